@@ -1,0 +1,114 @@
+import Foundation
+
+/// Layers configuration, weakest first: profile defaults, the JSON config
+/// file (`--config`, `WHILEHERE_CONFIG`, or `$XDG_CONFIG_HOME/whilehere/config.json`
+/// when it exists), `WHILEHERE_*` environment, flags.
+public enum ConfigLoader {
+  public static func load(_ options: LaunchOptions) throws -> ResolvedConfig {
+    let env = options.environment
+    let explicitPath = options.configPath ?? env["WHILEHERE_CONFIG"]
+    let path = explicitPath.map { XDG.expandTilde($0, env) } ?? defaultPath(env)
+    let file = try path.map { try readFile($0, required: explicitPath != nil) } ?? nil
+
+    var profile = options.program
+    var profileSource = "program default"
+    if let name = file?.profile {
+      profile = try parseProfile(name, source: "config file \(path!)")
+      profileSource = "config file \(path!)"
+    }
+    if let name = env["WHILEHERE_PROFILE"] {
+      profile = try parseProfile(name, source: "environment WHILEHERE_PROFILE")
+      profileSource = "environment WHILEHERE_PROFILE"
+    }
+    if let flag = options.profile {
+      profile = flag
+      profileSource = "flag --profile"
+    }
+
+    var settings = profile.defaults(environment: env)
+    for key in Settings.keys.map(\.key) { settings.sources[key] = "profile \(profile.rawValue)" }
+    for (key, value) in file?.values ?? [] { try settings.set(key, value, source: "config file \(path!)") }
+    for (key, variable) in Settings.keys {
+      if let value = env[variable] { try settings.set(key, value, source: "environment \(variable)") }
+    }
+    for (key, value) in options.overrides.sorted(by: { $0.key < $1.key }) {
+      try settings.set(key, value, source: "flag --\(key.replacingOccurrences(of: ".", with: "-"))")
+    }
+    try settings.validate()
+    return ResolvedConfig(
+      profile: profile, profileSource: profileSource, configFile: file == nil ? nil : path, settings: settings)
+  }
+
+  static func defaultPath(_ env: [String: String]) -> String? {
+    let path = XDG.configHome(env) + "/whilehere/config.json"
+    return FileManager.default.fileExists(atPath: path) ? path : nil
+  }
+
+  static func parseProfile(_ name: String, source: String) throws -> Profile {
+    guard let profile = Profile(rawValue: name) else {
+      throw ConfigError.invalidValue(
+        source: source, key: "profile", value: name, allowed: Profile.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return profile
+  }
+
+  struct FileContents {
+    var profile: String?
+    var values: [(String, String)]
+  }
+
+  static func readFile(_ path: String, required: Bool) throws -> FileContents? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if !required { return nil }
+      let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+      throw ConfigError.unreadable(path: path, reason: reason)
+    }
+    let root: [String: JSONValue]
+    do {
+      guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: data) else {
+        throw ConfigError.invalidJSON(path: path, reason: "the top level must be an object")
+      }
+      root = object
+    } catch let error as ConfigError {
+      throw error
+    } catch {
+      throw ConfigError.invalidJSON(path: path, reason: describe(error))
+    }
+    var contents = FileContents(profile: nil, values: [])
+    try flatten(root, prefix: "", source: "config file \(path)", into: &contents)
+    return contents
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+    }
+    return "\(error)"
+  }
+
+  private static func flatten(_ object: [String: JSONValue], prefix: String, source: String, into contents: inout FileContents) throws {
+    let known = Settings.keys.map(\.key) + ["profile"]
+    for key in object.keys.sorted() {
+      let full = prefix + key
+      let value = object[key]!
+      if case .object(let nested) = value {
+        guard known.contains(where: { $0.hasPrefix(full + ".") }) else {
+          throw ConfigError.unknownKey(source: source, key: full, known: known)
+        }
+        try flatten(nested, prefix: full + ".", source: source, into: &contents)
+        continue
+      }
+      guard known.contains(full) else {
+        throw ConfigError.unknownKey(source: source, key: full, known: known)
+      }
+      let text: String
+      switch value {
+      case .string(let string): text = string
+      case .number(let number): text = String(number)
+      default:
+        throw ConfigError.wrongType(source: source, key: full, expected: full.hasPrefix("radius") ? "a number" : "a string")
+      }
+      if full == "profile" { contents.profile = text } else { contents.values.append((full, text)) }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+
+/// Maps provider names in config to factories, per port. The only place
+/// that names concrete adapters; an unknown name is an error listing the
+/// known ones. Later adapters (notification sinks, place providers, location
+/// sources) register here too.
+public struct ProviderRegistry: Sendable {
+  public struct Factory<Product>: Sendable {
+    public let summary: String
+    public let make: @Sendable (ProviderInput) throws -> Product
+
+    public init(summary: String, make: @escaping @Sendable (ProviderInput) throws -> Product) {
+      self.summary = summary
+      self.make = make
+    }
+  }
+
+  /// What a factory gets: the text after the name's colon, the environment,
+  /// and the clock already chosen (stores stamp with it).
+  public struct ProviderInput: Sendable {
+    public let argument: String?
+    public let environment: [String: String]
+    public let clock: any WallClock
+  }
+
+  public var stores: [String: Factory<any OperationStore>] = [:]
+  public var clocks: [String: Factory<any WallClock>] = [:]
+  public var ids: [String: Factory<any IDGenerator>] = [:]
+
+  public static let standard: ProviderRegistry = {
+    var registry = ProviderRegistry()
+    registry.stores["memory"] = Factory(summary: "in memory, lost on exit") { input in
+      InMemoryOperationStore(replica: ReplicaID.random(), clock: input.clock)
+    }
+    registry.stores["file"] = Factory(summary: "file:DIRECTORY, the durable operation log") { input in
+      guard let argument = input.argument else {
+        throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
+      }
+      return try FileOperationStore(directory: XDG.expandTilde(argument, input.environment), clock: input.clock)
+    }
+    registry.clocks["system"] = Factory(summary: "the machine's clock") { _ in SystemClock() }
+    registry.clocks["manual"] = Factory(summary: "manual[:ISO-8601 start], moved only by the program") { input in
+      guard let argument = input.argument else { return ManualClock() }
+      guard let start = ISO8601DateFormatter().date(from: argument) else {
+        throw ConfigError.invalidValue(source: "clock", key: "clock", value: argument, allowed: "an ISO-8601 time such as 2026-06-01T12:00:00Z")
+      }
+      return ManualClock(start)
+    }
+    registry.ids["random"] = Factory(summary: "random 12-hex-digit ids") { _ in RandomIDGenerator() }
+    registry.ids["sequential"] = Factory(summary: "sequential[:PREFIX] ids, for repeatable runs") { input in
+      SequentialIDGenerator(prefix: input.argument ?? "id")
+    }
+    return registry
+  }()
+
+  func make<Product>(
+    _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
+    clock: any WallClock
+  ) throws -> Product {
+    guard let factory = table[spec.name] else {
+      throw ConfigError.unknownProvider(port: port, name: spec.name, known: table.keys.sorted())
+    }
+    return try factory.make(ProviderInput(argument: spec.argument, environment: environment, clock: clock))
+  }
+}

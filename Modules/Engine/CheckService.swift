@@ -1,0 +1,34 @@
+import Domain
+import Persistence
+
+/// "What would fire here?": the counting task locations whose radius
+/// contains a point, nearest first.
+public struct CheckService: Sendable {
+  let context: EngineContext
+
+  public struct Hit: Sendable, Equatable {
+    public let task: ReminderTask
+    public let location: TaskLocation
+    /// 1-based priority of the location within its task.
+    public let priority: Int
+    public let center: Coordinate
+    public let distance: Double
+  }
+
+  public func check(at point: Coordinate) -> [Hit] {
+    let state = context.store.state()
+    let now = context.clock.now()
+    var hits: [Hit] = []
+    for task in state.tasks.values {
+      let counting = Set(task.countingLocations(at: now).map(\.id))
+      for (index, location) in task.locations.enumerated() where counting.contains(location.id) {
+        guard let center = state.coordinate(of: location) else { continue }
+        let distance = center.distance(to: point)
+        if distance <= location.radius {
+          hits.append(Hit(task: task, location: location, priority: index + 1, center: center, distance: distance))
+        }
+      }
+    }
+    return hits.sorted { ($0.distance, $0.task.id, $0.priority) < ($1.distance, $1.task.id, $1.priority) }
+  }
+}

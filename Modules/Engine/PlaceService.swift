@@ -1,0 +1,123 @@
+import Domain
+import Foundation
+import Persistence
+
+/// Saved places: adding, correcting, tagging and deleting them.
+public struct PlaceService: Sendable {
+  let context: EngineContext
+
+  public var lists: ListService { ListService(context: context) }
+
+  public func add(
+    name: String, coordinate: Coordinate, address: String? = nil, tags: [String] = [], note: String = ""
+  ) throws -> Place {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name")
+    }
+    let place = Place(
+      id: PlaceID(context.ids.next()),
+      personal: PersonalPlaceData(
+        name: trimmed, coordinate: coordinate, address: address, tags: Self.normalized(tags), note: note),
+      createdAt: context.clock.now())
+    try context.store.append([.put(.place(place))])
+    return place
+  }
+
+  public func get(_ reference: String) throws -> Place {
+    try context.store.state().place(reference)
+  }
+
+  /// Lists a place is in, by name.
+  public func lists(of place: PlaceID) -> [PlaceList] {
+    let state = context.store.state()
+    return state.memberships.filter { $0.place == place }.compactMap { state.lists[$0.list] }
+      .sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+  }
+
+  public func edit(
+    _ reference: String, name: String? = nil, address: String? = nil, note: String? = nil, to coordinate: Coordinate? = nil
+  ) throws -> Place {
+    try update(reference) { place in
+      if let name {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+          throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name")
+        }
+        place.personal.name = trimmed
+      }
+      if let address { place.personal.address = address }
+      if let note { place.personal.note = note }
+      if let coordinate { place.personal.coordinate = coordinate }
+    }
+  }
+
+  public func tag(_ reference: String, _ tags: [String]) throws -> Place {
+    try update(reference) { place in
+      place.personal.tags = Self.normalized(place.personal.tags + tags)
+    }
+  }
+
+  public func untag(_ reference: String, _ tags: [String]) throws -> Place {
+    try update(reference) { place in
+      let removing = Set(tags.map(SearchText.fold))
+      let missing = tags.filter { tag in !place.personal.tags.contains { SearchText.fold($0) == SearchText.fold(tag) } }
+      guard missing.isEmpty else {
+        throw DomainError.notFound(kind: "tag on '\(place.name)'", reference: missing.joined(separator: ", "))
+      }
+      place.personal.tags.removeAll { removing.contains(SearchText.fold($0)) }
+    }
+  }
+
+  /// Deletes a place and its memberships. Refused while a task uses it, so
+  /// no reminder silently loses a place.
+  public func delete(_ reference: String) throws -> Place {
+    let state = context.store.state()
+    let place = try state.place(reference)
+    let users = state.tasks(using: place.id)
+    guard users.isEmpty else {
+      throw DomainError.conflict(
+        "place '\(place.name)' is used by task(s) \(users.map { "'\($0.title)'" }.joined(separator: ", ")); "
+          + "remove it from them first")
+    }
+    let memberships = state.memberships.filter { $0.place == place.id }.sorted { $0.list < $1.list }
+    try context.store.append(memberships.map { .delete(.membership($0)) } + [.delete(.place(place.id))])
+    return place
+  }
+
+  /// All saved places, A–Z.
+  public func all() -> [Place] {
+    context.store.state().places.values.sorted(by: PlaceSearch.alphabetical)
+  }
+
+  public func search(
+    _ query: String, in listReference: String? = nil, order: PlaceSearch.Order = .alphabetical
+  ) throws -> [PlaceSearch.Result] {
+    let state = context.store.state()
+    var candidates = Array(state.places.values)
+    if let listReference {
+      let list = try state.list(listReference)
+      let members = Set(state.memberships.filter { $0.list == list.id }.map(\.place))
+      candidates = candidates.filter { members.contains($0.id) }
+    }
+    return PlaceSearch.run(query: query, over: candidates, order: order)
+  }
+
+  private func update(_ reference: String, _ change: (inout Place) throws -> Void) throws -> Place {
+    var place = try get(reference)
+    try change(&place)
+    try context.store.append([.put(.place(place))])
+    return place
+  }
+
+  /// Tags are kept trimmed, once each (case- and accent-insensitive), A–Z.
+  static func normalized(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for tag in tags {
+      let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !trimmed.isEmpty, seen.insert(SearchText.fold(trimmed)).inserted { result.append(trimmed) }
+    }
+    return result.sorted { SearchText.fold($0) < SearchText.fold($1) }
+  }
+}

@@ -1,0 +1,160 @@
+import Domain
+import Foundation
+import Persistence
+
+/// Creating, changing and answering tasks. Every method validates first and
+/// writes one batch, so a refused command leaves the store unchanged.
+public struct TaskService: Sendable {
+  let context: EngineContext
+
+  public func add(
+    title: String, locations specs: [LocationSpec], notes: String = "", keywords: [String] = []
+  ) throws -> ReminderTask {
+    guard !specs.isEmpty else {
+      throw DomainError.invalidValue(field: "locations", value: "none", allowed: "at least one --at lat,lon or --place NAME")
+    }
+    let state = context.store.state()
+    var locations: [TaskLocation] = []
+    for (index, spec) in specs.enumerated() {
+      locations.append(try makeLocation(spec, id: LocationID("l\(index + 1)"), state: state))
+    }
+    let task = try ReminderTask(
+      id: TaskID(context.ids.next()), title: title, notes: notes, keywords: keywords,
+      locations: locations, createdAt: context.clock.now())
+    try context.store.append([.put(.task(task))])
+    return task
+  }
+
+  func makeLocation(_ spec: LocationSpec, id: LocationID, state: StoreState) throws -> TaskLocation {
+    let radius = try context.radii.validate(spec.radius ?? context.radii.defaultRadius)
+    switch spec.target {
+    case .coordinate(let coordinate):
+      return TaskLocation(id: id, target: .coordinate(coordinate), radius: radius)
+    case .place(let reference):
+      let place = try state.place(reference)
+      guard place.coordinate != nil else {
+        throw DomainError.invalidValue(field: "place", value: place.name, allowed: "a place with a coordinate")
+      }
+      return TaskLocation(id: id, target: .place(place.id), radius: radius)
+    }
+  }
+
+  public func get(_ reference: String) throws -> ReminderTask {
+    try context.store.state().task(reference)
+  }
+
+  public enum Filter: String, Sendable, CaseIterable {
+    case all, active, snoozed, done
+  }
+
+  /// Oldest first, ties by id, so the order is the same every time.
+  public func list(_ filter: Filter = .all) -> [ReminderTask] {
+    let now = context.clock.now()
+    return context.store.state().tasks.values.filter { task in
+      switch (filter, task.state.effective(at: now)) {
+      case (.all, _), (.active, .active), (.snoozed, .snoozed), (.done, .completed): return true
+      default: return false
+      }
+    }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+  }
+
+  public func edit(
+    _ reference: String, title: String? = nil, notes: String? = nil, keywords: [String]? = nil
+  ) throws -> ReminderTask {
+    try update(reference) { task in
+      if let title { task.title = try ReminderTask.validTitle(title) }
+      if let notes { task.notes = notes }
+      if let keywords { task.keywords = keywords }
+    }
+  }
+
+  public func addLocation(_ reference: String, _ spec: LocationSpec) throws -> ReminderTask {
+    let state = context.store.state()
+    return try update(reference) { task in
+      let used = Set(task.locations.map(\.id.rawValue))
+      let next = (1...).lazy.map { "l\($0)" }.first { !used.contains($0) }!
+      task.locations.append(try makeLocation(spec, id: LocationID(next), state: state))
+    }
+  }
+
+  public func removeLocation(_ reference: String, location: String) throws -> ReminderTask {
+    try update(reference) { task in
+      let id = try Self.locationID(location, in: task)
+      guard task.locations.count > 1 else {
+        throw DomainError.conflict("'\(task.title)' has only this place; delete the task instead")
+      }
+      task.locations.removeAll { $0.id == id }
+    }
+  }
+
+  /// Moves a location to priority `priority` (1 = first).
+  public func reorder(_ reference: String, location: String, priority: Int) throws -> ReminderTask {
+    try update(reference) { task in
+      try task.moveLocation(try Self.locationID(location, in: task), toPriority: priority - 1)
+    }
+  }
+
+  /// Points a location at a new coordinate (a saved place is left alone;
+  /// the location stops following it).
+  public func move(_ reference: String, location: String, to coordinate: Coordinate) throws -> ReminderTask {
+    try update(reference) { task in
+      try task.updateLocation(try Self.locationID(location, in: task)) { $0.target = .coordinate(coordinate) }
+    }
+  }
+
+  public func setRadius(_ reference: String, location: String, meters: Double) throws -> ReminderTask {
+    let radius = try context.radii.validate(meters)
+    return try update(reference) { task in
+      try task.updateLocation(try Self.locationID(location, in: task)) { $0.radius = radius }
+    }
+  }
+
+  public func setEnabled(_ reference: String, location: String, enabled: Bool) throws -> ReminderTask {
+    try update(reference) { task in
+      try task.updateLocation(try Self.locationID(location, in: task)) { $0.enabled = enabled }
+    }
+  }
+
+  /// Mark Done: every place of the task stops counting at once.
+  public func done(_ reference: String) throws -> ReminderTask {
+    let now = context.clock.now()
+    return try update(reference) { try $0.complete(at: now) }
+  }
+
+  /// Remind Later: snoozed until `now + seconds`.
+  public func later(_ reference: String, for seconds: TimeInterval) throws -> ReminderTask {
+    let now = context.clock.now()
+    return try update(reference) { try $0.snooze(until: now.addingTimeInterval(seconds), now: now) }
+  }
+
+  public func reopen(_ reference: String) throws -> ReminderTask {
+    try update(reference) { try $0.reopen() }
+  }
+
+  public func delete(_ reference: String) throws -> ReminderTask {
+    let task = try get(reference)
+    try context.store.append([.delete(.task(task.id))])
+    return task
+  }
+
+  private func update(_ reference: String, _ change: (inout ReminderTask) throws -> Void) throws -> ReminderTask {
+    var task = try get(reference)
+    try change(&task)
+    try context.store.append([.put(.task(task))])
+    return task
+  }
+
+  /// A location by its 1-based priority number or its id.
+  static func locationID(_ text: String, in task: ReminderTask) throws(DomainError) -> LocationID {
+    if let index = Int(text.trimmingCharacters(in: CharacterSet(charactersIn: "#"))) {
+      guard (1...task.locations.count).contains(index) else {
+        throw .invalidValue(field: "location number", value: text, allowed: "1...\(task.locations.count) for '\(task.title)'")
+      }
+      return task.locations[index - 1].id
+    }
+    guard let match = task.locations.first(where: { $0.id.rawValue == text }) else {
+      throw .notFound(kind: "location of '\(task.title)'", reference: text)
+    }
+    return match.id
+  }
+}

@@ -1,0 +1,131 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The shared suite every `OperationStore` passes: one call from each
+/// adapter's tests. `make` returns a new, empty store each time; `reopen`,
+/// when given, closes a store and opens the same data again (for durable
+/// stores), so the kit can check that acknowledged writes survive.
+public enum StoreConformance {
+  public static func verify(
+    make: () throws -> any OperationStore,
+    reopen: ((any OperationStore) throws -> any OperationStore)? = nil
+  ) throws {
+    try emptyBatch(make())
+    try appendStampsAndApplies(make())
+    try deleteLeavesTombstone(make())
+    try mergeIsLastWriterWins(make())
+    try mergeIsIdempotentAndCommutative(make(), make())
+    try operationsSince(make())
+    try clockMovesPastMerged(make())
+    try closedStoreRefuses(make())
+    if let reopen { try survivesReopen(make(), reopen: reopen) }
+  }
+
+  static func emptyBatch(_ store: any OperationStore) throws {
+    defer { store.close() }
+    let records = try store.append([])
+    try expect(records.isEmpty, "empty append", "returned \(records.count) records")
+    try expect(store.state().versions.isEmpty, "empty append", "state changed")
+  }
+
+  static func appendStampsAndApplies(_ store: any OperationStore) throws {
+    defer { store.close() }
+    let records = try store.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1")))])
+    try expect(records.count == 2, "append", "expected 2 records, got \(records.count)")
+    try expect(records[0].stamp < records[1].stamp, "append stamps", "not strictly increasing: \(records.map(\.stamp))")
+    try expect(records.allSatisfy { $0.stamp.replica == store.replica }, "append stamps", "stamped with another replica")
+    let more = try store.append([.put(.list(Fixtures.list("g1")))])
+    try expect(more[0].stamp > records[1].stamp, "append stamps", "a later batch got an older stamp")
+    let state = store.state()
+    try expect(state.tasks[TaskID("t1")]?.title == "Buy milk", "append applies", "task not in state")
+    try expect(state.places[PlaceID("p1")] != nil && state.lists[ListID("g1")] != nil, "append applies", "place or list missing")
+    try expect(state.latest == more[0].stamp, "latest stamp", "latest is \(String(describing: state.latest))")
+  }
+
+  static func deleteLeavesTombstone(_ store: any OperationStore) throws {
+    defer { store.close() }
+    let put = try store.append([.put(.list(Fixtures.list("g1")))])
+    let deleted = try store.append([.delete(.list(ListID("g1")))])
+    try expect(store.state().lists.isEmpty, "delete", "list still present")
+    let all = try store.operations(since: nil)
+    try expect(all.count == 1 && all[0].operation == .delete(.list(ListID("g1"))), "tombstone", "operations: \(all)")
+    try expect(all[0].stamp == deleted[0].stamp && deleted[0].stamp > put[0].stamp, "tombstone", "stamp not kept")
+  }
+
+  static func mergeIsLastWriterWins(_ store: any OperationStore) throws {
+    defer { store.close() }
+    try store.append([.put(.list(Fixtures.list("g1")))])
+    try store.append([.delete(.list(ListID("g1")))])
+    // A stale replica's older put must not resurrect the deleted list.
+    let stale = OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.list(Fixtures.list("g1"))))
+    let changed = try store.merge([stale])
+    try expect(changed.isEmpty, "merge older put", "an older put changed state: \(changed)")
+    try expect(store.state().lists.isEmpty, "merge older put", "a deleted list came back")
+    // A newer remote write wins.
+    let far = Int64(4_000_000_000_000)
+    let newer = OperationRecord(stamp: Fixtures.stamp(far), operation: .put(.list(Fixtures.list("g1", name: "Shops"))))
+    try store.merge([newer])
+    try expect(store.state().lists[ListID("g1")]?.name == "Shops", "merge newer put", "newer write lost")
+  }
+
+  static func mergeIsIdempotentAndCommutative(_ a: any OperationStore, _ b: any OperationStore) throws {
+    defer {
+      a.close()
+      b.close()
+    }
+    let r1 = OperationRecord(stamp: Fixtures.stamp(10, replica: "x"), operation: .put(.place(Fixtures.place("p1"))))
+    let r2 = OperationRecord(stamp: Fixtures.stamp(20, replica: "y"), operation: .put(.place(Fixtures.place("p1", name: "K-Market"))))
+    let r3 = OperationRecord(stamp: Fixtures.stamp(15, replica: "z"), operation: .delete(.place(PlaceID("p1"))))
+    try a.merge([r1, r2, r3])
+    try b.merge([r3])
+    try b.merge([r2])
+    try b.merge([r1])
+    try expect(a.state().places == b.state().places, "merge commutative", "orders disagree")
+    try expect(a.state().places[PlaceID("p1")]?.name == "K-Market", "merge", "newest write did not win")
+    let again = try a.merge([r1, r2, r3])
+    try expect(again.isEmpty, "merge idempotent", "merging twice changed \(again.count) records")
+  }
+
+  static func operationsSince(_ store: any OperationStore) throws {
+    defer { store.close() }
+    let first = try store.append([.put(.place(Fixtures.place("p1")))])
+    let second = try store.append([.put(.place(Fixtures.place("p2"))), .put(.setting(key: "k", value: "v"))])
+    let since = try store.operations(since: first[0].stamp)
+    try expect(since.map(\.stamp) == second.map(\.stamp), "operations since", "got \(since.map(\.stamp))")
+    let all = try store.operations(since: nil)
+    try expect(all.count == 3 && all == all.sorted { $0.stamp < $1.stamp }, "operations since nil", "got \(all.count), ordered \(all.map(\.stamp))")
+  }
+
+  static func clockMovesPastMerged(_ store: any OperationStore) throws {
+    defer { store.close() }
+    let future = Fixtures.stamp(9_000_000_000_000, 7)
+    try store.merge([OperationRecord(stamp: future, operation: .put(.setting(key: "k", value: "remote")))])
+    let local = try store.append([.put(.setting(key: "k", value: "local"))])
+    try expect(local[0].stamp > future, "clock observes merges", "local stamp \(local[0].stamp) not after \(future)")
+    try expect(store.state().settings["k"] == "local", "clock observes merges", "later local write lost")
+  }
+
+  static func closedStoreRefuses(_ store: any OperationStore) throws {
+    store.close()
+    var refused = false
+    do { try store.append([.put(.setting(key: "k", value: "v"))]) } catch { refused = true }
+    try expect(refused, "closed store", "append after close succeeded")
+    store.close()
+  }
+
+  static func survivesReopen(
+    _ store: any OperationStore, reopen: (any OperationStore) throws -> any OperationStore
+  ) throws {
+    try store.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1")))])
+    let last = try store.append([.delete(.place(PlaceID("p1"))), .put(.membership(Membership(list: ListID("g"), place: PlaceID("p2"))))])
+    let before = store.state()
+    let reopened = try reopen(store)
+    defer { reopened.close() }
+    let after = reopened.state()
+    try expect(after.tasks == before.tasks && after.places == before.places && after.memberships == before.memberships, "reopen", "state differs after reopen")
+    try expect(after.versions == before.versions, "reopen", "stamps or tombstones lost")
+    let next = try reopened.append([.put(.setting(key: "k", value: "v"))])
+    try expect(next[0].stamp > last[1].stamp, "reopen clock", "stamp after reopen went backwards")
+  }
+}

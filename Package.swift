@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The graph reads as a table: ports and algorithms over Domain, adapters over
+// their port, Engine over ports, Composition the only module that names
+// adapters, Apps over Composition. Plugins/LayeringCheck enforces it.
+
+func module(_ name: String, _ deps: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: deps, path: "Modules/\(name)")
+}
+
+func app(_ name: String, _ deps: [Target.Dependency]) -> Target {
+  .executableTarget(name: name, dependencies: deps, path: "Apps/\(name)")
+}
+
+func tests(_ name: String, _ deps: [Target.Dependency]) -> Target {
+  .testTarget(name: name, dependencies: deps, path: "Tests/\(name)")
+}
+
+let package = Package(
+  name: "WhileHere",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "whilehere", targets: ["whilehere"]),
+    .executable(name: "whilehered", targets: ["whilehered"]),
+    .executable(name: "whilehere-sim", targets: ["whilehere-sim"]),
+    .library(name: "TestSupport", targets: ["TestSupport"]),
+    .plugin(name: "LayeringCheck", targets: ["LayeringCheck"]),
+  ],
+  targets: [
+    // Domain: value types and rules, no I/O.
+    module("Domain"),
+    // Ports and algorithms.
+    module("Persistence", ["Domain"]),
+    // Adapters.
+    module("FileStore", ["Persistence", "Domain"]),
+    // Use cases over ports.
+    module("Engine", ["Persistence", "Domain"]),
+    // The only module that knows concrete adapters.
+    module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
+    // App-level helpers.
+    module("ArgumentParsing"),
+    module("CLI", ["Composition", "Engine", "Persistence", "Domain", "ArgumentParsing"]),
+    // Conformance kits and doubles, shipped as a library for every test target.
+    module("TestSupport", ["Persistence", "Domain"]),
+
+    app("whilehere", ["CLI"]),
+    app("whilehered", ["Composition", "ArgumentParsing"]),
+    app("whilehere-sim", ["Composition", "Engine", "Persistence", "Domain", "ArgumentParsing"]),
+    // Test helper: appends to a FileStore and reports every acknowledged write, so
+    // the crash test can SIGKILL it at random moments.
+    .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
+    .executableTarget(
+      name: "whilehere-bench", dependencies: ["FileStore", "Persistence", "Domain"],
+      path: "Benchmarks/StoreBenchmark"),
+
+    .plugin(
+      name: "LayeringCheck",
+      capability: .command(
+        intent: .custom(verb: "check-layering", description: "Fail on module edges that break ARCHITECTURE.md's layering")),
+      path: "Plugins/LayeringCheck"),
+
+    tests("DomainTests", ["Domain"]),
+    tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
+    tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
+    tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
+    tests("CompositionTests", ["Composition", "Domain"]),
+    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
+  ]
+)

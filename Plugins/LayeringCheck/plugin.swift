@@ -1,0 +1,2 @@
+import PackagePlugin
+@main struct LayeringCheck: CommandPlugin { func performCommand(context: PluginContext, arguments: [String]) throws {} }

@@ -1,0 +1,77 @@
+import FileStore
+import Foundation
+import Persistence
+import Testing
+
+/// SIGKILLs a process writing to a FileStore at random moments and checks
+/// that the store always reopens with every acknowledged write present.
+/// WHILEHERE_CRASH_ITERATIONS sets the count (200 by default, as CI runs it).
+@Suite(.serialized) struct CrashTests {
+  static var torturePath: String {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("store-torture").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return ".build/debug/store-torture"
+  }
+
+  @Test func acknowledgedWritesSurviveSIGKILL() throws {
+    let iterations = Int(ProcessInfo.processInfo.environment["WHILEHERE_CRASH_ITERATIONS"] ?? "") ?? 200
+    var generator = SystemRandomNumberGenerator()
+    var directory = TemporaryDirectory()
+    var acknowledged = Set<String>()
+    var totalAcks = 0
+    for iteration in 0..<iterations {
+      if iteration % 25 == 0 {
+        directory = TemporaryDirectory()
+        acknowledged = []
+      }
+      let output = directory.file("out-\(iteration)")
+      _ = FileManager.default.createFile(atPath: output, contents: nil)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Self.torturePath)
+      // A small compaction threshold so kills also land inside compaction.
+      process.arguments = [directory.file("store"), "3", "65536"]
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+      try process.run()
+      try waitForReady(output, process: process)
+      // Real time is the point here: the kill must land at an arbitrary
+      // moment of real writing, not at a simulated one.
+      usleep(UInt32.random(in: 0...40_000, using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "the writer died on its own: iteration \(iteration)")
+
+      let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      // A line cut by the kill was never a whole acknowledgement.
+      for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() where line.hasPrefix("ack ") {
+        acknowledged.insert(String(line.dropFirst(4)))
+        totalAcks += 1
+      }
+      let store = try FileOperationStore(directory: directory.file("store"))
+      let settings = store.state().settings
+      store.close()
+      let missing = acknowledged.filter { settings[$0] == nil }
+      #expect(missing.isEmpty, "iteration \(iteration): \(missing.count) acknowledged writes lost, e.g. \(missing.prefix(3))")
+      if !missing.isEmpty { return }
+    }
+    #expect(totalAcks > iterations, "the writer acknowledged too little to prove anything (\(totalAcks) acks)")
+  }
+
+  private func waitForReady(_ path: String, process: Process) throws {
+    for _ in 0..<2000 {
+      if let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("ready") { return }
+      if !process.isRunning { throw CrashTestFailure(message: "writer exited: \(process.terminationStatus)") }
+      usleep(1000)
+    }
+    throw CrashTestFailure(message: "writer never became ready")
+  }
+}
+
+struct CrashTestFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

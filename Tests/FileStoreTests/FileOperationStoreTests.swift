@@ -1,0 +1,87 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+@Suite struct FileOperationStoreTests {
+  @Test func passesTheStoreConformanceKit() throws {
+    var directories: [TemporaryDirectory] = []
+    try StoreConformance.verify(
+      make: {
+        let directory = TemporaryDirectory()
+        directories.append(directory)
+        return try FileOperationStore(directory: directory.path + "/store", clock: ManualClock())
+      },
+      reopen: { store in
+        let path = (store as! FileOperationStore).directory
+        store.close()
+        return try FileOperationStore(directory: path, clock: ManualClock())
+      })
+  }
+
+  @Test func aSecondOpenerIsToldWhoHoldsTheStore() throws {
+    let directory = TemporaryDirectory()
+    let first = try FileOperationStore(directory: directory.path)
+    defer { first.close() }
+    let error = #expect(throws: StoreError.self) { try FileOperationStore(directory: directory.path) }
+    #expect(error == .locked(path: directory.file("LOCK"), pid: getpid()))
+    #expect(error?.description.contains("store in use by pid \(getpid())") == true)
+  }
+
+  @Test func closingReleasesTheLock() throws {
+    let directory = TemporaryDirectory()
+    try FileOperationStore(directory: directory.path).close()
+    let again = try FileOperationStore(directory: directory.path)
+    again.close()
+  }
+
+  @Test func filesAreOwnerOnly() throws {
+    let directory = TemporaryDirectory()
+    let store = try FileOperationStore(directory: directory.path + "/s")
+    try store.append([.put(.place(Fixtures.place("p1")))])
+    try store.compact()
+    store.close()
+    for name in ["log", "snapshot", "replica", "LOCK"] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: directory.path + "/s/" + name)
+      #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
+    }
+    let dir = try FileManager.default.attributesOfItem(atPath: directory.path + "/s")
+    #expect((dir[.posixPermissions] as? Int) == 0o700)
+  }
+
+  @Test func compactionKeepsStateAndTombstones() throws {
+    let directory = TemporaryDirectory()
+    let store = try FileOperationStore(
+      directory: directory.path, options: FileStoreOptions(compactAfterBytes: 4096, snapshotFrameRecords: 7))
+    for i in 0..<200 {
+      try store.append([.put(.place(Fixtures.place("p\(i)")))])
+      if i % 3 == 0 { try store.append([.delete(.place(PlaceID("p\(i)")))]) }
+    }
+    let before = store.state()
+    store.close()
+    let logSize = try FileManager.default.attributesOfItem(atPath: directory.file("log"))[.size] as? Int ?? 0
+    #expect(logSize < 8192, "the log was folded into the snapshot")
+    let reopened = try FileOperationStore(directory: directory.path)
+    defer { reopened.close() }
+    #expect(reopened.state().places == before.places)
+    #expect(reopened.state().versions == before.versions)
+  }
+
+  @Test func concurrentWritersAreAllDurable() async throws {
+    let directory = TemporaryDirectory()
+    let store = try FileOperationStore(directory: directory.path)
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<8 {
+        group.addTask {
+          for n in 0..<25 { _ = try? store.append([.put(.setting(key: "w\(writer)-\(n)", value: "v"))]) }
+        }
+      }
+    }
+    store.close()
+    let reopened = try FileOperationStore(directory: directory.path)
+    defer { reopened.close() }
+    #expect(reopened.state().settings.count == 200)
+  }
+}

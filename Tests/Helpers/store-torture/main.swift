@@ -1,0 +1,47 @@
+// Appends to a FileStore from several threads as fast as it can and prints
+// `ack KEY` for every write the store acknowledged, until killed. The crash
+// test SIGKILLs it at random moments and checks each acked key survived.
+import Domain
+import FileStore
+import Foundation
+import Persistence
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let writers = Int(arguments[2]) else {
+  FileHandle.standardError.write(Data("usage: store-torture DIRECTORY WRITERS [COMPACT_AFTER_BYTES]\n".utf8))
+  exit(64)
+}
+let compactAfter = arguments.count > 3 ? Int(arguments[3]) ?? (16 << 20) : (16 << 20)
+let store: FileOperationStore
+do {
+  store = try FileOperationStore(directory: arguments[1], options: FileStoreOptions(compactAfterBytes: compactAfter))
+} catch {
+  FileHandle.standardError.write(Data("open failed: \(error)\n".utf8))
+  exit(1)
+}
+let output = NSLock()
+let start = store.state().settings.count
+print("ready \(start)")
+fflush(nil)
+
+let threads = (0..<writers).map { writer in
+  Thread {
+    var n = 0
+    while true {
+      n += 1
+      let keys = (0..<(1 + n % 3)).map { "w\(writer)-\(start)-\(n)-\($0)" }
+      do {
+        _ = try store.append(keys.map { .put(.setting(key: $0, value: String(repeating: "x", count: n % 200))) })
+      } catch {
+        FileHandle.standardError.write(Data("append failed: \(error)\n".utf8))
+        exit(1)
+      }
+      output.lock()
+      for key in keys { print("ack \(key)") }
+      fflush(nil)
+      output.unlock()
+    }
+  }
+}
+threads.forEach { $0.start() }
+while true { sleep(60) }

@@ -1,0 +1,33 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+@Suite struct OperationRecordCodingTests {
+  static let records: [OperationRecord] = [
+    OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(Fixtures.task("t1")))),
+    OperationRecord(stamp: Fixtures.stamp(2), operation: .put(.place(Fixtures.place("p1")))),
+    OperationRecord(stamp: Fixtures.stamp(3), operation: .put(.list(Fixtures.list("g1")))),
+    OperationRecord(stamp: Fixtures.stamp(4), operation: .put(.membership(Membership(list: ListID("g1"), place: PlaceID("p1"))))),
+    OperationRecord(stamp: Fixtures.stamp(5), operation: .put(.setting(key: "budget/used", value: "30"))),
+    OperationRecord(stamp: Fixtures.stamp(6), operation: .delete(.membership(Membership(list: ListID("g1"), place: PlaceID("p1"))))),
+    OperationRecord(stamp: Fixtures.stamp(7), operation: .delete(.setting("budget/used"))),
+  ]
+
+  @Test(arguments: records)
+  func roundTripsThroughJSON(_ record: OperationRecord) throws {
+    let data = try JSONEncoder().encode(record)
+    #expect(try JSONDecoder().decode(OperationRecord.self, from: data) == record)
+  }
+
+  @Test func refusesAnUnknownOperation() {
+    let json = #"{"t":"000000000000001-000000-remote","op":"drop","key":"task/x"}"#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(OperationRecord.self, from: Data(json.utf8)) }
+  }
+
+  @Test func refusesAnInvalidCoordinateInsideARecord() {
+    let json = #"{"t":"000000000000001-000000-remote","op":"put","place":{"id":"p","createdAt":0,"personal":{"tags":[],"note":"","coordinate":{"lat":95,"lon":0}}}}"#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(OperationRecord.self, from: Data(json.utf8)) }
+  }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what WhileHere needs on a fresh Debian machine. Idempotent and
+# quiet: safe to run before every build (the README and .ci/run both do).
+set -euo pipefail
+
+packages=(pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo_cmd apt-get update -qq >/dev/null
+  $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: the Swift 6 toolchain must be on PATH (https://swift.org/install)" >&2; exit 1; }
