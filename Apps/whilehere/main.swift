@@ -1,1 +1,4 @@
-print("todo")
+import CLI
+import Foundation
+
+exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, output: StandardOutput()))

@@ -28,7 +28,11 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
     guard let lat = Double(trimmed[0]), let lon = Double(trimmed[1]) else {
       throw .invalidCoordinate(text, reason: "not a number")
     }
-    try self.init(latitude: lat, longitude: lon)
+    do {
+      try self.init(latitude: lat, longitude: lon)
+    } catch .invalidCoordinate(_, let reason) {
+      throw .invalidCoordinate(text, reason: reason)
+    }
   }
 
   public init(from decoder: any Decoder) throws {

@@ -11,7 +11,7 @@ import Persistence
 /// together share one fsync (group commit). One process at a time: a second
 /// gets `StoreError.locked` naming the holder's pid. Files are created 0600,
 /// the directory 0700. See Docs/Formats.md for the bytes.
-public final class FileOperationStore: OperationStore, @unchecked Sendable {
+public final class FileOperationStore: CompactingStore, @unchecked Sendable {
   public let replica: ReplicaID
   public let directory: String
   public let recovery: FileRecovery

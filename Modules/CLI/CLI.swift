@@ -1,0 +1,64 @@
+import ArgumentParsing
+import Composition
+import Domain
+import Foundation
+
+/// The `whilehere` command line: parse, run one command, print, return the
+/// exit code. Everything is injected so tests run it in-process.
+public enum CLI {
+  public static let version = "0.1.0"
+
+  static let globalOptions: [OptionSpec] = [
+    .flag("json", "print JSON instead of text"),
+    .value("config", "FILE", "config file (default $XDG_CONFIG_HOME/whilehere/config.json)"),
+    .value("profile", "NAME", "cli, headless or testing: which defaults to start from"),
+    .value("store", "PROVIDER", "store provider, e.g. file:DIR or memory (overrides config)"),
+    .flag("no-color", "never colour output (also when NO_COLOR is set)"),
+  ]
+
+  static var root: CommandSpec<CommandContext> {
+    CommandSpec(
+      "whilehere", "Reminders that fire when you arrive at one of a task's places.",
+      subcommands: [
+        TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search,
+        QueryCommands.check, DoctorCommand.command, StoreCommands.command,
+        CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
+      ],
+      discussion: "Run 'whilehere COMMAND --help' for a command's options.")
+  }
+
+  public static func run(arguments: [String], environment: [String: String], output: any TextOutput) -> Int32 {
+    let outcome: ArgumentParser.Outcome<CommandContext>
+    do {
+      outcome = try ArgumentParser.parse(arguments, root: root, globalOptions: globalOptions)
+    } catch let error as UsageError {
+      output.err("whilehere: \(error.message)")
+      output.err("Run '\(error.commandPath.joined(separator: " ")) --help' for usage.")
+      return ExitCode.usage
+    } catch {
+      output.err("whilehere: \(error)")
+      return ExitCode.failure
+    }
+    switch outcome {
+    case .help(let command, let path):
+      output.out(HelpFormatter.render(command, path: path, globalOptions: globalOptions))
+      return ExitCode.ok
+    case .run(let command, let parsed):
+      let context = CommandContext(output: output, environment: environment, arguments: parsed)
+      defer { context.close() }
+      do {
+        try command.action?(parsed, context)
+        return ExitCode.ok
+      } catch let reported as ReportedError {
+        return ExitCode.of(reported.underlying)
+      } catch let error as UsageError {
+        output.err("whilehere: \(error.message)")
+        output.err("Run '\(error.commandPath.joined(separator: " ")) --help' for usage.")
+        return ExitCode.usage
+      } catch {
+        output.err("whilehere: \(error)")
+        return ExitCode.of(error)
+      }
+    }
+  }
+}

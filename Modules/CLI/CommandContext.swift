@@ -1,0 +1,61 @@
+import ArgumentParsing
+import Composition
+import Engine
+import Foundation
+
+/// What every command gets: the output, the environment, global flags, and
+/// the runtime, booted on first use so `--help` never opens a store.
+final class CommandContext {
+  let output: any TextOutput
+  let environment: [String: String]
+  let arguments: ParsedArguments
+  let style: Style
+  private(set) var runtime: Runtime?
+
+  init(output: any TextOutput, environment: [String: String], arguments: ParsedArguments) {
+    self.output = output
+    self.environment = environment
+    self.arguments = arguments
+    let colour = output.isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && !arguments.has("no-color")
+    self.style = Style(enabled: colour && !arguments.has("json"))
+  }
+
+  var json: Bool { arguments.has("json") }
+
+  var launchOptions: LaunchOptions {
+    get throws {
+      var overrides: [String: String] = [:]
+      if let store = arguments.value("store") { overrides["store"] = store }
+      var profile: Profile?
+      if let name = arguments.value("profile") {
+        guard let parsed = Profile(rawValue: name) else {
+          throw UsageError(
+            "unknown profile '\(name)'; profiles: \(Profile.allCases.map(\.rawValue).joined(separator: ", "))",
+            commandPath: arguments.commandPath)
+        }
+        profile = parsed
+      }
+      return LaunchOptions(
+        program: .cli, profile: profile, configPath: arguments.value("config"), overrides: overrides,
+        environment: environment)
+    }
+  }
+
+  func engine() throws -> Engine {
+    if let runtime { return runtime.engine }
+    let booted = try Runtime.boot(launchOptions)
+    runtime = booted
+    return booted.engine
+  }
+
+  func close() { runtime?.shutdown() }
+
+  /// Prints a value as one JSON document (sorted keys, ISO-8601 dates).
+  func printJSON<Value: Encodable>(_ value: Value) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    // Views are plain values; encoding cannot fail.
+    output.out(String(decoding: try! encoder.encode(value), as: UTF8.self))
+  }
+}

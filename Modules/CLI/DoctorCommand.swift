@@ -1,0 +1,81 @@
+import ArgumentParsing
+import Composition
+import Persistence
+
+/// `whilehere doctor`: which profile, which config file, which provider
+/// serves each port, and how the store is. Prints what it can even when the
+/// store cannot be opened, then exits with that error's code.
+enum DoctorCommand {
+  struct Report: Encodable {
+    struct Provider: Encodable {
+      let port: String
+      let provider: String
+      let source: String
+    }
+
+    let profile: String
+    let profileSource: String
+    let configFile: String?
+    let providers: [Provider]
+    var store: [String: String]?
+    var problem: String?
+  }
+
+  static var command: CommandSpec<CommandContext> {
+    CommandSpec("doctor", "Show the setup: profile, config file, providers, store state", action: run)
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let config = try ConfigLoader.load(context.launchOptions)
+    let settings = config.settings
+    var report = Report(
+      profile: config.profile.rawValue, profileSource: config.profileSource, configFile: config.configFile,
+      providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids)].map {
+        Report.Provider(port: $0.0, provider: $0.1, source: settings.sources[$0.0] ?? "")
+      })
+    var failure: (any Error)?
+    do {
+      let runtime = try Runtime.wire(config, environment: context.environment)
+      let description = runtime.store.describe()
+      runtime.shutdown()
+      var store = ["kind": description.kind, "location": description.location]
+      for (key, value) in description.details { store[key] = value }
+      report.store = store
+    } catch {
+      failure = error
+      report.problem = "\(error)"
+    }
+    if context.json {
+      context.printJSON(report)
+    } else {
+      print(report, settings: settings, context)
+    }
+    if let failure { throw ReportedError(underlying: failure) }
+  }
+
+  static func print(_ report: Report, settings: Settings, _ context: CommandContext) {
+    let out = context.output.out
+    let style = context.style
+    out("profile   \(report.profile)  " + style.dim("(\(report.profileSource))"))
+    out("config    " + (report.configFile ?? "none; defaults in use (create $XDG_CONFIG_HOME/whilehere/config.json, see Docs/Configuration.md)"))
+    out("radius    \(Formatting.meters(settings.radiusMinimum)) to \(Formatting.meters(settings.radiusMaximum)), default \(Formatting.meters(settings.radiusDefault))")
+    out("ports")
+    for provider in report.providers {
+      out("  \(HelpFormatter.pad(provider.port, 6))  \(provider.provider)  " + style.dim("(\(provider.source))"))
+    }
+    out("  " + style.dim("notifications, places, location sources: not built yet (see README, 'Status')"))
+    if let store = report.store {
+      out("store     " + style.green("ok") + "  \(store["kind"] ?? "")  \(store["location"] ?? "")")
+      for key in store.keys.sorted() where key != "kind" && key != "location" {
+        out("  \(HelpFormatter.pad(key, 12))  \(store[key]!)")
+      }
+    }
+    if let problem = report.problem { out("store     " + style.red("problem") + "  \(problem)") }
+  }
+}
+
+/// An error whose message was already printed in a report; only its exit
+/// code is still needed.
+struct ReportedError: Error {
+  let underlying: any Error
+}

@@ -1,0 +1,31 @@
+import ArgumentParsing
+import Composition
+import Domain
+import Persistence
+
+/// Exit codes follow sysexits.h so scripts can tell causes apart; the
+/// README lists them.
+public enum ExitCode {
+  public static let ok: Int32 = 0
+  public static let usage: Int32 = 64
+  public static let invalidInput: Int32 = 65
+  public static let notFound: Int32 = 66
+  public static let ioError: Int32 = 74
+  public static let storeInUse: Int32 = 75
+  public static let config: Int32 = 78
+  public static let failure: Int32 = 1
+
+  static func of(_ error: any Error) -> Int32 {
+    switch error {
+    case is UsageError: return usage
+    case let domain as DomainError:
+      if case .notFound = domain { return notFound }
+      return invalidInput
+    case let store as StoreError:
+      if case .locked = store { return storeInUse }
+      return ioError
+    case is ConfigError: return config
+    default: return failure
+    }
+  }
+}

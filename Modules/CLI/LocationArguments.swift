@@ -1,0 +1,45 @@
+import ArgumentParsing
+import Domain
+import Engine
+
+/// Pairs `--at` with the `--radius` after it: `--at A --radius 150 --at B`
+/// gives A 150 m and B the default radius.
+enum LocationArguments {
+  static func specs(_ arguments: ParsedArguments) throws -> [LocationSpec] {
+    var specs: [LocationSpec] = []
+    for (name, value) in arguments.options {
+      guard let value else { continue }
+      switch name {
+      case "at", "place":
+        specs.append(LocationSpec(target: try target(value)))
+      case "radius":
+        guard !specs.isEmpty else {
+          throw UsageError("--radius \(value) comes before any --at; put it after the --at it applies to", commandPath: arguments.commandPath)
+        }
+        guard specs[specs.count - 1].radius == nil else {
+          throw UsageError("two --radius values for one --at (\(value)); give each --at its own", commandPath: arguments.commandPath)
+        }
+        specs[specs.count - 1].radius = try meters(value)
+      default: continue
+      }
+    }
+    return specs
+  }
+
+  /// Text made only of digits, signs, dots, commas and spaces is a
+  /// coordinate (and an error if invalid); anything else names a saved place.
+  static func target(_ text: String) throws -> LocationSpec.Target {
+    let numeric = !text.isEmpty && text.allSatisfy { "0123456789+-., ".contains($0) }
+    return numeric ? .coordinate(try Coordinate(parsing: text)) : .place(text)
+  }
+
+  static func meters(_ text: String) throws -> Double {
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.hasSuffix("km"), let km = Double(trimmed.dropLast(2)) { return km * 1000 }
+    if trimmed.hasSuffix("m") { trimmed.removeLast() }
+    guard let value = Double(trimmed), value.isFinite else {
+      throw DomainError.invalidValue(field: "radius", value: text, allowed: "metres, e.g. 150, 150m or 1.5km")
+    }
+    return value
+  }
+}

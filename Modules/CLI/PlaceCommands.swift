@@ -1,0 +1,99 @@
+import ArgumentParsing
+import Domain
+import Engine
+
+/// `whilehere place …`
+enum PlaceCommands {
+  static let placeArgument = ("PLACE", "id, id prefix or name")
+
+  static var command: CommandSpec<CommandContext> {
+    CommandSpec(
+      "place", "Keep saved places: add, correct, tag, delete",
+      subcommands: [
+        CommandSpec(
+          "add", "Save a place", positionals: [("NAME", "the place's name")],
+          options: [
+            .value("at", "LAT,LON", "where it is (required)"), .value("address", "TEXT", "street address"),
+            .value("tag", "TAG", repeatable: true, "a tag"), .value("note", "TEXT", "a note"),
+            .value("list", "LIST", repeatable: true, "also add it to this list"),
+          ], action: add),
+        CommandSpec("list", "List saved places A–Z", action: list),
+        CommandSpec("show", "Show one place", positionals: [placeArgument], action: show),
+        CommandSpec(
+          "edit", "Correct a place's name, address, note or position", positionals: [placeArgument],
+          options: [
+            .value("name", "TEXT", "new name"), .value("address", "TEXT", "new address"),
+            .value("note", "TEXT", "new note"), .value("to", "LAT,LON", "new position"),
+          ], action: edit),
+        CommandSpec(
+          "tag", "Add tags", positionals: [placeArgument, ("TAG", "one or more tags")], variadicTail: true, action: tag),
+        CommandSpec(
+          "untag", "Remove tags", positionals: [placeArgument, ("TAG", "one or more tags")], variadicTail: true,
+          action: untag),
+        CommandSpec("delete", "Delete a place (refused while a task uses it)", positionals: [placeArgument], action: delete),
+      ])
+  }
+
+  static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let at = arguments.value("at") else {
+      throw UsageError("give the place's position with --at LAT,LON", commandPath: arguments.commandPath)
+    }
+    let coordinate = try Coordinate(parsing: at)
+    let engine = try context.engine()
+    // Resolve lists first so a bad list name saves nothing.
+    let lists = arguments.values("list")
+    for list in lists { _ = try engine.places.lists.show([list]) }
+    let place = try engine.places.add(
+      name: arguments.positionals[0], coordinate: coordinate, address: arguments.value("address"),
+      tags: arguments.values("tag"), note: arguments.value("note") ?? "")
+    for list in lists { _ = try engine.places.lists.add(place: place.id.rawValue, to: list) }
+    try show(place, context, heading: "Saved")
+  }
+
+  static func show(_ place: Place, _ context: CommandContext, heading: String? = nil) throws {
+    let lists = try context.engine().places.lists(of: place.id).map(\.name)
+    let view = PlaceView(place, lists: lists)
+    if context.json { return context.printJSON(view) }
+    if let heading { context.output.out(heading + ":") }
+    view.detailLines(context.style).forEach(context.output.out)
+  }
+
+  static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let engine = try context.engine()
+    let views = engine.places.all().map { PlaceView($0, lists: engine.places.lists(of: $0.id).map(\.name)) }
+    if context.json { return context.printJSON(views) }
+    if views.isEmpty { context.output.out("No saved places. Add one: whilehere place add \"Alepa\" --at 60.1699,24.9384") }
+    views.forEach { context.output.out($0.line(context.style)) }
+  }
+
+  static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    try show(try context.engine().places.get(arguments.positionals[0]), context)
+  }
+
+  static func edit(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard ["name", "address", "note", "to"].contains(where: arguments.has) else {
+      throw UsageError("nothing to change: give --name, --address, --note or --to", commandPath: arguments.commandPath)
+    }
+    let to = try arguments.value("to").map { try Coordinate(parsing: $0) }
+    let place = try context.engine().places.edit(
+      arguments.positionals[0], name: arguments.value("name"), address: arguments.value("address"),
+      note: arguments.value("note"), to: to)
+    try show(place, context, heading: "Updated")
+  }
+
+  static func tag(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let place = try context.engine().places.tag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
+    try show(place, context, heading: "Tagged")
+  }
+
+  static func untag(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let place = try context.engine().places.untag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
+    try show(place, context, heading: "Untagged")
+  }
+
+  static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let place = try context.engine().places.delete(arguments.positionals[0])
+    if context.json { return context.printJSON(["deleted": place.id.rawValue]) }
+    context.output.out("Deleted place '\(place.name)' (\(place.id))")
+  }
+}

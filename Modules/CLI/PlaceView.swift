@@ -1,0 +1,46 @@
+import Domain
+import Foundation
+
+/// A saved place as `--json` prints it.
+struct PlaceView: Encodable {
+  let id: String
+  let name: String
+  let lat: Double?
+  let lon: Double?
+  let address: String?
+  let tags: [String]
+  let note: String
+  let lists: [String]?
+  let distance: Double?
+  let provider: String?
+
+  init(_ place: Place, lists: [String]? = nil, distance: Double? = nil) {
+    id = place.id.rawValue
+    name = place.name
+    lat = place.coordinate?.latitude
+    lon = place.coordinate?.longitude
+    address = place.address
+    tags = place.personal.tags
+    note = place.personal.note
+    self.lists = lists
+    self.distance = distance
+    provider = place.provider?.ref
+  }
+
+  func line(_ style: Style) -> String {
+    var line = style.bold(name) + "  " + style.dim(id)
+    if let lat, let lon { line += "  " + Formatting.coordinate(lat, lon) }
+    if let distance { line += "  " + Formatting.meters(distance) + " away" }
+    if !tags.isEmpty { line += "  #" + tags.joined(separator: " #") }
+    if let lists, !lists.isEmpty { line += "  " + style.dim("in " + lists.joined(separator: ", ")) }
+    return line
+  }
+
+  func detailLines(_ style: Style) -> [String] {
+    var lines = [line(style)]
+    if let address { lines.append("  address: \(address)") }
+    if !note.isEmpty { lines.append("  note: \(note)") }
+    if let provider { lines.append("  provider: \(provider)") }
+    return lines
+  }
+}

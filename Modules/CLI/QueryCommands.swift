@@ -1,0 +1,73 @@
+import ArgumentParsing
+import Domain
+import Engine
+
+/// `whilehere search` and `whilehere check`.
+enum QueryCommands {
+  static var search: CommandSpec<CommandContext> {
+    CommandSpec(
+      "search", "Search saved places by name and tags (accents and case ignored)",
+      positionals: [("QUERY", "words to find; empty lists everything")], required: 0,
+      options: [
+        .value("list", "LIST", "only places in this list"),
+        .value("near", "LAT,LON", "sort nearest first from this point (default: A–Z)"),
+        .value("sort", "ORDER", "az or nearest (nearest needs --near)"),
+      ], action: runSearch)
+  }
+
+  static var check: CommandSpec<CommandContext> {
+    CommandSpec(
+      "check", "What would fire at a point: active tasks whose place radius contains it",
+      options: [.value("at", "LAT,LON", "the point (required)")], action: runCheck)
+  }
+
+  static func runSearch(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let near = try arguments.value("near").map { try Coordinate(parsing: $0) }
+    let sort = arguments.value("sort") ?? (near == nil ? "az" : "nearest")
+    let order: PlaceSearch.Order
+    switch (sort, near) {
+    case ("az", _): order = .alphabetical
+    case ("nearest", let point?): order = .nearest(point)
+    case ("nearest", nil):
+      throw UsageError("--sort nearest needs --near LAT,LON", commandPath: arguments.commandPath)
+    default:
+      throw UsageError("unknown sort '\(sort)'; use az or nearest", commandPath: arguments.commandPath)
+    }
+    let engine = try context.engine()
+    let results = try engine.places.search(arguments.positional(0) ?? "", in: arguments.value("list"), order: order)
+    let views = results.map { PlaceView($0.place, lists: engine.places.lists(of: $0.place.id).map(\.name), distance: $0.distance) }
+    if context.json { return context.printJSON(views) }
+    if views.isEmpty { context.output.out("No saved place matches '\(arguments.positional(0) ?? "")'.") }
+    views.forEach { context.output.out($0.line(context.style)) }
+  }
+
+  struct HitView: Encodable {
+    let task: String
+    let title: String
+    let location: Int
+    let locationID: String
+    let lat: Double
+    let lon: Double
+    let radius: Double
+    let distance: Double
+  }
+
+  static func runCheck(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let at = arguments.value("at") else {
+      throw UsageError("give the point with --at LAT,LON", commandPath: arguments.commandPath)
+    }
+    let point = try Coordinate(parsing: at)
+    let hits = try context.engine().check.check(at: point).map {
+      HitView(
+        task: $0.task.id.rawValue, title: $0.task.title, location: $0.priority, locationID: $0.location.id.rawValue,
+        lat: $0.center.latitude, lon: $0.center.longitude, radius: $0.location.radius, distance: $0.distance)
+    }
+    if context.json { return context.printJSON(hits) }
+    if hits.isEmpty { context.output.out("Nothing would fire at \(point).") }
+    for hit in hits {
+      context.output.out(
+        "\(context.style.bold(hit.title))  \(context.style.dim(hit.task))  place \(hit.location): "
+          + "\(Formatting.meters(hit.distance)) from centre, radius \(Formatting.meters(hit.radius))")
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import ArgumentParsing
+import Domain
+import Engine
+import Foundation
+
+/// `whilehere task …`
+enum TaskCommands {
+  static let locationOptions: [OptionSpec] = [
+    .value("at", "LAT,LON|PLACE", repeatable: true, "a place for the task: a coordinate or a saved place's name or id"),
+    .value("place", "PLACE", repeatable: true, "a saved place (same as --at PLACE)"),
+    .value("radius", "METRES", repeatable: true, "trigger radius for the --at before it (default from config)"),
+  ]
+
+  static var command: CommandSpec<CommandContext> {
+    CommandSpec(
+      "task", "Create, change and answer tasks tied to places",
+      subcommands: [
+        CommandSpec(
+          "add", "Create a task tied to one or more places", positionals: [("TITLE", "what to do")],
+          options: locationOptions + [
+            .value("notes", "TEXT", "free notes"), .value("keywords", "WORDS", "comma-separated keywords"),
+          ],
+          discussion: "example: whilehere task add \"Buy milk\" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80",
+          action: add),
+        CommandSpec(
+          "list", "List tasks (oldest first)",
+          options: [.value("state", "STATE", "all, active, snoozed or done (default all)")], action: list),
+        CommandSpec("show", "Show one task with its places", positionals: [("TASK", "id, id prefix or title")], action: show),
+        CommandSpec(
+          "edit", "Change a task's title, notes or keywords", positionals: [("TASK", "id, id prefix or title")],
+          options: [
+            .value("title", "TEXT", "new title"), .value("notes", "TEXT", "new notes"),
+            .value("keywords", "WORDS", "new comma-separated keywords"),
+          ], action: edit),
+        CommandSpec("done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")], action: done),
+        CommandSpec(
+          "later", "Remind Later: snooze the task", positionals: [("TASK", "id, id prefix or title")],
+          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d (default 1h)")], action: later),
+        CommandSpec("reopen", "Reopen a done task", positionals: [("TASK", "id, id prefix or title")], action: reopen),
+        CommandSpec("delete", "Delete a task", positionals: [("TASK", "id, id prefix or title")], action: delete),
+        CommandSpec(
+          "add-place", "Tie the task to one more place", positionals: [("TASK", "id, id prefix or title")],
+          options: locationOptions, action: addPlace),
+        CommandSpec(
+          "remove-place", "Untie a place from the task",
+          positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number (see task show) or id")],
+          action: removePlace),
+        CommandSpec(
+          "priority", "Move a place to another priority (1 = first)",
+          positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number or id"), ("PRIORITY", "new position")],
+          action: priority),
+        CommandSpec(
+          "move", "Move one of the task's places", positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number or id")],
+          options: [.value("to", "LAT,LON", "the new coordinate")], action: move),
+        CommandSpec(
+          "radius", "Change the trigger radius of one place",
+          positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number or id"), ("METRES", "new radius")],
+          action: radius),
+        CommandSpec(
+          "disable", "Stop one place from counting",
+          positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number or id")], action: { try enable($0, $1, false) }),
+        CommandSpec(
+          "enable", "Let a disabled place count again",
+          positionals: [("TASK", "id, id prefix or title"), ("N", "the place's number or id")], action: { try enable($0, $1, true) }),
+      ])
+  }
+
+  static func keywords(_ text: String?) -> [String]? {
+    text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+  }
+
+  static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let specs = try LocationArguments.specs(arguments)
+    guard !specs.isEmpty else {
+      throw UsageError("a task needs at least one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
+    }
+    let engine = try context.engine()
+    let task = try engine.tasks.add(
+      title: arguments.positionals[0], locations: specs, notes: arguments.value("notes") ?? "",
+      keywords: keywords(arguments.value("keywords")) ?? [])
+    try show(task, context, heading: "Added")
+  }
+
+  static func show(_ task: ReminderTask, _ context: CommandContext, heading: String? = nil, detailed: Bool = true) throws {
+    let engine = try context.engine()
+    let view = TaskView(task, state: engine.context.store.state(), now: engine.context.clock.now())
+    if context.json { return context.printJSON(view) }
+    if let heading { context.output.out(heading + ":") }
+    view.lines(context.style, detailed: detailed).forEach(context.output.out)
+  }
+
+  static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let name = arguments.value("state") ?? "all"
+    guard let filter = TaskService.Filter(rawValue: name) else {
+      throw UsageError("unknown state '\(name)'; states: all, active, snoozed, done", commandPath: arguments.commandPath)
+    }
+    let engine = try context.engine()
+    let state = engine.context.store.state()
+    let now = engine.context.clock.now()
+    let views = engine.tasks.list(filter).map { TaskView($0, state: state, now: now) }
+    if context.json { return context.printJSON(views) }
+    if views.isEmpty { context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384") }
+    for view in views { view.lines(context.style, detailed: false).forEach(context.output.out) }
+  }
+
+  static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    try show(try context.engine().tasks.get(arguments.positionals[0]), context)
+  }
+
+  static func edit(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard arguments.has("title") || arguments.has("notes") || arguments.has("keywords") else {
+      throw UsageError("nothing to change: give --title, --notes or --keywords", commandPath: arguments.commandPath)
+    }
+    let task = try context.engine().tasks.edit(
+      arguments.positionals[0], title: arguments.value("title"), notes: arguments.value("notes"),
+      keywords: keywords(arguments.value("keywords")))
+    try show(task, context, heading: "Updated")
+  }
+
+  static func done(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let task = try context.engine().tasks.done(arguments.positionals[0])
+    try show(task, context, heading: "Done — all \(task.locations.count) place(s) silenced", detailed: false)
+  }
+
+  static func later(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let seconds = try DurationText.parse(arguments.value("for") ?? "1h")
+    let task = try context.engine().tasks.later(arguments.positionals[0], for: seconds)
+    try show(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
+  }
+
+  static func reopen(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    try show(try context.engine().tasks.reopen(arguments.positionals[0]), context, heading: "Reopened")
+  }
+
+  static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let task = try context.engine().tasks.delete(arguments.positionals[0])
+    if context.json { return context.printJSON(["deleted": task.id.rawValue]) }
+    context.output.out("Deleted task '\(task.title)' (\(task.id))")
+  }
+
+  static func addPlace(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let specs = try LocationArguments.specs(arguments)
+    guard specs.count == 1 else {
+      throw UsageError("give exactly one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
+    }
+    try show(try context.engine().tasks.addLocation(arguments.positionals[0], specs[0]), context, heading: "Updated")
+  }
+
+  static func removePlace(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let task = try context.engine().tasks.removeLocation(arguments.positionals[0], location: arguments.positionals[1])
+    try show(task, context, heading: "Updated")
+  }
+
+  static func priority(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let position = Int(arguments.positionals[2]) else {
+      throw DomainError.invalidValue(field: "priority", value: arguments.positionals[2], allowed: "a whole number, 1 = first")
+    }
+    let task = try context.engine().tasks.reorder(arguments.positionals[0], location: arguments.positionals[1], priority: position)
+    try show(task, context, heading: "Updated")
+  }
+
+  static func move(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let to = arguments.value("to") else {
+      throw UsageError("give the new place with --to LAT,LON", commandPath: arguments.commandPath)
+    }
+    let task = try context.engine().tasks.move(
+      arguments.positionals[0], location: arguments.positionals[1], to: try Coordinate(parsing: to))
+    try show(task, context, heading: "Updated")
+  }
+
+  static func radius(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let meters = try LocationArguments.meters(arguments.positionals[2])
+    let task = try context.engine().tasks.setRadius(arguments.positionals[0], location: arguments.positionals[1], meters: meters)
+    try show(task, context, heading: "Updated")
+  }
+
+  static func enable(_ arguments: ParsedArguments, _ context: CommandContext, _ enabled: Bool) throws {
+    let task = try context.engine().tasks.setEnabled(arguments.positionals[0], location: arguments.positionals[1], enabled: enabled)
+    try show(task, context, heading: "Updated")
+  }
+}
