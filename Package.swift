@@ -64,7 +64,7 @@ let package = Package(
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
-    tests("CompositionTests", ["Composition", "Domain"]),
+    tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]
 )

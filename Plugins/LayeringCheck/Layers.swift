@@ -1,0 +1,44 @@
+/// The layering of ARCHITECTURE.md as data: each module's layer, and which
+/// layers each layer may depend on. Changing the design means changing this
+/// table and Docs/Architecture.md together.
+enum Layer: String, CaseIterable {
+  case domain, utility, port, adapter, engine, composition, frontEnd = "front-end", app, support, tool, test
+
+  var allowed: Set<Layer> {
+    switch self {
+    case .domain, .utility: return []
+    case .port: return [.domain, .port]
+    case .adapter: return [.domain, .port]
+    case .engine: return [.domain, .port, .engine]
+    case .composition: return [.domain, .port, .adapter, .engine]
+    case .frontEnd: return [.domain, .port, .engine, .composition, .utility]
+    case .app: return [.domain, .port, .engine, .composition, .utility, .frontEnd]
+    case .support: return [.domain, .port]
+    case .tool: return [.domain, .port, .adapter]
+    case .test: return Set(Layer.allCases)
+    }
+  }
+}
+
+enum Layers {
+  /// Modules/ targets by name. A new module must be placed here.
+  static let modules: [String: Layer] = [
+    "Domain": .domain,
+    "ArgumentParsing": .utility,
+    "Persistence": .port,
+    "FileStore": .adapter,
+    "Engine": .engine,
+    "Composition": .composition,
+    "CLI": .frontEnd,
+    "TestSupport": .support,
+  ]
+
+  /// Other targets by the folder they live in.
+  static func layer(name: String, path: String) -> Layer? {
+    if let layer = modules[name] { return layer }
+    if path.contains("/Apps/") { return .app }
+    if path.contains("/Benchmarks/") || path.contains("/Tests/Helpers/") { return .tool }
+    if path.contains("/Tests/") { return .test }
+    return nil
+  }
+}

@@ -1,2 +1,0 @@
-import PackagePlugin
-@main struct LayeringCheck: CommandPlugin { func performCommand(context: PluginContext, arguments: [String]) throws {} }

@@ -1,0 +1,46 @@
+@testable import ArgumentParsing
+@testable import CLI
+import Testing
+
+@Suite struct CLIPresentationTests {
+  /// Every command path in the tree, e.g. ["task", "add"].
+  static let commandPaths: [[String]] = {
+    var paths: [[String]] = [[]]
+    func walk(_ command: CommandSpec<CommandContext>, _ path: [String]) {
+      for sub in command.subcommands {
+        paths.append(path + [sub.name])
+        walk(sub, path + [sub.name])
+      }
+    }
+    walk(CLI.root, [])
+    return paths
+  }()
+
+  @Test(arguments: commandPaths)
+  func everyCommandHasHelp(_ path: [String]) {
+    let cli = CLIHarness()
+    let result = cli.run(path + ["--help"])
+    #expect(result.code == 0)
+    #expect(result.stdout.hasPrefix("usage: whilehere" + path.map { " " + $0 }.joined()), "\(result.stdout)")
+    #expect(cli.storeBytes().isEmpty, "--help must not create a store")
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
+    let cli = CLIHarness()
+    cli.run("task", "add", "Milk", "--at", "60,24")
+    #expect(cli.run("task", "list", terminal: true).stdout.contains("\u{1B}["))
+    #expect(!cli.run("task", "list", terminal: false).stdout.contains("\u{1B}["))
+    #expect(!cli.run("task", "list", terminal: true, extraEnvironment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+    #expect(!cli.run("task", "list", "--no-color", terminal: true).stdout.contains("\u{1B}["))
+  }
+
+  @Test func doctorShowsProfileConfigProvidersAndStore() {
+    let cli = CLIHarness()
+    let result = cli.run("doctor")
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("profile   cli"))
+    #expect(result.stdout.contains("store   file:\(cli.storeDirectory)"))
+    #expect(result.stdout.contains("store     ok  file  \(cli.storeDirectory)"))
+    #expect(result.stdout.contains("replica"))
+  }
+}

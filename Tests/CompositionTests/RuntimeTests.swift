@@ -1,0 +1,43 @@
+import Composition
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+@Suite struct RuntimeTests {
+  @Test func anUnknownProviderListsTheKnownOnes() {
+    let options = LaunchOptions(program: .cli, overrides: ["store": "sqlite:/tmp/x"], environment: ["HOME": "/tmp"])
+    let error = #expect(throws: ConfigError.self) { try Runtime.boot(options) }
+    #expect(error == .unknownProvider(port: "store", name: "sqlite", known: ["file", "memory"]))
+  }
+
+  @Test func aMistypedProviderGetsASuggestion() {
+    let options = LaunchOptions(program: .cli, overrides: ["store": "memroy"], environment: ["HOME": "/tmp"])
+    let error = #expect(throws: ConfigError.self) { try Runtime.boot(options) }
+    #expect(error?.description.contains("did you mean 'memory'?") == true)
+  }
+
+  @Test func theTestingProfileWiresAnInMemoryEngineWithAManualClock() throws {
+    let runtime = try Runtime.boot(LaunchOptions(program: .testing, environment: [:]))
+    defer { runtime.shutdown() }
+    #expect(runtime.store.describe().kind == "memory")
+    let before = runtime.clock.now()
+    let task = try runtime.engine.tasks.add(
+      title: "Milk", locations: [.init(target: .coordinate(try Coordinate(latitude: 60, longitude: 24)))])
+    #expect(task.id.rawValue == "id1")
+    #expect(runtime.clock.now() == before)
+    #expect(runtime.store.state().tasks.count == 1)
+  }
+
+  @Test func theFileStoreIsOpenedWhereConfigSays() throws {
+    let directory = NSTemporaryDirectory() + "whilehere-runtime-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let runtime = try Runtime.boot(LaunchOptions(program: .cli, overrides: ["store": "file:" + directory], environment: [:]))
+    #expect(runtime.store.describe().location == directory)
+    // A second runtime on the same store is refused while the first holds it.
+    #expect(throws: StoreError.self) {
+      try Runtime.boot(LaunchOptions(program: .cli, overrides: ["store": "file:" + directory], environment: [:]))
+    }
+    runtime.shutdown()
+  }
+}
