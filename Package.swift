@@ -36,6 +36,8 @@ let package = Package(
     module("FileStore", ["Persistence", "Domain"]),
     // Use cases over ports.
     module("Engine", ["Persistence", "Domain"]),
+    // A deterministic world for the testing profile (grows with the arrival engine).
+    module("Simulation", ["Engine", "Domain"]),
     // The only module that knows concrete adapters.
     module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
     // App-level helpers.
@@ -45,8 +47,8 @@ let package = Package(
     module("TestSupport", ["Persistence", "Domain"]),
 
     app("whilehere", ["CLI"]),
-    app("whilehered", ["Composition", "ArgumentParsing"]),
-    app("whilehere-sim", ["Composition", "Engine", "Persistence", "Domain", "ArgumentParsing"]),
+    app("whilehered", ["CLI", "Composition", "Persistence", "ArgumentParsing"]),
+    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
@@ -65,6 +67,8 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
+    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Domain"]),
+    tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]
 )

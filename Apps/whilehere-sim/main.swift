@@ -1,1 +1,33 @@
-print("todo")
+// whilehere-sim: the testing profile. Runs a scenario (the embedded Helsinki
+// walk by default) against an in-memory store and a manual clock, and
+// prints the timeline: arrivals, reminders with their buttons, answers.
+import ArgumentParsing
+import CLI
+import Composition
+import Foundation
+import Simulation
+
+let root = CommandSpec<Void>(
+  "whilehere-sim", "Deterministic simulator: replays a scenario through the engine with a manual clock",
+  subcommands: [
+    CommandSpec(
+      "run", "Run a scenario file, or the embedded Helsinki walk when none is given",
+      positionals: [("SCENARIO", "a scenario JSON file (see Docs/Formats.md)")], required: 0,
+      options: [.flag("json", "print one JSON object per event")],
+      action: { arguments, _ in try SimulatorCommand.run(arguments) }),
+    CommandSpec("scenario", "Print the embedded scenario, as a starting point for your own") { _, _ in
+      print(HelsinkiWalk.json)
+    },
+  ])
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty { arguments = ["run"] }
+do {
+  switch try ArgumentParser.parse(arguments, root: root) {
+  case .help(let command, let path): print(HelpFormatter.render(command, path: path, globalOptions: []))
+  case .run(let command, let parsed): try command.action?(parsed, ())
+  }
+} catch {
+  FileHandle.standardError.write(Data("whilehere-sim: \(error)\n".utf8))
+  exit(error is UsageError ? ExitCode.usage : error is ScenarioError ? ExitCode.invalidInput : ExitCode.failure)
+}

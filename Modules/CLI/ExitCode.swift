@@ -15,7 +15,7 @@ public enum ExitCode {
   public static let config: Int32 = 78
   public static let failure: Int32 = 1
 
-  static func of(_ error: any Error) -> Int32 {
+  public static func of(_ error: any Error) -> Int32 {
     switch error {
     case is UsageError: return usage
     case let domain as DomainError:

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Deterministic ids `prefix1`, `prefix2`, … for tests and the simulator.
+/// Deterministic ids `prefix0001`, `prefix0002`, … for tests and the
+/// simulator; zero-padded so text order is creation order.
 public final class SequentialIDGenerator: IDGenerator {
   private let prefix: String
   private let counter = Mutex(0)
@@ -12,6 +13,7 @@ public final class SequentialIDGenerator: IDGenerator {
       count += 1
       return count
     }
-    return "\(prefix)\(value)"
+    let digits = String(value)
+    return prefix + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

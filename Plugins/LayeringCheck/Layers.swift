@@ -2,7 +2,7 @@
 /// layers each layer may depend on. Changing the design means changing this
 /// table and Docs/Architecture.md together.
 enum Layer: String, CaseIterable {
-  case domain, utility, port, adapter, engine, composition, frontEnd = "front-end", app, support, tool, test
+  case domain, utility, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
 
   var allowed: Set<Layer> {
     switch self {
@@ -10,9 +10,10 @@ enum Layer: String, CaseIterable {
     case .port: return [.domain, .port]
     case .adapter: return [.domain, .port]
     case .engine: return [.domain, .port, .engine]
-    case .composition: return [.domain, .port, .adapter, .engine]
+    case .simulation: return [.domain, .port, .engine]
+    case .composition: return [.domain, .port, .adapter, .engine, .simulation]
     case .frontEnd: return [.domain, .port, .engine, .composition, .utility]
-    case .app: return [.domain, .port, .engine, .composition, .utility, .frontEnd]
+    case .app: return [.domain, .port, .engine, .simulation, .composition, .utility, .frontEnd]
     case .support: return [.domain, .port]
     case .tool: return [.domain, .port, .adapter]
     case .test: return Set(Layer.allCases)
@@ -28,6 +29,7 @@ enum Layers {
     "Persistence": .port,
     "FileStore": .adapter,
     "Engine": .engine,
+    "Simulation": .simulation,
     "Composition": .composition,
     "CLI": .frontEnd,
     "TestSupport": .support,

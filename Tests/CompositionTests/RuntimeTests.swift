@@ -24,7 +24,7 @@ import Testing
     let before = runtime.clock.now()
     let task = try runtime.engine.tasks.add(
       title: "Milk", locations: [.init(target: .coordinate(try Coordinate(latitude: 60, longitude: 24)))])
-    #expect(task.id.rawValue == "id1")
+    #expect(task.id.rawValue == "id0001")
     #expect(runtime.clock.now() == before)
     #expect(runtime.store.state().tasks.count == 1)
   }

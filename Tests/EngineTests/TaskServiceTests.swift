@@ -85,6 +85,6 @@ import TestSupport
     _ = try h.engine.tasks.add(title: "milk", locations: [EngineHarness.at(60, 24)])
     let error = #expect(throws: DomainError.self) { try h.engine.tasks.get("MILK") }
     #expect(error?.description.contains("matches several tasks") == true)
-    #expect(try h.engine.tasks.get("id2").title == "milk")
+    #expect(try h.engine.tasks.get("id0002").title == "milk")
   }
 }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A scripted world for `whilehere-sim run`: saved places, tasks, a walk,
+/// and how the person answers each reminder. Docs/Formats.md documents it.
+public struct Scenario: Codable, Sendable {
+  public struct PlaceEntry: Codable, Sendable {
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    public var address: String?
+    public var tags: [String]?
+    /// The OpenStreetMap object it came from, for attribution and checking.
+    public var osm: String?
+  }
+
+  public struct TaskEntry: Codable, Sendable {
+    public var title: String
+    /// Saved place names or `lat,lon`, in priority order.
+    public var at: [String]
+    /// One radius for all, or one per entry of `at`.
+    public var radius: [Double]?
+    public var keywords: [String]?
+  }
+
+  public struct Waypoint: Codable, Sendable {
+    public var lat: Double
+    public var lon: Double
+    /// Seconds to stay here before walking on.
+    public var pause: Double?
+    public var label: String?
+
+    public init(lat: Double, lon: Double, pause: Double? = nil, label: String? = nil) {
+      self.lat = lat
+      self.lon = lon
+      self.pause = pause
+      self.label = label
+    }
+  }
+
+  public struct Walk: Codable, Sendable {
+    /// Metres per second (walking is 1.2–1.5).
+    public var speed: Double
+    /// Seconds between fixes.
+    public var interval: Double
+    public var waypoints: [Waypoint]
+
+    public init(speed: Double, interval: Double, waypoints: [Waypoint]) {
+      self.speed = speed
+      self.interval = interval
+      self.waypoints = waypoints
+    }
+  }
+
+  /// How the person answers a task's reminder: `done`, `later DURATION`, or `ignore`.
+  public var answers: [String: String]?
+  public var name: String
+  public var start: Date
+  public var places: [PlaceEntry]
+  public var tasks: [TaskEntry]
+  public var walk: Walk
+  public var attribution: String?
+
+  public static func decode(_ data: Data, source: String) throws -> Scenario {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+      return try decoder.decode(Scenario.self, from: data)
+    } catch let DecodingError.keyNotFound(key, context) {
+      throw ScenarioError(source: source, message: "missing '\(Self.path(context.codingPath + [key]))'")
+    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+      throw ScenarioError(source: source, message: "'\(Self.path(context.codingPath))': \(context.debugDescription)")
+    } catch let DecodingError.dataCorrupted(context) {
+      throw ScenarioError(source: source, message: "\(Self.path(context.codingPath)) \(context.debugDescription)")
+    } catch {
+      throw ScenarioError(source: source, message: "\(error)")
+    }
+  }
+
+  static func path(_ keys: [any CodingKey]) -> String {
+    keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  }
+}
+
+/// A scenario file that cannot be used, with where and why.
+public struct ScenarioError: Error, CustomStringConvertible, Equatable {
+  public let source: String
+  public let message: String
+
+  public init(source: String, message: String) {
+    self.source = source
+    self.message = message
+  }
+
+  public var description: String { "scenario \(source): \(message)" }
+}

@@ -1,0 +1,66 @@
+import FileStore
+import Foundation
+import Persistence
+import Testing
+
+/// Runs the real whilehered binary: it must report readiness, hold the
+/// store while running, and stop cleanly on SIGTERM, releasing the store.
+@Suite(.serialized) struct DaemonTests {
+  static var daemonPath: String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("whilehered").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return ".build/debug/whilehered"
+  }
+
+  func start(_ arguments: [String], output: String) throws -> Process {
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.daemonPath)
+    process.arguments = arguments
+    process.environment = ["HOME": NSTemporaryDirectory()]
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    return process
+  }
+
+  /// Polls the daemon's output for a line; real time is the point here, as a real process is being watched.
+  func waitFor(_ text: String, in path: String, process: Process) -> Bool {
+    for _ in 0..<3000 {
+      if let output = try? String(contentsOfFile: path, encoding: .utf8), output.contains(text) { return true }
+      if !process.isRunning { return false }
+      usleep(2000)
+    }
+    return false
+  }
+
+  @Test func startsReportsReadyAndStopsCleanlyOnSIGTERM() throws {
+    let directory = NSTemporaryDirectory() + "whilehered-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + ".out"
+    let process = try start(["--store", "file:" + directory + "/store"], output: output)
+    #expect(waitFor("ready: profile headless", in: output, process: process))
+    // While it runs, it holds the store.
+    #expect(throws: StoreError.self) { try FileOperationStore(directory: directory + "/store") }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    #expect(log.contains("stopped"))
+    try FileOperationStore(directory: directory + "/store").close()
+  }
+
+  @Test func aBadConfigStopsItWithTheReason() throws {
+    let output = NSTemporaryDirectory() + "whilehered-" + UUID().uuidString + ".out"
+    let process = try start(["--store", "postgres:x"], output: output)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 78)
+    let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    #expect(log.contains("unknown store provider 'postgres'"))
+  }
+}
