@@ -1,1 +1,73 @@
-print("todo")
+// whilehere-bench: FileStore figures on a realistic collection.
+//   swift run -c release whilehere-bench [--places 100000] [--tasks 10000] [--dir DIR]
+// Prints the workload, durable writes per second (one at a time, batched,
+// and concurrent writers sharing fsyncs), and the cold open time next to a
+// baseline measured in the same run: reading and checksumming the same bytes.
+import Domain
+import FileStore
+import Foundation
+import Persistence
+
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+let directory = options.directory ?? NSTemporaryDirectory() + "whilehere-bench-" + UUID().uuidString
+defer { if options.directory == nil { try? FileManager.default.removeItem(atPath: directory) } }
+let world = Workload(places: options.places, tasks: options.tasks, seed: 42)
+
+print("workload: \(options.places) places, \(options.tasks) tasks (1-3 places each), seed 42, store \(directory)")
+print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
+var report = Report()
+
+// 1. Bulk load in batches of 1000 operations: one frame and one fsync each.
+var store = try FileOperationStore(directory: directory)
+let bulkOps = world.placeOperations() + world.taskOperations()
+let bulk = measure {
+  var index = 0
+  while index < bulkOps.count {
+    let end = min(bulkOps.count, index + 1000)
+    try! store.append(Array(bulkOps[index..<end]))
+    index = end
+  }
+}
+report.add("batched writes (1000 ops per append)", Double(bulkOps.count) / bulk, "ops/s", "\(bulkOps.count) ops in \(format(bulk)) s")
+
+// 2. One operation per append, each acknowledged after its own fsync.
+let singles = 300
+let single = measure {
+  for i in 0..<singles { try! store.append([.put(.setting(key: "single-\(i)", value: "v"))]) }
+}
+report.add("single durable writes (1 op per append)", Double(singles) / single, "writes/s", "\(singles) appends in \(format(single)) s")
+
+// 3. Eight writers appending one op each at once: group commit shares fsyncs.
+let writers = 8
+let perWriter = 150
+let shared = store
+let concurrent = measure {
+  DispatchQueue.concurrentPerform(iterations: writers) { writer in
+    for i in 0..<perWriter { try! shared.append([.put(.setting(key: "w\(writer)-\(i)", value: "v"))]) }
+  }
+}
+report.add("concurrent durable writes (\(writers) writers)", Double(writers * perWriter) / concurrent, "writes/s", "\(writers * perWriter) appends in \(format(concurrent)) s")
+store.close()
+
+// 4. Cold open: replaying the log, then from a snapshot after compaction.
+let logBytes = fileSize(directory + "/log")
+let openLog = measureBest(3) { try! FileOperationStore(directory: directory).close() }
+let rawLog = measureBest(3) { checksumFile(directory + "/log") }
+report.add("cold open from log (\(logBytes >> 20) MiB)", openLog, "s", "raw read+CRC32 \(format(rawLog)) s, ratio \(format(openLog / rawLog))x")
+
+store = try FileOperationStore(directory: directory)
+try store.compact()
+store.close()
+let snapshotBytes = fileSize(directory + "/snapshot")
+let openSnapshot = measureBest(3) { try! FileOperationStore(directory: directory).close() }
+let rawSnapshot = measureBest(3) { checksumFile(directory + "/snapshot") }
+report.add("cold open from snapshot (\(snapshotBytes >> 20) MiB)", openSnapshot, "s", "raw read+CRC32 \(format(rawSnapshot)) s, ratio \(format(openSnapshot / rawSnapshot))x")
+
+let reopened = try FileOperationStore(directory: directory)
+let state = reopened.state()
+reopened.close()
+guard state.places.count == options.places, state.tasks.count == options.tasks else {
+  print("error: reopened store has \(state.places.count) places and \(state.tasks.count) tasks")
+  exit(1)
+}
+report.print()

@@ -36,11 +36,13 @@ struct StoreFiles {
         case .damaged(let offset, let reason):
           throw StoreError.corrupt(path: snapshotPath, offset: UInt64(offset), reason: reason)
         }
+        var records: [OperationRecord] = []
         for range in scan.payloads {
-          for record in try RecordCodec.decode(UnsafeRawBufferPointer(rebasing: buffer[range]), path: snapshotPath, offset: range.lowerBound - Frame.headerSize) {
-            state.apply(record)
-          }
+          records += try RecordCodec.decode(
+            UnsafeRawBufferPointer(rebasing: buffer[range]), path: snapshotPath, offset: range.lowerBound - Frame.headerSize)
         }
+        state.reserveCapacity(records.count)
+        for record in records { state.apply(record) }
       }
     }
     let (logFD, logSize, recovery) = try loadLog(directory: directory, into: &state)

@@ -18,6 +18,13 @@ public struct StoreState: Sendable {
 
   public init() {}
 
+  /// Makes room for about `count` more keys, so loading a large store does
+  /// not rehash its dictionaries over and over.
+  public mutating func reserveCapacity(_ count: Int) {
+    versions.reserveCapacity(versions.count + count)
+    places.reserveCapacity(places.count + count)
+  }
+
   /// Applies one record; returns false when a newer (or the same) write to
   /// its key is already held, in which case nothing changes.
   @discardableResult

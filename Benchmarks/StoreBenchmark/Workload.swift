@@ -1,0 +1,50 @@
+import Domain
+import Foundation
+import Persistence
+
+/// A deterministic collection: places scattered over the Helsinki region,
+/// tasks tied to one to three of them (or to bare coordinates).
+struct Workload {
+  let places: Int
+  let tasks: Int
+  let seed: UInt64
+
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let epoch = Date(timeIntervalSince1970: 1_780_000_000)
+
+  func placeOperations() -> [StoreOperation] {
+    var random = Generator(state: seed)
+    return (0..<places).map { i in
+      let coordinate = try! Coordinate(latitude: Double.random(in: 60.0...60.4, using: &random), longitude: Double.random(in: 24.5...25.3, using: &random))
+      let place = Place(
+        id: PlaceID(String(format: "p%07d", i)),
+        personal: PersonalPlaceData(name: "Place \(i)", coordinate: coordinate, address: "Street \(i % 500) \(i % 40)", tags: i % 3 == 0 ? ["grocery"] : [], note: ""),
+        createdAt: Self.epoch)
+      return .put(.place(place))
+    }
+  }
+
+  func taskOperations() -> [StoreOperation] {
+    var random = Generator(state: seed &+ 1)
+    return (0..<tasks).map { i in
+      let count = Int.random(in: 1...3, using: &random)
+      let locations = (0..<count).map { n in
+        TaskLocation(
+          id: LocationID("l\(n + 1)"), target: .place(PlaceID(String(format: "p%07d", Int.random(in: 0..<max(places, 1), using: &random)))),
+          radius: Double(Int.random(in: 50...300, using: &random)))
+      }
+      let task = try! ReminderTask(id: TaskID(String(format: "t%06d", i)), title: "Task \(i)", keywords: ["k\(i % 20)"], locations: locations, createdAt: Self.epoch)
+      return .put(.task(task))
+    }
+  }
+}

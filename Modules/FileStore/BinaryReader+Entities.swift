@@ -1,0 +1,54 @@
+import Domain
+import Foundation
+
+/// The inverse of BinaryWriter+Entities; domain rules (valid coordinates,
+/// non-empty titles) are checked again, so no invalid value gets in from disk.
+extension BinaryReader {
+  mutating func coordinate() throws -> Coordinate {
+    try Coordinate(latitude: try double(), longitude: try double())
+  }
+
+  mutating func membership() throws -> Membership {
+    Membership(list: ListID(try string()), place: PlaceID(try string()))
+  }
+
+  mutating func task() throws -> ReminderTask {
+    let id = TaskID(try string())
+    let title = try string()
+    let notes = try string()
+    let keywords = try array { try $0.string() }
+    let state: TaskState
+    switch try byte() {
+    case 0: state = .active
+    case 1: state = .snoozed(until: try date())
+    case 2: state = .completed(at: try date())
+    default: throw fail("unknown task state")
+    }
+    let locations = try array { reader -> TaskLocation in
+      let id = LocationID(try reader.string())
+      let target: LocationTarget
+      switch try reader.byte() {
+      case 0: target = .coordinate(try reader.coordinate())
+      case 1: target = .place(PlaceID(try reader.string()))
+      default: throw reader.fail("unknown location target")
+      }
+      return TaskLocation(id: id, target: target, radius: try reader.finite(), enabled: try reader.bool())
+    }
+    return try ReminderTask(
+      id: id, title: title, notes: notes, keywords: keywords, state: state, locations: locations, createdAt: try date())
+  }
+
+  mutating func place() throws -> Place {
+    let id = PlaceID(try string())
+    let personal = PersonalPlaceData(
+      name: try optional { try $0.string() }, coordinate: try optional { try $0.coordinate() },
+      address: try optional { try $0.string() }, tags: try array { try $0.string() }, note: try string())
+    let provider = try optional { reader in
+      ProviderPlaceData(
+        ref: try reader.string(), name: try reader.optional { try $0.string() }, coordinate: try reader.coordinate(),
+        address: try reader.optional { try $0.string() }, category: try reader.optional { try $0.string() },
+        fetchedAt: try reader.date(), expiresAt: try reader.date())
+    }
+    return Place(id: id, personal: personal, provider: provider, createdAt: try date())
+  }
+}

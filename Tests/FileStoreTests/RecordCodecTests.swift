@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+@testable import FileStore
+
+@Suite struct RecordCodecTests {
+  static var sample: [OperationRecord] {
+    var task = Fixtures.task("t1")
+    task.notes = "2 litres, oat ü"
+    task.keywords = ["milk", "maito"]
+    task.locations.append(TaskLocation(id: LocationID("l2"), target: .place(PlaceID("p1")), radius: 80.5, enabled: false))
+    var snoozed = Fixtures.task("t2")
+    snoozed.state = .snoozed(until: Date(timeIntervalSinceReferenceDate: 123_456.789))
+    var done = Fixtures.task("t3")
+    done.state = .completed(at: Date())
+    var place = Fixtures.place("p1")
+    place.personal.tags = ["grocery", "late"]
+    place.personal.address = "Mannerheimintie 20"
+    place.provider = ProviderPlaceData(
+      ref: "osm:node/609682415", name: "Alepa", coordinate: Fixtures.helsinki, address: nil, category: "shop=convenience",
+      fetchedAt: Date(), expiresAt: Date().addingTimeInterval(86_400))
+    let operations: [StoreOperation] = [
+      .put(.task(task)), .put(.task(snoozed)), .put(.task(done)), .put(.place(place)), .put(.place(Fixtures.place("p2"))),
+      .put(.list(Fixtures.list("g1"))), .put(.membership(Membership(list: ListID("g1"), place: PlaceID("p1")))),
+      .put(.setting(key: "budget", value: "{}")), .delete(.task(TaskID("t9"))), .delete(.place(PlaceID("p9"))),
+      .delete(.list(ListID("g9"))), .delete(.membership(Membership(list: ListID("g1"), place: PlaceID("p2")))),
+      .delete(.setting("old")),
+    ]
+    return operations.enumerated().map { OperationRecord(stamp: Fixtures.stamp(Int64(1_780_000_000_000 + $0.offset), UInt32($0.offset), replica: "r-\($0.offset)"), operation: $0.element) }
+  }
+
+  @Test func everyOperationRoundTripsExactly() throws {
+    let records = Self.sample
+    let bytes = RecordCodec.encode(records)
+    let decoded = try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "p", offset: 0) }
+    #expect(decoded == records)
+  }
+
+  @Test func hostileBytesAreRefusedNeverCrash() throws {
+    let valid = RecordCodec.encode(Self.sample)
+    var generator = SystemRandomNumberGenerator()
+    var refused = 0
+    for round in 0..<3000 {
+      var bytes = valid
+      switch round % 3 {
+      case 0: bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator)))
+      case 1:
+        for _ in 0..<Int.random(in: 1...8, using: &generator) {
+          bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+        }
+      default: bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      }
+      do {
+        _ = try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "p", offset: 0) }
+      } catch let error as StoreError {
+        guard case .corrupt = error else { throw error }
+        refused += 1
+      }
+    }
+    #expect(refused > 1500, "most damaged payloads must be refused (\(refused))")
+  }
+
+  @Test func aHugeDeclaredLengthIsRefusedWithoutAllocating() {
+    // Count 2^62 followed by nothing.
+    let bytes: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F]
+    #expect(throws: StoreError.self) { try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "p", offset: 0) } }
+  }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the three programs the way the README shows, against a throwaway
+# store, and fails if any of them misbehaves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export HOME="$tmp" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config" NO_COLOR=1
+bin=$(swift build --show-bin-path)
+
+"$bin/whilehere-sim" > "$tmp/sim.txt"
+grep -q "Reminder: Buy milk   \[Mark Done\]  \[Remind Later\]" "$tmp/sim.txt"
+
+"$bin/whilehere" task add "Buy milk" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80 > /dev/null
+"$bin/whilehere" check --at 60.1699,24.9384 | grep -q "Buy milk"
+"$bin/whilehere" doctor | grep -q "store     ok"
+
+"$bin/whilehered" --store "file:$tmp/daemon" > "$tmp/daemon.txt" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do grep -q ready "$tmp/daemon.txt" && break; sleep 0.1; done
+grep -q "ready: profile headless" "$tmp/daemon.txt"
+kill -TERM "$pid"
+wait "$pid"
+grep -q stopped "$tmp/daemon.txt"
+echo "smoke: sim, cli and daemon ok"
