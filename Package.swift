@@ -47,7 +47,7 @@ let package = Package(
     module("TestSupport", ["Persistence", "Domain"]),
 
     app("whilehere", ["CLI"]),
-    app("whilehered", ["CLI", "Composition", "Persistence", "ArgumentParsing"]),
+    app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
     app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.

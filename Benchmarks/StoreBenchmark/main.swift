@@ -41,12 +41,13 @@ report.add("single durable writes (1 op per append)", Double(singles) / single, 
 let writers = 8
 let perWriter = 150
 let shared = store
+let syncsBefore = store.syncCount
 let concurrent = measure {
   DispatchQueue.concurrentPerform(iterations: writers) { writer in
     for i in 0..<perWriter { try! shared.append([.put(.setting(key: "w\(writer)-\(i)", value: "v"))]) }
   }
 }
-report.add("concurrent durable writes (\(writers) writers)", Double(writers * perWriter) / concurrent, "writes/s", "\(writers * perWriter) appends in \(format(concurrent)) s")
+report.add("concurrent durable writes (\(writers) writers)", Double(writers * perWriter) / concurrent, "writes/s", "\(writers * perWriter) appends in \(format(concurrent)) s, \(store.syncCount - syncsBefore) fsyncs")
 store.close()
 
 // 4. Cold open: replaying the log, then from a snapshot after compaction.

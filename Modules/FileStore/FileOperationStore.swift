@@ -31,6 +31,8 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
   var closed = false
   var logSize: Int
   var snapshotSize: Int
+  /// Log fsyncs since open; fewer than appends when writers shared them.
+  var syncs = 0
 
   struct PendingBatch {
     let sequence: Int
@@ -144,6 +146,7 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
     case .success:
       for item in batch { core.apply(item.records) }
       logSize += bytes.count
+      syncs += 1
     case .failure(let error):
       for item in batch { failures[item.sequence] = error }
     }
@@ -170,11 +173,20 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
       ("lists", String(state.lists.count)),
       ("tombstones", String(state.tombstoneCount)),
       ("latest write", state.latest?.description ?? "none"),
+      ("fsyncs since open", String(syncs)),
     ]
     if let offset = recovery.tornOffset {
       details.append(("recovered", "dropped an unfinished write of \(recovery.tornBytesDropped) bytes at offset \(offset)"))
     }
     return StoreDescription(kind: "file", location: directory, details: details)
+  }
+
+  /// Log fsyncs since this store was opened (group commit makes it smaller
+  /// than the number of appends when writers arrive together).
+  public var syncCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return syncs
   }
 
   public func close() {

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package plugin check-layering`: fails with every dependency edge
+/// `swift package plugin check-layering [--graph]`: fails with every dependency edge
 /// (declared in the manifest, or imported in a source file) that breaks the
 /// layering in Layers.swift.
 @main
@@ -11,6 +11,7 @@ struct LayeringCheck: CommandPlugin {
     let local = Set(targets.map(\.name))
     var problems: [String] = []
     var edges = 0
+    var graph: [String] = []
     for target in targets {
       let path = target.directoryURL.path
       guard let layer = Layers.layer(name: target.name, path: path) else {
@@ -22,6 +23,7 @@ struct LayeringCheck: CommandPlugin {
         guard case .target(let other) = dependency else { continue }
         declared.insert(other.name)
         edges += 1
+        if layer != .test { graph.append("  \(target.name) --> \(other.name)") }
         guard let otherLayer = Layers.layer(name: other.name, path: other.directoryURL.path) else { continue }
         if !layer.allowed.contains(otherLayer) {
           problems.append("\(target.name) (\(layer.rawValue)) -> \(other.name) (\(otherLayer.rawValue)): a \(layer.rawValue) may not depend on a \(otherLayer.rawValue)")
@@ -34,6 +36,11 @@ struct LayeringCheck: CommandPlugin {
           problems.append("\(file.url.path): imports \(module), which \(target.name) does not declare as a dependency")
         }
       }
+    }
+    if arguments.contains("--graph") {
+      print("```mermaid\ngraph TD")
+      graph.forEach { print($0) }
+      print("```")
     }
     if problems.isEmpty {
       print("layering ok: \(targets.count) targets, \(edges) edges checked")
