@@ -73,9 +73,3 @@ enum DoctorCommand {
     if let problem = report.problem { out("store     " + style.red("problem") + "  \(problem)") }
   }
 }
-
-/// An error whose message was already printed in a report; only its exit
-/// code is still needed.
-struct ReportedError: Error {
-  let underlying: any Error
-}

@@ -13,8 +13,11 @@ struct PlaceView: Encodable {
   let lists: [String]?
   let distance: Double?
   let provider: String?
+  /// Whether the provider's cached data has passed its expiry (it is still
+  /// shown until refreshed; the person's own data never expires).
+  let providerExpired: Bool?
 
-  init(_ place: Place, lists: [String]? = nil, distance: Double? = nil) {
+  init(_ place: Place, lists: [String]? = nil, distance: Double? = nil, now: Date = Date()) {
     id = place.id.rawValue
     name = place.name
     lat = place.coordinate?.latitude
@@ -25,6 +28,7 @@ struct PlaceView: Encodable {
     self.lists = lists
     self.distance = distance
     provider = place.provider?.ref
+    providerExpired = place.provider.map { $0.isExpired(at: now) }
   }
 
   func line(_ style: Style) -> String {
@@ -40,7 +44,7 @@ struct PlaceView: Encodable {
     var lines = [line(style)]
     if let address { lines.append("  address: \(address)") }
     if !note.isEmpty { lines.append("  note: \(note)") }
-    if let provider { lines.append("  provider: \(provider)") }
+    if let provider { lines.append("  provider: \(provider)" + (providerExpired == true ? " (cached data expired; refresh pending)" : "")) }
     return lines
   }
 }
