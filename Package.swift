@@ -32,12 +32,13 @@ let package = Package(
     module("Domain"),
     // Ports and algorithms.
     module("Persistence", ["Domain"]),
+    module("Geofencing", ["Domain"]),
     // Adapters.
     module("FileStore", ["Persistence", "Domain"]),
     // Use cases over ports.
     module("Engine", ["Persistence", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
-    module("Simulation", ["Engine", "Domain"]),
+    module("Simulation", ["Engine", "Geofencing", "Domain"]),
     // The only module that knows concrete adapters.
     module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
     // App-level helpers.
@@ -65,9 +66,10 @@ let package = Package(
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
+    tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
-    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Domain"]),
+    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]

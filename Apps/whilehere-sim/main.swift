@@ -15,6 +15,17 @@ let root = CommandSpec<Void>(
       positionals: [("SCENARIO", "a scenario JSON file (see Docs/Formats.md)")], required: 0,
       options: [.flag("json", "print one JSON object per event")],
       action: { arguments, _ in try SimulatorCommand.run(arguments) }),
+    CommandSpec(
+      "bench", "Benchmarks",
+      subcommands: [
+        CommandSpec(
+          "match", "The spatial index alone on ../shared/bench/gen.py files; prints one JSON line",
+          options: [
+            .value("places", "FILE", "places.csv (id,lat,lon,radius_m)"), .value("fixes", "FILE", "fixes.csv (lat,lon)"),
+            .value("cell", "DEGREES", "grid cell size (default 0.01)"),
+          ],
+          action: { arguments, _ in try BenchCommands.match(arguments) })
+      ]),
     CommandSpec("scenario", "Print the embedded scenario, as a starting point for your own") { _, _ in
       print(HelsinkiWalk.json)
     },

@@ -27,6 +27,7 @@ enum Layers {
     "Domain": .domain,
     "ArgumentParsing": .utility,
     "Persistence": .port,
+    "Geofencing": .port,
     "FileStore": .adapter,
     "Engine": .engine,
     "Simulation": .simulation,

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A grid index over circles (a centre and its own radius) that answers
+/// "which circles contain this point" and "the nearest K centres". Each
+/// circle is filed under every grid cell its bounding box touches, so a
+/// containment query reads one cell; a second grid files each centre once
+/// for nearest-neighbour rings. Inserts and removals are incremental.
+///
+/// Keys are caller-chosen `Int`s (an index into the caller's own table).
+/// Circles that reach within `polarMargin` of a pole are kept in a short
+/// list checked on every query, since longitude cells degenerate there.
+public struct CircleIndex: Sendable {
+  public let cellDegrees: Double
+  private var slots: [Int: Int32] = [:]
+  private(set) var keys: [Int] = []
+  private(set) var phi: [Double] = []
+  private(set) var lambda: [Double] = []
+  private(set) var cosPhi: [Double] = []
+  private(set) var radius: [Double] = []
+  private(set) var alive: [Bool] = []
+  /// The degrees as given, so removal files out of exactly the cells insertion used.
+  private var degrees: [(latitude: Double, longitude: Double)] = []
+  private var freeSlots: [Int32] = []
+  /// Cell → the circles touching it, each as a packed entry so a query scans
+  /// one contiguous array and rejects most candidates without trigonometry.
+  private(set) var cellTable = CellTable()
+  private(set) var cellLists: [[Entry]] = []
+  /// Cell → the circles whose centre lies in it, for nearest-neighbour rings.
+  private(set) var centreTable = CellTable()
+  private(set) var centreLists: [[Int32]] = []
+  private(set) var polar: [Int32] = []
+  let lonCells: Int64
+  static let polarMargin = 1.0
+
+  public init(cellDegrees: Double = 0.01) {
+    precondition(cellDegrees > 0 && cellDegrees <= 10, "cell size must be in (0, 10] degrees")
+    self.cellDegrees = cellDegrees
+    lonCells = Int64((360 / cellDegrees).rounded(.up))
+  }
+
+  public var count: Int { slots.count }
+
+  public mutating func reserveCapacity(_ count: Int) {
+    keys.reserveCapacity(count)
+    phi.reserveCapacity(count)
+    lambda.reserveCapacity(count)
+    cosPhi.reserveCapacity(count)
+    radius.reserveCapacity(count)
+    alive.reserveCapacity(count)
+    degrees.reserveCapacity(count)
+    slots.reserveCapacity(count)
+    cellTable.reserveCapacity(count)
+    centreTable.reserveCapacity(count)
+  }
+
+  /// Adds a circle, replacing any circle already under `key`.
+  public mutating func insert(key: Int, latitude: Double, longitude: Double, radius meters: Double) {
+    remove(key: key)
+    let slot: Int32
+    let p = Haversine.radians(latitude)
+    if let free = freeSlots.popLast() {
+      slot = free
+      let i = Int(free)
+      keys[i] = key
+      phi[i] = p
+      lambda[i] = Haversine.radians(longitude)
+      cosPhi[i] = cos(p)
+      radius[i] = meters
+      alive[i] = true
+      degrees[i] = (latitude, longitude)
+    } else {
+      slot = Int32(keys.count)
+      keys.append(key)
+      phi.append(p)
+      lambda.append(Haversine.radians(longitude))
+      cosPhi.append(cos(p))
+      radius.append(meters)
+      alive.append(true)
+      degrees.append((latitude, longitude))
+    }
+    slots[key] = slot
+    // Polar circles are checked from their own list by every query instead.
+    if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: meters) {
+      let entry = Entry(slot: slot, phi: p, lambda: Haversine.radians(longitude), radius: meters)
+      for cell in covered {
+        let list = Int(cellTable.findOrInsert(cell) { cellLists.append([]); return Int32(cellLists.count - 1) })
+        cellLists[list].append(entry)
+      }
+      let centre = cellKey(latitude: latitude, longitude: longitude)
+      let list = Int(centreTable.findOrInsert(centre) { centreLists.append([]); return Int32(centreLists.count - 1) })
+      centreLists[list].append(slot)
+    } else {
+      polar.append(slot)
+    }
+  }
+
+  public mutating func remove(key: Int) {
+    guard let slot = slots.removeValue(forKey: key) else { return }
+    let i = Int(slot)
+    let (latitude, longitude) = degrees[i]
+    if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: radius[i]) {
+      for cell in covered {
+        if let list = cellTable.find(cell) { cellLists[Int(list)].removeAll { $0.slot == slot } }
+      }
+      if let list = centreTable.find(cellKey(latitude: latitude, longitude: longitude)) {
+        centreLists[Int(list)].removeAll { $0 == slot }
+      }
+    } else {
+      polar.removeAll { $0 == slot }
+    }
+    alive[i] = false
+    freeSlots.append(slot)
+  }
+
+  /// Calls `body` with the key of every circle whose radius contains the
+  /// point (distance ≤ radius), in no particular order.
+  @inline(__always)
+  public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int) -> Void) {
+    let p1 = Haversine.radians(latitude)
+    let l1 = Haversine.radians(longitude)
+    let c1 = cos(p1)
+    func exact(_ slot: Int32) {
+      let i = Int(slot)
+      if Haversine.distance(phi1: p1, lambda1: l1, cosPhi1: c1, phi2: phi[i], lambda2: lambda[i], cosPhi2: cosPhi[i]) <= radius[i] {
+        body(keys[i])
+      }
+    }
+    if let list = cellTable.find(cellKey(latitude: latitude, longitude: longitude)) {
+      let x = c1 * cos(l1)
+      let y = c1 * sin(l1)
+      let z = sin(p1)
+      cellLists[Int(list)].withUnsafeBufferPointer { entries in
+        for entry in entries where entry.mayContain(x, y, z) { exact(entry.slot) }
+      }
+    }
+    for slot in polar { exact(slot) }
+  }
+
+  public func containing(latitude: Double, longitude: Double) -> [Int] {
+    var result: [Int] = []
+    forEachContaining(latitude: latitude, longitude: longitude) { result.append($0) }
+    return result
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Geofencing
+
+/// `whilehere-sim bench match`: the spatial index alone, on the places.csv
+/// and fixes.csv that ../shared/bench/gen.py writes (the files peers such as
+/// PostGIS and Redis are measured on). The checksum is gen.py's: the number
+/// of (fix, place) matches and the sum of matched ids mod 2^61-1.
+public enum MatchBenchmark {
+  public struct Result: Sendable, Equatable {
+    public var places: Int
+    public var fixes: Int
+    public var loadSeconds: Double
+    public var matchSeconds: Double
+    public var matches: Int
+    public var checksum: UInt64
+
+    public var json: String {
+      let rate = matchSeconds > 0 ? Double(fixes) / matchSeconds : 0
+      return #"{"engine": "whilehere-circle-grid", "places": \#(places), "fixes": \#(fixes), "load_s": \#(round3(loadSeconds)), "match_s": \#(round3(matchSeconds)), "fixes_per_s": \#(Int(rate.rounded())), "matches": \#(matches), "checksum": \#(checksum)}"#
+    }
+
+    func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+  }
+
+  static let modulus: UInt64 = (1 << 61) - 1
+  public static let defaultCell = 0.01
+
+  public static func run(placesPath: String, fixesPath: String, cellDegrees: Double = defaultCell) throws -> Result {
+    let clock = ContinuousClock()
+    var index = CircleIndex(cellDegrees: cellDegrees)
+    var fixes: [(Double, Double)] = []
+    let load = try clock.measure {
+      let places = try CSVColumns.read(placesPath, columns: ["id", "lat", "lon", "radius_m"])
+      index.reserveCapacity(places.count)
+      for (number, row) in places.enumerated() {
+        guard let id = Int(exactly: row[0]), id >= 0 else {
+          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "id \(row[0]) is not a whole number")
+        }
+        guard abs(row[1]) <= 90, abs(row[2]) <= 180, row[3] > 0 else {
+          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "lat, lon or radius out of range")
+        }
+        index.insert(key: id, latitude: row[1], longitude: row[2], radius: row[3])
+      }
+      fixes = try CSVColumns.read(fixesPath, columns: ["lat", "lon"]).map { ($0[0], $0[1]) }
+    }
+    var matches = 0
+    var sum: UInt64 = 0
+    let match = clock.measure {
+      for (lat, lon) in fixes {
+        index.forEachContaining(latitude: lat, longitude: lon) { id in
+          matches += 1
+          sum = (sum + UInt64(id) % modulus) % modulus
+        }
+      }
+    }
+    return Result(
+      places: index.count, fixes: fixes.count, loadSeconds: seconds(load), matchSeconds: seconds(match), matches: matches,
+      checksum: sum)
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Geofencing
+import Testing
+
+@Suite struct CircleIndexTests {
+  struct Circle {
+    let key: Int
+    let lat: Double
+    let lon: Double
+    let radius: Double
+  }
+
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    let p1 = Haversine.radians(lat1)
+    let p2 = Haversine.radians(lat2)
+    return Haversine.distance(phi1: p1, lambda1: Haversine.radians(lon1), cosPhi1: cos(p1), phi2: p2, lambda2: Haversine.radians(lon2), cosPhi2: cos(p2))
+  }
+
+  /// Circles around a few hot spots, including the antimeridian and near a pole.
+  func circles(_ count: Int, random: inout Seeded) -> [Circle] {
+    let spots: [(Double, Double)] = [(60.17, 24.94), (-16.5, 179.99), (-16.5, -179.99), (89.5, 10), (0, 0)]
+    return (0..<count).map { i in
+      let spot = spots[i % spots.count]
+      let lat = max(-90, min(90, spot.0 + Double.random(in: -0.05...0.05, using: &random)))
+      var lon = spot.1 + Double.random(in: -0.05...0.05, using: &random)
+      if lon > 180 { lon -= 360 }
+      if lon < -180 { lon += 360 }
+      return Circle(key: i, lat: lat, lon: lon, radius: Double.random(in: 25...3000, using: &random))
+    }
+  }
+
+  @Test func containmentMatchesBruteForceEverywhere() {
+    var random = Seeded(state: 1)
+    let all = circles(3000, random: &random)
+    var index = CircleIndex()
+    for c in all { index.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius) }
+    var queries = 0
+    var hits = 0
+    for c in all.prefix(600) {
+      for _ in 0..<3 {
+        var lon = c.lon + Double.random(in: -0.03...0.03, using: &random)
+        if lon > 180 { lon -= 360 }
+        if lon < -180 { lon += 360 }
+        let lat = max(-90, min(90, c.lat + Double.random(in: -0.03...0.03, using: &random)))
+        let expected = Set(all.filter { distance(lat, lon, $0.lat, $0.lon) <= $0.radius }.map(\.key))
+        let actual = index.containing(latitude: lat, longitude: lon)
+        #expect(Set(actual) == expected && actual.count == expected.count, "at \(lat),\(lon)")
+        queries += 1
+        hits += expected.count
+      }
+    }
+    #expect(hits > queries, "the workload must actually hit circles")
+  }
+
+  @Test func removalAndReplacementAreIncremental() {
+    var index = CircleIndex()
+    index.insert(key: 1, latitude: 60.17, longitude: 24.94, radius: 100)
+    index.insert(key: 2, latitude: 60.17, longitude: 24.94, radius: 50)
+    #expect(Set(index.containing(latitude: 60.17, longitude: 24.94)) == [1, 2])
+    index.remove(key: 1)
+    #expect(index.containing(latitude: 60.17, longitude: 24.94) == [2])
+    index.insert(key: 2, latitude: 61, longitude: 25, radius: 50)
+    #expect(index.containing(latitude: 60.17, longitude: 24.94).isEmpty)
+    #expect(index.containing(latitude: 61, longitude: 25) == [2])
+    #expect(index.count == 1)
+    index.insert(key: 3, latitude: 60.17, longitude: 24.94, radius: 100)
+    #expect(index.containing(latitude: 60.17, longitude: 24.94) == [3])
+  }
+
+  @Test func nearestMatchesBruteForce() {
+    var random = Seeded(state: 2)
+    let all = circles(2000, random: &random)
+    var index = CircleIndex()
+    for c in all { index.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius) }
+    for c in all.prefix(100) {
+      let lat = c.lat + 0.01
+      let lon = c.lon
+      let expected = all.map { ($0.key, distance(lat, lon, $0.lat, $0.lon)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(7)
+      let actual = index.nearest(latitude: lat, longitude: lon, k: 7)
+      #expect(actual.map(\.key) == expected.map(\.0), "near \(lat),\(lon)")
+    }
+    let bounded = index.nearest(latitude: 0, longitude: 0, k: 5, maxDistance: 1)
+    #expect(bounded.allSatisfy { $0.distance <= 1 })
+  }
+}
