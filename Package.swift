@@ -33,6 +33,7 @@ let package = Package(
     // Ports and algorithms.
     module("Persistence", ["Domain"]),
     module("Geofencing", ["Domain"]),
+    module("Notifications", ["Domain"]),
     // Adapters.
     module("FileStore", ["Persistence", "Domain"]),
     // Use cases over ports.
@@ -45,7 +46,7 @@ let package = Package(
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Persistence", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Domain"]),
+    module("TestSupport", ["Persistence", "Notifications", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
@@ -67,6 +68,7 @@ let package = Package(
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain"]),
+    tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),

@@ -28,6 +28,7 @@ enum Layers {
     "ArgumentParsing": .utility,
     "Persistence": .port,
     "Geofencing": .port,
+    "Notifications": .port,
     "FileStore": .adapter,
     "Engine": .engine,
     "Simulation": .simulation,

@@ -1,0 +1,33 @@
+/// Where reminders go: a console, a phone (ntfy), a webhook, a desktop.
+///
+/// Contract (checked by `NotificationSinkConformance` in TestSupport):
+/// - `deliver` hands one notification on, or throws a `NotificationError`
+///   saying why; it never blocks for long (network sinks queue and retry
+///   with backoff on their own) and never drops a notification silently;
+/// - delivering the same notification id twice is allowed and must not
+///   show it twice where the medium can tell (ntfy and desktop replace by id);
+/// - a sink carries only what the person configured it for: location data
+///   goes nowhere else.
+///
+/// ```swift
+/// try sink.deliver(notification)
+/// ```
+public protocol NotificationSink: AnyObject, Sendable {
+  /// A short name for logs and `whilehere doctor` (`console`, `ntfy:…`).
+  var name: String { get }
+  /// Delivers one reminder.
+  func deliver(_ notification: ReminderNotification) throws
+}
+
+/// Why a sink could not deliver.
+public struct NotificationError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let sink: String
+  public let reason: String
+
+  public init(sink: String, reason: String) {
+    self.sink = sink
+    self.reason = reason
+  }
+
+  public var description: String { "notification sink \(sink): \(reason)" }
+}
