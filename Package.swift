@@ -37,7 +37,7 @@ let package = Package(
     // Adapters.
     module("FileStore", ["Persistence", "Domain"]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Domain"]),
     // The only module that knows concrete adapters.
@@ -69,7 +69,7 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("EngineTests", ["Engine", "Persistence", "Domain", "TestSupport"]),
+    tests("EngineTests", ["Engine", "Persistence", "Geofencing", "Notifications", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),

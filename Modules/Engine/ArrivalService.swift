@@ -1,56 +1,84 @@
 import Domain
 import Foundation
+import Geofencing
+import Notifications
 import Persistence
 
-/// Turns location fixes into arrivals: a task fires once per visit, when a
-/// fix falls inside one of its counting places. A visit ends only when the
-/// person is `exitMargin` metres beyond the radius, so jitter at the boundary
-/// does not fire again. Only live (active, not snoozed) tasks fire.
+/// The arrival engine: keeps a coverage plan installed on the region monitor,
+/// confirms arrivals with budgeted precise sessions, and fires each task once
+/// per visit. Driven by events (significant-change fixes, region events,
+/// precise fixes, the passage of time, power and permission changes); every
+/// call returns what it did.
 public final class ArrivalService: @unchecked Sendable {
-  public struct Arrival: Sendable, Equatable {
-    public let at: Date
-    public let task: ReminderTask
-    public let location: TaskLocation
-    public let priority: Int
-    public let placeName: String?
-    public let distance: Double
-  }
+  static let budgetKey = "tracking.budget"
 
-  private let context: EngineContext
-  private let exitMargin: Double
-  private let lock = NSLock()
-  /// Task → the location whose visit is in progress.
-  private var visiting: [TaskID: LocationID] = [:]
+  let context: EngineContext
+  let config: ArrivalConfig
+  let monitor: any RegionMonitor
+  let precise: any PreciseLocationControl
+  let scheduler: NotificationScheduler
+  let planner: CoveragePlanner
+  let lock = NSLock()
 
-  public init(context: EngineContext, exitMargin: Double = 25) {
+  // Guarded by `lock`.
+  var plan = CoveragePlan.empty
+  var lastPlan: (origin: Coordinate, at: Date)?
+  var lastPosition: Coordinate?
+  var visits: VisitTracker
+  var session: (state: PreciseSession, charge: Int)?
+  var budget = TrackingBudget()
+  var power = PowerState()
+  var permissions = Permissions()
+
+  public init(
+    context: EngineContext, monitor: any RegionMonitor, precise: any PreciseLocationControl,
+    scheduler: NotificationScheduler, config: ArrivalConfig = ArrivalConfig()
+  ) {
     self.context = context
-    self.exitMargin = exitMargin
+    self.monitor = monitor
+    self.precise = precise
+    self.scheduler = scheduler
+    self.config = config
+    var coverage = config.coverage
+    coverage.osCapacity = min(coverage.osCapacity, monitor.capacity)
+    planner = CoveragePlanner(config: coverage)
+    visits = VisitTracker(exitMargin: config.exitMargin)
   }
 
-  /// Feeds one fix; returns the tasks that fire, nearest place first.
-  public func observe(_ point: Coordinate) -> [Arrival] {
-    let state = context.store.state()
-    let now = context.clock.now()
+  /// Loads the persisted budget; a session left open by a crash keeps its
+  /// full reservation as its charge.
+  public func launch() throws -> [ArrivalEvent] {
     lock.lock()
     defer { lock.unlock() }
-    var arrivals: [Arrival] = []
-    for task in state.tasks.values.sorted(by: { $0.id < $1.id }) {
-      let counting = task.countingLocations(at: now)
-      let measured = counting.compactMap { location in
-        state.coordinate(of: location).map { (location, $0.distance(to: point)) }
-      }
-      if let current = visiting[task.id] {
-        let stillNear = measured.contains { $0.0.id == current && $0.1 <= $0.0.radius + exitMargin }
-        if stillNear { continue }
-        visiting[task.id] = nil
-      }
-      guard let (location, distance) = measured.filter({ $0.1 <= $0.0.radius }).min(by: { $0.1 < $1.1 }) else { continue }
-      visiting[task.id] = location.id
-      var placeName: String?
-      if case .place(let id) = location.target { placeName = state.places[id]?.name }
-      let priority = (task.locations.firstIndex { $0.id == location.id } ?? 0) + 1
-      arrivals.append(Arrival(at: now, task: task, location: location, priority: priority, placeName: placeName, distance: distance))
+    if let text = context.store.state().settings[Self.budgetKey] {
+      budget = (try? JSONDecoder().decode(TrackingBudget.self, from: Data(text.utf8))) ?? TrackingBudget()
     }
-    return arrivals.sorted { $0.distance < $1.distance }
+    var events: [ArrivalEvent] = []
+    if budget.hasOpenSession {
+      budget.closeInterrupted()
+      try saveBudget()
+      events.append(.degraded("a precise session was interrupted (crash or kill); it was charged in full"))
+    }
+    return events
+  }
+
+  public var currentPlan: CoveragePlan { lock.withLock { plan } }
+  public var currentBudget: TrackingBudget { lock.withLock { budget } }
+  public var sessionRunning: Bool { lock.withLock { session != nil } }
+
+  func saveBudget() throws {
+    let text = String(decoding: try JSONEncoder().encode(budget), as: UTF8.self)
+    try context.store.append([.put(.setting(key: Self.budgetKey, value: text))])
+  }
+
+  /// The destinations that can fire now: counting locations of live tasks.
+  func destinations(state: StoreState, now: Date) -> [Destination] {
+    state.tasks.values.flatMap { task in
+      task.countingLocations(at: now).compactMap { location -> Destination? in
+        guard let center = state.coordinate(of: location) else { return nil }
+        let priority = (task.locations.firstIndex { $0.id == location.id } ?? 0) + 1
+        return Destination(task: task.id, location: location.id, center: center, radius: location.radius, priority: priority)
+      }
+    }
   }
 }

@@ -21,7 +21,7 @@ public struct ScenarioRunner {
     clock.set(scenario.start)
     try setUp()
     emit(.started(name: scenario.name, places: scenario.places.count, tasks: scenario.tasks.count, fixes: path.samples.count))
-    let arrivals = ArrivalService(context: engine.context)
+    let arrivals = FixArrivalService(context: engine.context)
     var pausedAt: String?
     for sample in path.samples {
       clock.set(scenario.start.addingTimeInterval(sample.elapsed))

@@ -7,7 +7,7 @@ public enum TimelineEvent: Sendable, Equatable {
   case started(name: String, places: Int, tasks: Int, fixes: Int)
   case paused(label: String, seconds: TimeInterval, at: Date)
   /// A reminder fired; it offers Mark Done and Remind Later.
-  case reminder(ArrivalService.Arrival)
+  case reminder(FixArrivalService.Arrival)
   case answered(task: String, answer: String, at: Date)
   case finished(at: Date, tasks: [(title: String, state: String)])
 

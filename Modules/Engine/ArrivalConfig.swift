@@ -1,0 +1,11 @@
+import Geofencing
+
+/// The arrival engine's numbers, gathered so configuration can replace any.
+public struct ArrivalConfig: Hashable, Sendable {
+  public var coverage = CoverageConfig()
+  public var session = SessionConfig()
+  /// Leaving a place by this much beyond its radius ends the visit.
+  public var exitMargin = 50.0
+
+  public init() {}
+}

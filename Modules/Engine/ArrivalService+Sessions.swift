@@ -1,0 +1,96 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalService {
+  /// Starts a precise session for an approach zone if permissions, power
+  /// and the budget allow. Called with the lock held.
+  func startSession(in zone: PlannedRegion) -> [ArrivalEvent] {
+    guard session == nil else { return [] }
+    guard permissions.canRunSessions else { return [.sessionRefused("precise sessions need Always and precise location")] }
+    let now = context.clock.now()
+    let limits = PowerPolicy(config: config.session).limits(for: power)
+    guard limits.allowed else { return [.sessionRefused(limits.reason)] }
+    let ticket: (id: Int, granted: TimeInterval)
+    do {
+      ticket = try budget.reserve(limits.maxDuration, at: now, config: config.session)
+      // Reserved durably before tracking starts, so a crash cannot hide it.
+      try saveBudget()
+    } catch {
+      return [.sessionRefused("\(error)")]
+    }
+    session = (PreciseSession(zone: zone, startedAt: now, limits: limits, granted: ticket.granted, config: config.session), ticket.id)
+    precise.startPreciseUpdates()
+    return [.sessionStarted(zone: zone.id, granted: ticket.granted, limits: limits.reason)]
+  }
+
+  /// A precise fix during a session.
+  public func preciseFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] {
+    lock.withLock {
+      lastPosition = point
+      visits.observe(point, accuracy: accuracy)
+      guard var running = session?.state else { return [] }
+      let events = running.fix(point, accuracy: accuracy, at: context.clock.now())
+      session?.state = running
+      return handleSession(events)
+    }
+  }
+
+  /// Time passed; stops a session whose fixes stopped or whose time is up.
+  public func tick() -> [ArrivalEvent] {
+    lock.withLock {
+      guard var running = session?.state else { return [] }
+      let events = running.tick(at: context.clock.now())
+      session?.state = running
+      return handleSession(events)
+    }
+  }
+
+  public func powerChanged(_ state: PowerState) -> [ArrivalEvent] {
+    lock.withLock {
+      power = state
+      guard var running = session?.state else { return [] }
+      let events = running.powerChanged(PowerPolicy(config: config.session).limits(for: state), at: context.clock.now())
+      session?.state = running
+      return handleSession(events)
+    }
+  }
+
+  public func permissionsChanged(_ granted: Permissions) -> [ArrivalEvent] {
+    lock.withLock {
+      permissions = granted
+      var events: [ArrivalEvent] = granted.explanation.map { .degraded($0) }
+      if var running = session?.state, !granted.canRunSessions {
+        let stop = running.permissionWithdrawn()
+        session?.state = running
+        events += handleSession(stop)
+      }
+      if !granted.canMonitorRegions {
+        for id in monitor.monitoredRegions() where id.hasPrefix("wh:") || id.hasPrefix("wh-zone:") { monitor.stopMonitoring(id) }
+        plan = .empty
+      }
+      return events
+    }
+  }
+
+  /// Applies session events: fires, and on a stop settles the budget with
+  /// the time actually used. Called with the lock held.
+  func handleSession(_ events: [PreciseSession.Event]) -> [ArrivalEvent] {
+    var result: [ArrivalEvent] = []
+    for event in events {
+      switch event {
+      case .fire(let destination, let distance, _):
+        result += fire(destination, distance: distance)
+      case .stop(let reason):
+        guard let ended = session else { continue }
+        let used = ended.state.used(at: context.clock.now())
+        budget.settle(ended.charge, used: used)
+        session = nil
+        precise.stopPreciseUpdates()
+        do { try saveBudget() } catch { result.append(.degraded("could not save the tracking budget: \(error)")) }
+        result.append(.sessionStopped(reason, used: used))
+      }
+    }
+    return result
+  }
+}

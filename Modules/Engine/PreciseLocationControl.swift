@@ -1,0 +1,8 @@
+/// Turns precise (GPS) location updates on and off. The fixes themselves
+/// are delivered to the engine by whoever drives it.
+public protocol PreciseLocationControl: AnyObject, Sendable {
+  /// Starts 1 Hz precise updates (the expensive part of the battery budget).
+  func startPreciseUpdates()
+  /// Stops them; idempotent.
+  func stopPreciseUpdates()
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Every number the coverage planner and replanning use. Defaults are the
+/// design card's; configuration overrides them (nothing here is a constant).
+public struct CoverageConfig: Hashable, Sendable, Codable {
+  /// Destinations watched at once, each with its own arrival region.
+  public var maxDestinations = 7
+  /// Regions the OS lets the app monitor (iOS: 20).
+  public var osCapacity = 20
+  /// Regions other features hold; the planner never uses them.
+  public var reserved = 0
+  /// Destinations whose centres are this close share one approach zone.
+  public var shareApproachWithin = 600.0
+  /// How far beyond a destination's radius its approach zone reaches.
+  public var approachMargin = 300.0
+  /// The smallest region the OS handles well; approach zones are never smaller.
+  public var minimumApproachRadius = 200.0
+  /// Only destinations within this distance are considered.
+  public var searchRadius = 50_000.0
+  /// A lower priority (later position in a task) counts as this many metres farther.
+  public var priorityPenalty = 150.0
+  /// Replan on a significant change only if the fix is this accurate…
+  public var replanMaxAccuracy = 500.0
+  /// …the person moved this far since the last plan…
+  public var replanMinDistance = 400.0
+  /// …and this long has passed since it.
+  public var replanMinInterval: TimeInterval = 120
+
+  public init() {}
+
+  public var freeCapacity: Int { max(0, osCapacity - reserved) }
+}

@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+
+/// One short precise-location session confirming arrival in an approach
+/// zone. Fed fixes and the passage of time, it fires destinations a good fix
+/// falls inside, and stops when every destination is settled (fired, or the
+/// person left the zone), no fix comes in time, the person stands still,
+/// the deadline passes (the shorter of the power limit and the budget
+/// granted), permission is withdrawn, or heat turns critical. A deadline
+/// only ever moves earlier.
+public struct PreciseSession: Sendable {
+  public enum StopReason: String, Sendable, Codable {
+    case settled, leftZone = "left zone", noFix = "no fix", stationary, maxDuration = "time limit"
+    case budget = "budget exhausted", permission = "permission withdrawn", criticalHeat = "critical heat"
+  }
+
+  public enum Event: Equatable, Sendable {
+    case fire(Destination, distance: Double, accuracy: Double)
+    case stop(StopReason)
+  }
+
+  public let zone: PlannedRegion
+  public let startedAt: Date
+  public private(set) var deadline: Date
+  public private(set) var pending: [Destination]
+  public private(set) var stopped: StopReason?
+  private let config: SessionConfig
+  private var stationaryStop: TimeInterval
+  private var deadlineReason: StopReason
+  private var lastFixAt: Date?
+  private var anchor: (point: Coordinate, since: Date)?
+
+  public init(zone: PlannedRegion, startedAt: Date, limits: PowerPolicy.Limits, granted: TimeInterval, config: SessionConfig) {
+    self.zone = zone
+    self.startedAt = startedAt
+    self.config = config
+    pending = zone.destinations
+    stationaryStop = limits.stationaryStop
+    let byPower = limits.maxDuration
+    deadline = startedAt.addingTimeInterval(min(byPower, granted))
+    deadlineReason = granted < byPower ? .budget : .maxDuration
+  }
+
+  public var isRunning: Bool { stopped == nil }
+
+  /// Seconds of precise tracking so far (what the budget is charged).
+  public func used(at now: Date) -> TimeInterval {
+    max(0, min(now, deadline).timeIntervalSince(startedAt))
+  }
+
+  public mutating func fix(_ point: Coordinate, accuracy: Double, at now: Date) -> [Event] {
+    guard isRunning else { return [] }
+    if let stop = timeLimit(at: now) { return [stop] }
+    lastFixAt = now
+    var events: [Event] = []
+    if accuracy <= config.fixMaxAccuracy {
+      for destination in pending where accuracy <= destination.radius {
+        let distance = destination.center.distance(to: point)
+        if distance <= destination.radius, pending.contains(destination) {
+          events.append(.fire(destination, distance: distance, accuracy: accuracy))
+          pending.removeAll { $0.task == destination.task }
+        }
+      }
+      if pending.isEmpty { return events + [stop(.settled)] }
+      if zone.center.distance(to: point) > zone.radius + config.leaveMargin { return events + [stop(.leftZone)] }
+      if let anchor, anchor.point.distance(to: point) <= config.stationaryRadius {
+        if now.timeIntervalSince(anchor.since) >= stationaryStop { return events + [stop(.stationary)] }
+      } else {
+        anchor = (point, now)
+      }
+    }
+    return events
+  }
+
+  /// Time passed with no fix; stops on the fix timeout or the deadline.
+  public mutating func tick(at now: Date) -> [Event] {
+    guard isRunning else { return [] }
+    if let stop = timeLimit(at: now) { return [stop] }
+    return []
+  }
+
+  /// New power limits: the deadline may move earlier, never later;
+  /// critical heat stops the session now.
+  public mutating func powerChanged(_ limits: PowerPolicy.Limits, at now: Date) -> [Event] {
+    guard isRunning else { return [] }
+    guard limits.allowed else { return [stop(.criticalHeat)] }
+    let capped = startedAt.addingTimeInterval(limits.maxDuration)
+    if capped < deadline {
+      deadline = capped
+      deadlineReason = .maxDuration
+    }
+    stationaryStop = min(stationaryStop, limits.stationaryStop)
+    return timeLimit(at: now).map { [$0] } ?? []
+  }
+
+  public mutating func permissionWithdrawn() -> [Event] {
+    guard isRunning else { return [] }
+    return [stop(.permission)]
+  }
+
+  /// A task was finished or snoozed elsewhere: its destinations need no confirming.
+  public mutating func settle(task: TaskID) -> [Event] {
+    guard isRunning else { return [] }
+    pending.removeAll { $0.task == task }
+    return pending.isEmpty ? [stop(.settled)] : []
+  }
+
+  private mutating func timeLimit(at now: Date) -> Event? {
+    if now >= deadline { return stop(deadlineReason) }
+    let since = lastFixAt ?? startedAt
+    if now.timeIntervalSince(since) >= config.noFixTimeout { return stop(.noFix) }
+    return nil
+  }
+
+  private mutating func stop(_ reason: StopReason) -> Event {
+    stopped = reason
+    return .stop(reason)
+  }
+}

@@ -1,0 +1,43 @@
+import Synchronization
+
+/// A region monitor with the OS's capacity rule and nothing else: it records
+/// every call, for tests of the engine. The simulator's monitor adds the
+/// OS's timing and crossing behaviour.
+public final class RecordingRegionMonitor: RegionMonitor {
+  public enum Call: Equatable, Sendable {
+    case start(String), stop(String), requestState(String)
+  }
+
+  public let capacity: Int
+  private let state = Mutex<(regions: [String: PlannedRegion], calls: [Call], available: Bool)>(([:], [], true))
+
+  public init(capacity: Int = 20) { self.capacity = capacity }
+
+  public var calls: [Call] { state.withLock { $0.calls } }
+  public var regions: [String: PlannedRegion] { state.withLock { $0.regions } }
+
+  /// Turns monitoring off, as approximate location does.
+  public func setAvailable(_ available: Bool) { state.withLock { $0.available = available } }
+
+  public func monitoredRegions() -> Set<String> { state.withLock { Set($0.regions.keys) } }
+
+  public func startMonitoring(_ region: PlannedRegion) throws {
+    try state.withLock { state in
+      guard state.available else { throw RegionMonitorError.unavailable("approximate location") }
+      guard state.regions[region.id] != nil || state.regions.count < capacity else {
+        throw RegionMonitorError.overCapacity(capacity: capacity)
+      }
+      state.regions[region.id] = region
+      state.calls.append(.start(region.id))
+    }
+  }
+
+  public func stopMonitoring(_ id: String) {
+    state.withLock { state in
+      state.regions[id] = nil
+      state.calls.append(.stop(id))
+    }
+  }
+
+  public func requestState(_ id: String) { state.withLock { $0.calls.append(.requestState(id)) } }
+}

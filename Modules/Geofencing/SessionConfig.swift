@@ -1,0 +1,30 @@
+import Foundation
+
+/// The numbers of precise-location sessions and their budget (design card
+/// defaults; all configurable).
+public struct SessionConfig: Hashable, Sendable, Codable {
+  /// No fix this long after starting (or since the last fix) stops the session.
+  public var noFixTimeout: TimeInterval = 30
+  /// Standing within `stationaryRadius` this long stops it.
+  public var stationaryStop: TimeInterval = 90
+  public var stationaryRadius = 25.0
+  /// The longest session.
+  public var maxDuration: TimeInterval = 600
+  /// Below `lowBattery`, in Low Power Mode or under serious heat, sessions shrink to these.
+  public var reducedMaxDuration: TimeInterval = 180
+  public var reducedStationaryStop: TimeInterval = 45
+  public var lowBattery = 0.20
+  /// A fix fires only when its accuracy is at most this (and at most the place's radius).
+  public var fixMaxAccuracy = 50.0
+  /// Leaving the approach zone by this much settles every destination in it.
+  public var leaveMargin = 50.0
+  /// Rolling allowance of precise tracking.
+  public var allowance: TimeInterval = 1800
+  public var window: TimeInterval = 86_400
+  /// A session shorter than this is not worth starting.
+  public var minimumSession: TimeInterval = 30
+  /// A new session this soon after the last one started is refused.
+  public var restartCooldown: TimeInterval = 60
+
+  public init() {}
+}

@@ -1,0 +1,37 @@
+import Domain
+
+/// Once per visit: a task fires on arriving at one of its destinations and
+/// not again until the person has left it by `exitMargin` beyond its radius,
+/// so lingering or jitter at the boundary never fires twice.
+public struct VisitTracker: Sendable {
+  public let exitMargin: Double
+  private var visits: [TaskID: Destination] = [:]
+  /// Visits counted per task, so each reminder of a task has its own id.
+  public private(set) var visitCount: [TaskID: Int] = [:]
+
+  public init(exitMargin: Double = 50) { self.exitMargin = exitMargin }
+
+  public func isVisiting(_ task: TaskID) -> Bool { visits[task] != nil }
+
+  /// Records an arrival; false when the task's visit is already under way.
+  public mutating func arrive(_ destination: Destination) -> Bool {
+    guard visits[destination.task] == nil else { return false }
+    visits[destination.task] = destination
+    visitCount[destination.task, default: 0] += 1
+    return true
+  }
+
+  /// Ends the visits the point is clearly outside of.
+  public mutating func observe(_ point: Coordinate, accuracy: Double = 0) {
+    for (task, destination) in visits where destination.center.distance(to: point) - accuracy > destination.radius + exitMargin {
+      visits[task] = nil
+    }
+  }
+
+  /// The OS says the person left the region: the visit is over.
+  public mutating func left(_ destination: Destination) {
+    if visits[destination.task] == destination { visits[destination.task] = nil }
+  }
+
+  public mutating func forget(_ task: TaskID) { visits[task] = nil }
+}

@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+import Geofencing
+import Testing
+
+@Suite struct PreciseSessionTests {
+  static let center = try! Coordinate(latitude: 60.17, longitude: 24.94)
+  let start = Date(timeIntervalSince1970: 1_000_000)
+  let config = SessionConfig()
+
+  static func point(north meters: Double) -> Coordinate {
+    try! Coordinate(latitude: center.latitude + meters / 111_195, longitude: center.longitude)
+  }
+
+  static let shop = Destination(task: TaskID("milk"), location: LocationID("l1"), center: center, radius: 50, priority: 1)
+  static let other = Destination(task: TaskID("post"), location: LocationID("l1"), center: point(north: 300), radius: 40, priority: 1)
+  static let zone = PlannedRegion(id: "wh-zone:x", kind: .approach, center: point(north: 150), radius: 600, destinations: [shop, other])
+
+  func session(limits: PowerPolicy.Limits? = nil, granted: TimeInterval = 600) -> PreciseSession {
+    PreciseSession(
+      zone: Self.zone, startedAt: start, limits: limits ?? PowerPolicy(config: config).limits(for: PowerState()), granted: granted,
+      config: config)
+  }
+
+  @Test(arguments: [(40.0, true), (49.9, true), (50.1, false), (70.0, false)])
+  func firesOnlyInsideTheRadius(metersAway: Double, fires: Bool) {
+    var s = session()
+    let events = s.fix(Self.point(north: -metersAway), accuracy: 10, at: start.addingTimeInterval(5))
+    #expect(events.contains { if case .fire(let d, _, _) = $0 { return d == Self.shop } else { return false } } == fires)
+  }
+
+  @Test func aFixLessAccurateThanTheRadiusDoesNotFire() {
+    var s = session()
+    let vague = s.fix(Self.center, accuracy: 60, at: start.addingTimeInterval(5))
+    #expect(vague.isEmpty)
+    let worseThanRadius = s.fix(Self.point(north: 300), accuracy: 45, at: start.addingTimeInterval(6))
+    #expect(worseThanRadius.isEmpty, "45 m accuracy > 40 m radius")
+  }
+
+  @Test func stopsWhenEveryDestinationIsSettled() {
+    var s = session()
+    _ = s.fix(Self.center, accuracy: 8, at: start.addingTimeInterval(5))
+    let events = s.fix(Self.point(north: 300), accuracy: 8, at: start.addingTimeInterval(20))
+    #expect(events.last == .stop(.settled))
+    #expect(!s.isRunning)
+  }
+
+  @Test func stopsWithoutAFixIn30Seconds() {
+    var s = session()
+    let early = s.tick(at: start.addingTimeInterval(29))
+    #expect(early.isEmpty)
+    let late = s.tick(at: start.addingTimeInterval(30))
+    #expect(late == [.stop(.noFix)])
+  }
+
+  @Test func stopsWhenStationaryFor90Seconds() {
+    var s = session()
+    let spot = Self.point(north: 150)
+    var last: [PreciseSession.Event] = []
+    for t in stride(from: 1.0, through: 91, by: 1) { last = s.fix(spot, accuracy: 8, at: start.addingTimeInterval(t)) }
+    #expect(last == [.stop(.stationary)])
+  }
+
+  @Test func stopsOnLeavingTheZone() {
+    var s = session()
+    let events = s.fix(Self.point(north: 150 + 700), accuracy: 8, at: start.addingTimeInterval(5))
+    #expect(events == [.stop(.leftZone)])
+  }
+
+  @Test func theBudgetCapsTheDeadline() {
+    var s = session(granted: 100)
+    for t in stride(from: 1.0, to: 100, by: 10) { _ = s.fix(Self.point(north: 150 + t), accuracy: 8, at: start.addingTimeInterval(t)) }
+    let events = s.tick(at: start.addingTimeInterval(100))
+    #expect(events == [.stop(.budget)])
+    #expect(s.used(at: start.addingTimeInterval(500)) == 100)
+  }
+
+  @Test func seriousHeatShrinksButNeverExtendsTheDeadline() {
+    let policy = PowerPolicy(config: config)
+    var s = session()
+    _ = s.fix(Self.point(north: 150), accuracy: 8, at: start.addingTimeInterval(5))
+    _ = s.powerChanged(policy.limits(for: PowerState(thermal: .serious)), at: start.addingTimeInterval(10))
+    #expect(s.deadline == start.addingTimeInterval(180))
+    _ = s.powerChanged(policy.limits(for: PowerState(thermal: .nominal)), at: start.addingTimeInterval(20))
+    #expect(s.deadline == start.addingTimeInterval(180), "recovery never extends a running session")
+  }
+
+  @Test func criticalHeatStopsNow() {
+    var s = session()
+    let events = s.powerChanged(PowerPolicy(config: config).limits(for: PowerState(thermal: .critical)), at: start.addingTimeInterval(3))
+    #expect(events == [.stop(.criticalHeat)])
+  }
+
+  @Test(arguments: [(0.19, false, PowerState.Thermal.nominal, 180.0), (0.5, true, .nominal, 180), (0.5, false, .serious, 180), (0.5, false, .fair, 600)])
+  func powerLimits(battery: Double, lowPower: Bool, thermal: PowerState.Thermal, maxDuration: Double) {
+    let limits = PowerPolicy(config: config).limits(for: PowerState(battery: battery, lowPowerMode: lowPower, thermal: thermal))
+    #expect(limits.allowed && limits.maxDuration == maxDuration)
+    #expect(limits.stationaryStop == (maxDuration == 180 ? 45 : 90))
+  }
+
+  @Test func aTaskSettledElsewhereLeavesTheSession() {
+    var s = session()
+    let first = s.settle(task: TaskID("milk"))
+    #expect(first.isEmpty)
+    let second = s.settle(task: TaskID("post"))
+    #expect(second == [.stop(.settled)])
+  }
+}
