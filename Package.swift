@@ -69,7 +69,7 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("EngineTests", ["Engine", "Persistence", "Geofencing", "Notifications", "Domain", "TestSupport"]),
+    tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),

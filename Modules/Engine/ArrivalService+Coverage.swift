@@ -64,6 +64,10 @@ extension ArrivalService {
     }
     plan = next
     lastPlan = (origin, now)
+    nextSnoozeEnd = context.store.state().tasks.values.compactMap { task -> Date? in
+      if case .snoozed(let until) = task.state, until > now { return until }
+      return nil
+    }.min()
     return [.planned(next, added: added, removed: remove, reason: reason)] + events
   }
 }

@@ -36,13 +36,21 @@ extension ArrivalService {
     }
   }
 
-  /// Time passed; stops a session whose fixes stopped or whose time is up.
+  /// Time passed: stops a session whose fixes stopped or whose time is up,
+  /// and replans when a snoozed task wakes up.
   public func tick() -> [ArrivalEvent] {
     lock.withLock {
-      guard var running = session?.state else { return [] }
-      let events = running.tick(at: context.clock.now())
-      session?.state = running
-      return handleSession(events)
+      let now = context.clock.now()
+      var events: [ArrivalEvent] = []
+      if var running = session?.state {
+        let stops = running.tick(at: now)
+        session?.state = running
+        events += handleSession(stops)
+      }
+      if let wake = nextSnoozeEnd, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
+        events += replan(from: origin, reason: "a snooze ended")
+      }
+      return events
     }
   }
 

@@ -24,6 +24,8 @@ public final class ArrivalService: @unchecked Sendable {
   var plan = CoveragePlan.empty
   var lastPlan: (origin: Coordinate, at: Date)?
   var lastPosition: Coordinate?
+  /// When the earliest snooze ends: its task must come back into the plan then.
+  var nextSnoozeEnd: Date?
   var visits: VisitTracker
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()

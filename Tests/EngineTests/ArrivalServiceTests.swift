@@ -1,0 +1,185 @@
+import Domain
+import Engine
+import FileStore
+import Foundation
+import Geofencing
+import Notifications
+import Testing
+import TestSupport
+
+@Suite struct ArrivalServiceTests {
+  @Test func aPlanIsInstalledAndRegionsAlreadyContainingThePersonAreAskedFor() throws {
+    let h = ArrivalHarness()
+    try h.task("Near", north: 50)
+    try h.task("Far", north: 3000)
+    let events = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    guard case .planned(let plan, let added, _, _)? = events.first else {
+      Issue.record("no plan: \(events)")
+      return
+    }
+    #expect(plan.destinations.count == 2)
+    #expect(Set(added) == h.monitor.monitoredRegions())
+    let near = try #require(h.region(of: try h.engine.tasks.get("Near")))
+    #expect(h.monitor.calls.contains(.requestState(near.id)))
+    #expect(events.contains(.stateRequested(near.id)))
+  }
+
+  @Test func enteringAnArrivalRegionFiresOncePerVisit() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region = try #require(h.region(of: milk))
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .inside, at: h.clock.now()))).isEmpty)
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .exited, at: h.clock.now()))
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
+    #expect(h.sink.notifications.count == 2)
+    #expect(h.sink.notifications[0].category.buttons.map(\.title) == ["Mark Done", "Remind Later"])
+  }
+
+  @Test func markDoneDropsEveryRegionOfTheTaskOnTheNextPlan() throws {
+    let h = ArrivalHarness()
+    let milk = try h.engine.tasks.add(
+      title: "Buy milk",
+      locations: [
+        LocationSpec(target: .coordinate(ArrivalHarness.point(north: 800)), radius: 100),
+        LocationSpec(target: .coordinate(ArrivalHarness.point(north: -900)), radius: 80),
+      ])
+    try h.task("Post", north: 2000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(h.arrivals.currentPlan.destinations.filter { $0.task == milk.id }.count == 2)
+    _ = try h.engine.tasks.done(milk.id.rawValue)
+    let events = h.arrivals.tasksChanged()
+    #expect(h.arrivals.currentPlan.destinations.allSatisfy { $0.task != milk.id })
+    guard case .planned(_, _, let removed, _)? = events.first else {
+      Issue.record("no replan")
+      return
+    }
+    #expect(removed.filter { $0.hasPrefix("wh:\(milk.id):") }.count == 2)
+    #expect(h.monitor.monitoredRegions().allSatisfy { !$0.hasPrefix("wh:\(milk.id):") })
+  }
+
+  @Test func aSnoozedTaskDoesNotFireAndComesBackAfterward() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region = try #require(h.region(of: milk))
+    _ = try h.engine.tasks.later("Buy milk", for: 3600)
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))).isEmpty)
+    _ = h.arrivals.tasksChanged()
+    #expect(h.region(of: milk) == nil, "a snoozed task leaves the plan")
+    h.clock.advance(by: 3599)
+    _ = h.arrivals.tick()
+    #expect(h.region(of: milk) == nil)
+    h.clock.advance(by: 1)
+    _ = h.arrivals.tick()
+    #expect(h.region(of: milk) == region, "it comes back when the snooze ends")
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
+  }
+
+  @Test func anEventForAnUnknownRegionIsIgnoredAndLogged() {
+    let h = ArrivalHarness()
+    let events = h.arrivals.regionEvent(RegionEvent(id: "wh:gone:l1:00000000", kind: .entered, at: h.clock.now()))
+    #expect(events == [.ignoredRegion("wh:gone:l1:00000000", reason: "not in the current plan")])
+  }
+
+  @Test func capacityAlreadyPartlyUsedIsRespected() throws {
+    let h = ArrivalHarness(capacity: 20)
+    for i in 0..<15 {
+      try h.monitor.startMonitoring(PlannedRegion(id: "other:\(i)", kind: .arrival, center: ArrivalHarness.home, radius: 100, destinations: []))
+    }
+    for i in 0..<7 { try h.task("T\(i)", north: Double(i + 1) * 2000) }
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(h.monitor.monitoredRegions().count <= 20)
+    #expect(h.monitor.monitoredRegions().filter { $0.hasPrefix("other:") }.count == 15)
+    #expect(!h.arrivals.currentPlan.regions.isEmpty)
+  }
+
+  @Test func anApproachZoneStartsABudgetedSessionThatFiresAndStops() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let zone = try #require(h.region(of: milk, kind: .approach))
+    let started = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    #expect(started.contains { if case .sessionStarted = $0 { return true } else { return false } })
+    #expect(h.precise.isOn)
+    var fired: [String] = []
+    for step in 0..<60 {
+      h.clock.advance(by: 1)
+      fired += h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 800 + Double(step) * 5), accuracy: 8))
+    }
+    #expect(fired == ["Buy milk"])
+    #expect(!h.precise.isOn, "the session stops once every destination is settled")
+    #expect(!h.arrivals.sessionRunning)
+    let spent = h.arrivals.currentBudget.spent(at: h.clock.now(), config: SessionConfig())
+    #expect(spent > 0 && spent < 60)
+    #expect(h.store.state().settings["tracking.budget"] != nil, "the budget is persisted")
+  }
+
+  @Test func aTaskDoneWhileItsSessionRunsStopsTheSession() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let zone = try #require(h.region(of: milk, kind: .approach))
+    _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    #expect(h.arrivals.sessionRunning)
+    _ = try h.engine.tasks.done("Buy milk")
+    let events = h.arrivals.tasksChanged()
+    #expect(events.contains { if case .sessionStopped(.settled, _) = $0 { return true } else { return false } })
+    #expect(!h.precise.isOn)
+  }
+
+  @Test func heatTurningCriticalStopsTheSessionAndRefusesNewOnes() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let zone = try #require(h.region(of: milk, kind: .approach))
+    _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 5)
+    let stopped = h.arrivals.powerChanged(PowerState(thermal: .critical))
+    #expect(stopped.contains { if case .sessionStopped(.criticalHeat, _) = $0 { return true } else { return false } })
+    h.clock.advance(by: 120)
+    let refused = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    #expect(refused == [.sessionRefused("critical heat")])
+  }
+
+  @Test func relaunchMidSessionChargesTheWholeReservation() throws {
+    let directory = NSTemporaryDirectory() + "whilehere-arrival-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let clock = ManualClock(Fixtures.epoch)
+    var store: FileOperationStore? = try FileOperationStore(directory: directory, clock: clock)
+    do {
+      let h = ArrivalHarness(store: store, clock: clock)
+      let milk = try h.task("Buy milk", north: 1000)
+      _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+      let zone = try #require(h.region(of: milk, kind: .approach))
+      _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: clock.now()))
+      #expect(h.arrivals.sessionRunning)
+      clock.advance(by: 20)
+    }
+    // The process dies here: no stop, no settle.
+    store?.close()
+    store = try FileOperationStore(directory: directory, clock: clock)
+    let relaunched = ArrivalHarness(store: store, clock: clock)
+    let events = try relaunched.arrivals.launch()
+    #expect(events.contains { if case .degraded(let text) = $0 { return text.contains("interrupted") } else { return false } })
+    #expect(relaunched.arrivals.currentBudget.spent(at: clock.now(), config: SessionConfig()) == 600)
+    store?.close()
+  }
+
+  @Test func permissionsDegradeExplicitly() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region = try #require(h.region(of: milk))
+    let approximate = h.arrivals.permissionsChanged(Permissions(preciseLocation: false))
+    #expect(approximate.contains { if case .degraded(let text) = $0 { return text.contains("approximate") } else { return false } })
+    #expect(h.monitor.monitoredRegions().isEmpty, "approximate location turns region monitoring off")
+    _ = h.arrivals.permissionsChanged(Permissions(notifications: false))
+    h.clock.advance(by: 600)
+    _ = h.arrivals.tasksChanged()
+    let events = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    #expect(events.contains { if case .reminder(.suppressed) = $0 { return true } else { return false } })
+    #expect(h.sink.notifications.isEmpty)
+  }
+}
