@@ -39,7 +39,7 @@ let package = Package(
     // Use cases over ports.
     module("Engine", ["Persistence", "Geofencing", "Notifications", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
-    module("Simulation", ["Engine", "Geofencing", "Domain"]),
+    module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Domain"]),
     // The only module that knows concrete adapters.
     module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
     // App-level helpers.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Foundation
 import Simulation
 
 enum BenchCommands {
@@ -14,4 +15,35 @@ enum BenchCommands {
     }
     print(try MatchBenchmark.run(placesPath: places, fixesPath: fixes, cellDegrees: cell ?? MatchBenchmark.defaultCell).json)
   }
+
+  static func detection(_ arguments: ParsedArguments) throws {
+    var options = DetectionBenchmark.Options()
+    func number(_ name: String) throws -> Int? {
+      guard let text = arguments.value(name) else { return nil }
+      guard let value = Int(text), value >= 0 else {
+        throw UsageError("--\(name) must be a whole number, not '\(text)'", commandPath: arguments.commandPath)
+      }
+      return value
+    }
+    options.places = try number("places") ?? options.places
+    options.trips = try number("trips") ?? options.trips
+    options.seed = UInt64(try number("seed") ?? 1)
+    if let world = arguments.value("world") { options.world = try WorldConfig.load(world) }
+    options.roads = arguments.value("roads") ?? existing("../shared/data/helsinki-roads.geojson")
+    options.pois = arguments.value("pois") ?? existing("../shared/data/helsinki-pois.geojson")
+    if let names = arguments.value("strategies") {
+      let wanted = names.split(separator: ",").map { String($0) }
+      let known = DetectionBenchmark.allStrategies
+      options.strategies = try wanted.map { name in
+        guard let strategy = known.first(where: { $0.name == name }) else {
+          throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
+        }
+        return strategy
+      }
+    }
+    let report = try DetectionBenchmark.run(options)
+    print(arguments.has("json") ? DetectionReportFormatter.json(report) : DetectionReportFormatter.text(report))
+  }
+
+  static func existing(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }
 }

@@ -24,7 +24,18 @@ let root = CommandSpec<Void>(
             .value("places", "FILE", "places.csv (id,lat,lon,radius_m)"), .value("fixes", "FILE", "fixes.csv (lat,lon)"),
             .value("cell", "DEGREES", "grid cell size (default 0.01)"),
           ],
-          action: { arguments, _ in try BenchCommands.match(arguments) })
+          action: { arguments, _ in try BenchCommands.match(arguments) }),
+        CommandSpec(
+          "detection", "Runs every strategy on the same simulated trips; one row each",
+          options: [
+            .value("places", "N", "places (default 10000)"), .value("trips", "T", "trips, one per simulated day (default 20)"),
+            .value("seed", "S", "seed (default 1)"), .flag("json", "one JSON object per strategy"),
+            .value("world", "FILE", "world description overriding the calibrated defaults"),
+            .value("roads", "FILE", "street GeoJSON (default ../shared/data/helsinki-roads.geojson if present)"),
+            .value("pois", "FILE", "places GeoJSON (default ../shared/data/helsinki-pois.geojson if present)"),
+            .value("strategies", "LIST", "comma-separated subset of os-nearest-20,bubble-19,seed,whilehere,continuous-gps"),
+          ],
+          action: { arguments, _ in try BenchCommands.detection(arguments) }),
       ]),
     CommandSpec("scenario", "Print the embedded scenario, as a starting point for your own") { _, _ in
       print(HelsinkiWalk.json)

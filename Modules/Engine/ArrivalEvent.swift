@@ -14,4 +14,6 @@ public enum ArrivalEvent: Equatable, Sendable {
   case sessionStopped(PreciseSession.StopReason, used: TimeInterval)
   case reminder(NotificationScheduler.Outcome)
   case degraded(String)
+  /// The person left the coverage edge; one fix was asked for to replan.
+  case wakeFixRequested
 }

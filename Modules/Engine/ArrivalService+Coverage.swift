@@ -39,7 +39,7 @@ extension ArrivalService {
     guard permissions.canMonitorRegions else {
       return [.degraded("no regions installed: " + (permissions.explanation.first ?? "monitoring unavailable"))]
     }
-    let installed = monitor.monitoredRegions().filter { $0.hasPrefix("wh:") || $0.hasPrefix("wh-zone:") }
+    let installed = monitor.monitoredRegions().filter(Self.isOurs)
     // Capacity not ours (other features) is never used.
     let foreign = monitor.monitoredRegions().count - installed.count
     let next = planner.plan(

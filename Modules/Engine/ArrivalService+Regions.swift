@@ -19,7 +19,14 @@ extension ArrivalService {
         return []
       case (.approach, .entered), (.approach, .inside):
         return startSession(in: region)
-      case (.approach, .exited), (_, .outside):
+      case (.approach, .exited), (.approach, .outside), (.arrival, .outside):
+        return []
+      case (.edge, .exited), (.edge, .outside):
+        guard !awaitingWakeFix else { return [] }
+        awaitingWakeFix = true
+        precise.requestSingleFix()
+        return [.wakeFixRequested]
+      case (.edge, .entered), (.edge, .inside):
         return []
       }
     }

@@ -24,15 +24,29 @@ extension ArrivalService {
     return [.sessionStarted(zone: zone.id, granted: ticket.granted, limits: limits.reason)]
   }
 
-  /// A precise fix during a session.
+  /// A precise fix: during a session it may fire; after leaving the
+  /// coverage edge it replans; during a long session it keeps the plan
+  /// following the person.
   public func preciseFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] {
     lock.withLock {
+      let now = context.clock.now()
       lastPosition = point
       visits.observe(point, accuracy: accuracy)
-      guard var running = session?.state else { return [] }
-      let events = running.fix(point, accuracy: accuracy, at: context.clock.now())
+      var events: [ArrivalEvent] = []
+      if awaitingWakeFix, accuracy <= planner.config.replanMaxAccuracy {
+        awaitingWakeFix = false
+        events += replan(from: point, reason: "left the coverage edge")
+      }
+      guard var running = session?.state else { return events }
+      let stops = running.fix(point, accuracy: accuracy, at: now)
       session?.state = running
-      return handleSession(events)
+      events += handleSession(stops)
+      if planner.config.replanDuringSessions, accuracy <= config.session.fixMaxAccuracy, let last = lastPlan,
+        last.origin.distance(to: point) >= planner.config.sessionReplanDistance, now.timeIntervalSince(last.at) >= 30
+      {
+        events += replan(from: point, reason: "moved during a session")
+      }
+      return events
     }
   }
 
@@ -74,7 +88,7 @@ extension ArrivalService {
         events += handleSession(stop)
       }
       if !granted.canMonitorRegions {
-        for id in monitor.monitoredRegions() where id.hasPrefix("wh:") || id.hasPrefix("wh-zone:") { monitor.stopMonitoring(id) }
+        for id in monitor.monitoredRegions() where Self.isOurs(id) { monitor.stopMonitoring(id) }
         plan = .empty
       }
       return events

@@ -11,6 +11,8 @@ import Persistence
 /// call returns what it did.
 public final class ArrivalService: @unchecked Sendable {
   static let budgetKey = "tracking.budget"
+  /// Ids of every region this engine installs; others belong to other features.
+  static func isOurs(_ id: String) -> Bool { id.hasPrefix("wh:") || id.hasPrefix("wh-zone:") || id.hasPrefix("wh-edge:") }
 
   let context: EngineContext
   let config: ArrivalConfig
@@ -26,6 +28,8 @@ public final class ArrivalService: @unchecked Sendable {
   var lastPosition: Coordinate?
   /// When the earliest snooze ends: its task must come back into the plan then.
   var nextSnoozeEnd: Date?
+  /// A single fix was asked for after leaving the coverage edge.
+  var awaitingWakeFix = false
   var visits: VisitTracker
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()

@@ -5,4 +5,7 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   func startPreciseUpdates()
   /// Stops them; idempotent.
   func stopPreciseUpdates()
+  /// Asks for one good fix soon (a few seconds of GPS), delivered like any
+  /// precise fix, without starting continuous updates.
+  func requestSingleFix()
 }

@@ -26,7 +26,26 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
   /// …and this long has passed since it.
   public var replanMinInterval: TimeInterval = 120
 
+  /// Beyond the design card: one more region, around where the plan was
+  /// made, sized to stop short of the nearest destination left out. Leaving
+  /// it wakes the app for one fix and a new plan, so coverage follows the
+  /// person between significant changes.
+  public var edgeRegion = true
+  public var minimumEdgeRadius = 100.0
+  /// Also beyond the card: replan from precise fixes during a session once
+  /// the person is this far from where the plan was made.
+  public var replanDuringSessions = true
+  public var sessionReplanDistance = 150.0
+
   public init() {}
+
+  /// The design card exactly: no edge region, no replans during sessions.
+  public static var designCard: CoverageConfig {
+    var config = CoverageConfig()
+    config.edgeRegion = false
+    config.replanDuringSessions = false
+    return config
+  }
 
   public var freeCapacity: Int { max(0, osCapacity - reserved) }
 }

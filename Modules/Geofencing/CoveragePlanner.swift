@@ -23,11 +23,12 @@ public struct CoveragePlanner: Sendable {
       }
       .map(\.0)
     var chosen = Array(ranked.prefix(config.maxDestinations))
-    var regions = self.regions(for: chosen)
+    var regions = self.regions(for: chosen, origin: origin, ranked: ranked)
     while regions.count > capacity, !chosen.isEmpty {
       chosen.removeLast()
-      regions = self.regions(for: chosen)
+      regions = self.regions(for: chosen, origin: origin, ranked: ranked)
     }
+    if regions.count > capacity { regions = [] }
     let leftOut = ranked.count - chosen.count
     var note: String?
     if capacity == 0 && !ranked.isEmpty {
@@ -38,12 +39,24 @@ public struct CoveragePlanner: Sendable {
     return CoveragePlan(origin: origin, regions: regions, leftOut: leftOut, note: note)
   }
 
-  /// Arrival regions first (nearest first), then approach zones.
-  func regions(for chosen: [Destination]) -> [PlannedRegion] {
+  /// Arrival regions first (nearest first), then approach zones, then the edge.
+  func regions(for chosen: [Destination], origin: Coordinate, ranked: [Destination]) -> [PlannedRegion] {
     let arrivals = chosen.map {
       PlannedRegion(id: $0.regionID.description, kind: .arrival, center: $0.center, radius: $0.radius, destinations: [$0])
     }
-    return arrivals + clusters(chosen).map(approachZone)
+    var regions = arrivals + clusters(chosen).map(approachZone)
+    if config.edgeRegion, let edge = edge(origin: origin, leftOut: ranked.dropFirst(chosen.count)) { regions.append(edge) }
+    return regions
+  }
+
+  /// A circle around the origin that stops short of the nearest left-out
+  /// destination's approach, so leaving it comes before reaching one.
+  func edge(origin: Coordinate, leftOut: ArraySlice<Destination>) -> PlannedRegion? {
+    guard !leftOut.isEmpty else { return nil }
+    let clearance = leftOut.map { origin.distance(to: $0.center) - $0.radius - config.approachMargin }.min() ?? 0
+    let radius = max(config.minimumEdgeRadius, clearance / 2)
+    let key = "\(Int((origin.latitude * 1e5).rounded()))/\(Int((origin.longitude * 1e5).rounded()))/\(Int(radius))"
+    return PlannedRegion(id: "wh-edge:" + Self.fingerprint(key), kind: .edge, center: origin, radius: radius, destinations: [])
   }
 
   /// Greedy clustering in rank order: a destination joins the first cluster

@@ -6,6 +6,8 @@ import Domain
 public struct PlannedRegion: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable, Codable {
     case arrival, approach
+    /// The coverage edge: leaving it means the plan is out of date.
+    case edge
   }
 
   public let id: String

@@ -29,6 +29,10 @@ public struct PreciseSession: Sendable {
   private var deadlineReason: StopReason
   private var lastFixAt: Date?
   private var anchor: (point: Coordinate, since: Date)?
+  private var lastGood: (point: Coordinate, at: Date)?
+  private var implausibleInARow = 0
+  /// Consecutive good fixes inside each pending destination.
+  private var streaks: [Destination: Int] = [:]
 
   public init(zone: PlannedRegion, startedAt: Date, limits: PowerPolicy.Limits, granted: TimeInterval, config: SessionConfig) {
     self.zone = zone
@@ -53,10 +57,25 @@ public struct PreciseSession: Sendable {
     if let stop = timeLimit(at: now) { return [stop] }
     lastFixAt = now
     var events: [Event] = []
+    if let last = lastGood, now > last.at,
+      last.point.distance(to: point) / now.timeIntervalSince(last.at) > config.maxPlausibleSpeed
+    {
+      // An outlier: ignored, and it does not break a streak either. Three
+      // in a row mean the last good fix was the outlier: start over from here.
+      implausibleInARow += 1
+      if implausibleInARow < 3 { return events }
+    }
+    implausibleInARow = 0
     if accuracy <= config.fixMaxAccuracy {
-      for destination in pending where accuracy <= destination.radius {
+      lastGood = (point, now)
+      for destination in pending {
         let distance = destination.center.distance(to: point)
-        if distance <= destination.radius, pending.contains(destination) {
+        guard accuracy <= destination.radius, distance <= destination.radius else {
+          streaks[destination] = 0
+          continue
+        }
+        streaks[destination, default: 0] += 1
+        if streaks[destination, default: 0] >= config.confirmations, pending.contains(destination) {
           events.append(.fire(destination, distance: distance, accuracy: accuracy))
           pending.removeAll { $0.task == destination.task }
         }

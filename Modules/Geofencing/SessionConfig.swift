@@ -16,6 +16,11 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   public var lowBattery = 0.20
   /// A fix fires only when its accuracy is at most this (and at most the place's radius).
   public var fixMaxAccuracy = 50.0
+  /// A fix implying a faster move than this from the last good one is an
+  /// outlier (real traces jump kilometres while claiming good accuracy).
+  public var maxPlausibleSpeed = 60.0
+  /// Good fixes in a row inside a radius before it fires.
+  public var confirmations = 2
   /// Leaving the approach zone by this much settles every destination in it.
   public var leaveMargin = 50.0
   /// Rolling allowance of precise tracking.

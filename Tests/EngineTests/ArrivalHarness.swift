@@ -12,6 +12,8 @@ final class FakePrecise: PreciseLocationControl {
   var isOn: Bool { on.withLock { $0 } }
   func startPreciseUpdates() { on.withLock { $0 = true } }
   func stopPreciseUpdates() { on.withLock { $0 = false } }
+  let singleFixes = Mutex(0)
+  func requestSingleFix() { singleFixes.withLock { $0 += 1 } }
 }
 
 /// An arrival engine over an in-memory store, a manual clock, a recording

@@ -15,12 +15,26 @@ import Testing
 
   @Test func picksAtMostSevenNearestEachWithItsOwnArrivalRegion() {
     let candidates = (0..<20).map { Self.destination("t\($0)", north: Double($0) * 1000 + 500) }
-    let plan = CoveragePlanner().plan(from: Self.origin, candidates: candidates)
+    let plan = CoveragePlanner(config: .designCard).plan(from: Self.origin, candidates: candidates)
     let arrivals = plan.regions.filter { $0.kind == .arrival }
     #expect(arrivals.map { $0.destinations[0].task.rawValue } == (0..<7).map { "t\($0)" })
     #expect(arrivals.allSatisfy { $0.radius == 100 && $0.id.hasPrefix("wh:") })
     #expect(plan.leftOut == 13)
-    #expect(plan.regions.count <= 14)
+    #expect(plan.regions.count <= 14, "the design card's bound: 7 arrival regions and at most 7 zones")
+  }
+
+  @Test func theEdgeRegionStopsShortOfTheNearestLeftOutDestination() throws {
+    let candidates = (0..<20).map { Self.destination("t\($0)", north: Double($0) * 1000 + 500) }
+    let plan = CoveragePlanner().plan(from: Self.origin, candidates: candidates)
+    #expect(plan.regions.count <= 15)
+    let edge = try #require(plan.regions.first { $0.kind == .edge })
+    #expect(edge.center == Self.origin)
+    // t7 (the nearest left out) is 7.5 km away: the edge reaches half way to its approach.
+    let nearestLeftOut = candidates[7]
+    #expect(edge.radius < Self.origin.distance(to: nearestLeftOut.center) - nearestLeftOut.radius - 300)
+    #expect(edge.radius >= 100)
+    let few = CoveragePlanner().plan(from: Self.origin, candidates: Array(candidates.prefix(3)))
+    #expect(few.regions.allSatisfy { $0.kind != .edge }, "nothing left out: no edge needed")
   }
 
   @Test func nearbyDestinationsShareOneApproachZone() {
@@ -53,7 +67,7 @@ import Testing
     let plan = CoveragePlanner().plan(from: Self.origin, candidates: candidates, freeCapacity: free)
     #expect(plan.regions.count <= free)
     if free == 0 { #expect(plan.regions.isEmpty && plan.note?.contains("no region capacity") == true) }
-    if free >= 14 { #expect(plan.destinations.count == 7) }
+    if free >= 15 { #expect(plan.destinations.count == 7) }
   }
 
   @Test func installsOnlyTheDifference() {

@@ -25,7 +25,9 @@ import Testing
   @Test(arguments: [(40.0, true), (49.9, true), (50.1, false), (70.0, false)])
   func firesOnlyInsideTheRadius(metersAway: Double, fires: Bool) {
     var s = session()
-    let events = s.fix(Self.point(north: -metersAway), accuracy: 10, at: start.addingTimeInterval(5))
+    let first = s.fix(Self.point(north: -metersAway), accuracy: 10, at: start.addingTimeInterval(5))
+    #expect(first.isEmpty, "one fix is not enough: it takes two in a row")
+    let events = s.fix(Self.point(north: -metersAway), accuracy: 10, at: start.addingTimeInterval(6))
     #expect(events.contains { if case .fire(let d, _, _) = $0 { return d == Self.shop } else { return false } } == fires)
   }
 
@@ -40,9 +42,31 @@ import Testing
   @Test func stopsWhenEveryDestinationIsSettled() {
     var s = session()
     _ = s.fix(Self.center, accuracy: 8, at: start.addingTimeInterval(5))
-    let events = s.fix(Self.point(north: 300), accuracy: 8, at: start.addingTimeInterval(20))
+    _ = s.fix(Self.center, accuracy: 8, at: start.addingTimeInterval(6))
+    _ = s.fix(Self.point(north: 300), accuracy: 8, at: start.addingTimeInterval(20))
+    let events = s.fix(Self.point(north: 300), accuracy: 8, at: start.addingTimeInterval(21))
     #expect(events.last == .stop(.settled))
     #expect(!s.isRunning)
+  }
+
+  @Test func anOutlierJumpIsIgnored() {
+    var s = session()
+    _ = s.fix(Self.point(north: 600), accuracy: 8, at: start.addingTimeInterval(5))
+    // 600 m in one second, claiming 8 m accuracy: a jump, not a move.
+    let jump = s.fix(Self.center, accuracy: 8, at: start.addingTimeInterval(6))
+    let again = s.fix(Self.point(north: 600), accuracy: 8, at: start.addingTimeInterval(7))
+    #expect(jump.isEmpty && again.isEmpty && s.isRunning)
+  }
+
+  @Test func anOutlierThatCameFirstDoesNotBlockTheTruth() {
+    var s = session()
+    _ = s.fix(Self.point(north: 600), accuracy: 8, at: start.addingTimeInterval(5))
+    var fired = false
+    for t in 6...10 {
+      let events = s.fix(Self.center, accuracy: 8, at: start.addingTimeInterval(Double(t)))
+      fired = fired || events.contains { if case .fire = $0 { return true } else { return false } }
+    }
+    #expect(fired, "after three fixes that agree with each other the session trusts them")
   }
 
   @Test func stopsWithoutAFixIn30Seconds() {

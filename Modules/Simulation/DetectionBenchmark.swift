@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+
+/// `whilehere-sim bench detection`: the same trips, one run per strategy,
+/// one row each. A "day" is one trip (the active part of a day; time at home
+/// costs every strategy nothing).
+public struct DetectionBenchmark {
+  public struct Options: Sendable {
+    public var places = 10_000
+    public var trips = 20
+    public var seed: UInt64 = 1
+    public var world = WorldConfig()
+    public var roads: String?
+    public var pois: String?
+    public var strategies: [any DetectionStrategy] = DetectionBenchmark.allStrategies
+
+    public init() {}
+  }
+
+  public static let allStrategies: [any DetectionStrategy] = [
+    NearestRegionsStrategy.osNearest, NearestRegionsStrategy.bubble19, SeedStrategy.designCard, SeedStrategy.shipped,
+    ContinuousGPSStrategy(),
+  ]
+
+  public struct Report: Sendable {
+    public let header: String
+    public let scores: [DetectionScore]
+    public let world: WorldConfig
+    public let simulatedSeconds: Double
+    public let wallSeconds: Double
+  }
+
+  public static func run(_ options: Options) throws -> Report {
+    let started = ContinuousClock.now
+    var random = SimRandom(seed: options.seed)
+    let graph = try options.roads.map { try StreetGraph.load(geojson: $0) }
+      ?? StreetGraph.grid(center: try Coordinate(latitude: 60.1699, longitude: 24.9384))
+    let pois = try options.pois.map { try PlaceSet.pointsOfInterest(geojson: $0) } ?? []
+    var placeRandom = random.fork(100)
+    let places = PlaceSet.make(count: options.places, localCount: options.world.localPlaces, pois: pois, graph: graph, random: &placeRandom)
+    let generator = TripGenerator(graph: graph, places: places, people: options.world.people)
+    var scores = options.strategies.map { DetectionScore(strategy: $0.name) }
+    var simulated = 0.0
+    let day0 = Date(timeIntervalSince1970: 1_780_000_000)
+    for index in 0..<options.trips {
+      var tripRandom = random.fork(UInt64(1000 + index))
+      let trip = generator.trip(start: day0.addingTimeInterval(Double(index) * 86_400), random: &tripRandom)
+      let truth = GroundTruth(trip: trip, places: places)
+      let osRandom = tripRandom.fork(7)
+      for (k, strategy) in options.strategies.enumerated() {
+        scores[k].add(strategy.run(trip: trip, world: options.world, places: places, random: osRandom), truth: truth)
+      }
+      simulated += trip.duration
+    }
+    let header =
+      "detection: \(options.places) places (\(places.places.filter(\.reachable).count) in the street area), \(options.trips) trips, seed \(options.seed), "
+      + "streets \(graph.source) (\(graph.nodes.count) nodes), world \(options.world.name) #\(options.world.hash)"
+    let elapsed = ContinuousClock.now - started
+    return Report(
+      header: header, scores: scores, world: options.world, simulatedSeconds: simulated,
+      wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+}

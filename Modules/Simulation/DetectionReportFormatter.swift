@@ -1,0 +1,43 @@
+import Foundation
+
+/// The detection table as text or JSON lines.
+public enum DetectionReportFormatter {
+  public static func text(_ report: DetectionBenchmark.Report) -> String {
+    var lines = [report.header, ""]
+    let columns = ["strategy", "visit rec", "pass-by rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "replans/d", "max regions"]
+    var rows = [columns]
+    for score in report.scores {
+      let row = score.row(world: report.world)
+      func pct(_ key: String) -> String { String(format: "%.1f%%", row[key] as! Double) }
+      func num(_ key: String, _ format: String = "%.1f") -> String {
+        let value = row[key] as! Double
+        return value < 0 ? "-" : String(format: format, value)
+      }
+      rows.append([
+        score.strategy, pct("visit_recall") + " /\(score.visits)", pct("passby_recall") + " /\(score.passBys)",
+        num("median_delay_s", "%.0f s"), num("p95_delay_s", "%.0f s"), pct("false_alarm_pct") + " /\(score.fires)",
+        num("precise_min_per_day"), num("battery_pct_per_day", "%.2f"), num("replans_per_day"),
+        "\(score.peakRegions)" + (score.regionFailures > 0 ? " (\(score.regionFailures) refused)" : ""),
+      ])
+    }
+    let widths = columns.indices.map { i in rows.map { $0[i].count }.max()! }
+    for row in rows {
+      lines.append(row.enumerated().map { i, cell in i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[i] - cell.count) + cell }.joined(separator: "  "))
+    }
+    let days = report.simulatedSeconds / 86_400
+    lines.append("")
+    lines.append(String(format: "simulated %.1f h of trips in %.1f s (%.0f simulated hours per second, all strategies)", report.simulatedSeconds / 3600, report.wallSeconds, report.simulatedSeconds / 3600 / max(report.wallSeconds, 1e-9)))
+    _ = days
+    return lines.joined(separator: "\n")
+  }
+
+  public static func json(_ report: DetectionBenchmark.Report) -> String {
+    report.scores.map { score in
+      var row = score.row(world: report.world)
+      row["world"] = report.world.name
+      row["world_hash"] = report.world.hash
+      let data = try! JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+      return String(decoding: data, as: UTF8.self)
+    }.joined(separator: "\n")
+  }
+}

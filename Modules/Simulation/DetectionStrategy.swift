@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+
+/// One way of catching arrivals, run against the same simulated world as
+/// the others. A run returns when each reminder fired (second of the trip,
+/// place) and what it cost.
+public protocol DetectionStrategy: Sendable {
+  var name: String { get }
+  func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun
+}
+
+public struct StrategyRun: Sendable {
+  public var fires: [(second: Int, place: Int)] = []
+  public var preciseSeconds: TimeInterval = 0
+  public var replans = 0
+  public var peakRegions = 0
+  public var regionFailures = 0
+
+  public init() {}
+}
+
+/// The simulated phone a strategy drives: OS region monitor, location
+/// services, and the power conditions of this trip.
+struct SimulatedPhone {
+  let monitor: SimulatedRegionMonitor
+  let location: SimulatedLocation
+  /// (second, state): the power state from that second on.
+  let power: [(Int, PowerStateChange)]
+
+  struct PowerStateChange: Sendable {
+    let lowPowerMode: Bool
+    let seriousHeat: Bool
+  }
+
+  init(world: WorldConfig, trip: Trip, random: SimRandom) {
+    var random = random
+    monitor = SimulatedRegionMonitor(config: world.regionMonitoring, random: random.fork(1))
+    location = SimulatedLocation(world: world, random: random.fork(2))
+    var power: [(Int, PowerStateChange)] = []
+    let lowPower = random.chance(world.lowPowerModeChance)
+    power.append((0, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
+    if random.chance(world.seriousHeatChance), trip.positions.count > 1200 {
+      let start = Int(random.next() % UInt64(trip.positions.count - 600))
+      power.append((start, PowerStateChange(lowPowerMode: lowPower, seriousHeat: true)))
+      power.append((start + 600, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
+    }
+    self.power = power
+  }
+}

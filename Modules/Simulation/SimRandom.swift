@@ -1,0 +1,41 @@
+import Foundation
+
+/// A seeded generator (SplitMix64) with the distributions the world needs,
+/// so every run with the same seed is identical.
+public struct SimRandom: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+  public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    range.lowerBound + (range.upperBound - range.lowerBound) * unit()
+  }
+
+  public mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+
+  public mutating func gaussian(sigma: Double = 1) -> Double {
+    let u1 = max(unit(), 1e-300)
+    let u2 = unit()
+    return sigma * sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
+  }
+
+  /// Log-normal with the given median and 95th percentile.
+  public mutating func logNormal(median: Double, p95: Double) -> Double {
+    let sigma = log(max(p95, median * 1.0001) / median) / 1.6449
+    return median * exp(gaussian(sigma: sigma))
+  }
+
+  /// A child generator for one part of the world, so adding draws in one
+  /// part does not shift every other part's numbers.
+  public mutating func fork(_ salt: UInt64) -> SimRandom { SimRandom(seed: next() ^ salt) }
+}
