@@ -42,9 +42,7 @@ extension ArrivalService {
     let installed = monitor.monitoredRegions().filter(Self.isOurs)
     // Capacity not ours (other features) is never used.
     let foreign = monitor.monitoredRegions().count - installed.count
-    let next = planner.plan(
-      from: origin, candidates: destinations(state: context.store.state(), now: now),
-      freeCapacity: monitor.capacity - foreign)
+    let next = planner.plan(from: origin, candidates: candidates(near: origin, now: now), freeCapacity: monitor.capacity - foreign)
     let (add, remove) = next.changes(from: installed)
     for id in remove { monitor.stopMonitoring(id) }
     var events: [ArrivalEvent] = []

@@ -30,6 +30,15 @@ public final class ArrivalService: @unchecked Sendable {
   var nextSnoozeEnd: Date?
   /// A single fix was asked for after leaving the coverage edge.
   var awaitingWakeFix = false
+  /// Every destination that can fire, indexed by centre, kept in step with
+  /// the store incrementally so a replan reads only the nearby ones.
+  var index = CircleIndex()
+  var indexKeys: [Destination: Int] = [:]
+  var indexed: [Int: Destination] = [:]
+  var nextIndexKey = 0
+  /// The store revision the index reflects, and when a snooze ending will change it.
+  var indexedRevision: Int?
+  var indexValidUntil: Date?
   var visits: VisitTracker
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()
@@ -76,6 +85,41 @@ public final class ArrivalService: @unchecked Sendable {
     let text = String(decoding: try JSONEncoder().encode(budget), as: UTF8.self)
     try context.store.append([.put(.setting(key: Self.budgetKey, value: text))])
   }
+
+  /// Brings the index in line with the store: only what changed is
+  /// inserted or removed, and nothing is read when nothing changed.
+  func syncIndex(now: Date) {
+    let state = context.store.state()
+    if indexedRevision == state.taskPlaceRevision, indexValidUntil.map({ now < $0 }) ?? true { return }
+    let current = Set(destinations(state: state, now: now))
+    for (destination, key) in indexKeys where !current.contains(destination) {
+      index.remove(key: key)
+      indexKeys[destination] = nil
+      indexed[key] = nil
+    }
+    for destination in current where indexKeys[destination] == nil {
+      nextIndexKey += 1
+      index.insert(key: nextIndexKey, latitude: destination.center.latitude, longitude: destination.center.longitude, radius: destination.radius)
+      indexKeys[destination] = nextIndexKey
+      indexed[nextIndexKey] = destination
+    }
+    indexedRevision = state.taskPlaceRevision
+    indexValidUntil = state.tasks.values.compactMap { task -> Date? in
+      if case .snoozed(let until) = task.state, until > now { return until }
+      return nil
+    }.min()
+  }
+
+  /// The destinations nearest `origin` the planner should weigh.
+  func candidates(near origin: Coordinate, now: Date) -> [Destination] {
+    syncIndex(now: now)
+    return index.nearest(
+      latitude: origin.latitude, longitude: origin.longitude, k: Self.candidateCount, maxDistance: planner.config.searchRadius
+    ).compactMap { indexed[$0.key] }
+  }
+
+  /// Far more than a plan holds, so priority can still reorder them.
+  static let candidateCount = 64
 
   /// The destinations that can fire now: counting locations of live tasks.
   func destinations(state: StoreState, now: Date) -> [Destination] {

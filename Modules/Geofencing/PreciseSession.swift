@@ -33,6 +33,8 @@ public struct PreciseSession: Sendable {
   private var implausibleInARow = 0
   /// Consecutive good fixes inside each pending destination.
   private var streaks: [Destination: Int] = [:]
+  /// The closest each pending destination has been, to tell when it was passed.
+  private var closest: [Destination: Double] = [:]
 
   public init(zone: PlannedRegion, startedAt: Date, limits: PowerPolicy.Limits, granted: TimeInterval, config: SessionConfig) {
     self.zone = zone
@@ -70,6 +72,13 @@ public struct PreciseSession: Sendable {
       lastGood = (point, now)
       for destination in pending {
         let distance = destination.center.distance(to: point)
+        let nearest = min(closest[destination] ?? distance, distance)
+        closest[destination] = nearest
+        if distance > nearest + config.passedMargin, distance > destination.radius + config.passedMargin {
+          // Came closer, then moved away: passed by, nothing to confirm.
+          pending.removeAll { $0 == destination }
+          continue
+        }
         guard accuracy <= destination.radius, distance <= destination.radius else {
           streaks[destination] = 0
           continue

@@ -21,6 +21,9 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   public var maxPlausibleSpeed = 60.0
   /// Good fixes in a row inside a radius before it fires.
   public var confirmations = 2
+  /// A destination the person got closer to and is now this much farther
+  /// from (and outside its radius by as much) was passed: it is settled.
+  public var passedMargin = 60.0
   /// Leaving the approach zone by this much settles every destination in it.
   public var leaveMargin = 50.0
   /// Rolling allowance of precise tracking.

@@ -15,6 +15,9 @@ public struct StoreState: Sendable {
   public private(set) var versions: [EntityKey: HLCTimestamp] = [:]
   /// The greatest stamp applied.
   public private(set) var latest: HLCTimestamp?
+  /// Bumped by every applied change to a task or place (not to settings or
+  /// lists), so readers can tell cheaply whether what fires has changed.
+  public private(set) var taskPlaceRevision = 0
 
   public init() {}
 
@@ -33,6 +36,10 @@ public struct StoreState: Sendable {
     if let held = versions[key], held >= record.stamp { return false }
     versions[key] = record.stamp
     if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
+    switch key {
+    case .task, .place: taskPlaceRevision += 1
+    case .list, .membership, .setting: break
+    }
     switch record.operation {
     case .put(let entity): store(entity)
     case .delete(let key): remove(key)

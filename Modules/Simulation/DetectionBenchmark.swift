@@ -48,7 +48,12 @@ public struct DetectionBenchmark {
       let truth = GroundTruth(trip: trip, places: places)
       let osRandom = tripRandom.fork(7)
       for (k, strategy) in options.strategies.enumerated() {
-        scores[k].add(strategy.run(trip: trip, world: options.world, places: places, random: osRandom), truth: truth)
+        let clock = ContinuousClock()
+        var run = StrategyRun()
+        let elapsed = clock.measure { run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom) }
+        scores[k].add(run, truth: truth)
+        scores[k].wallSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        scores[k].simulatedSeconds += trip.duration
       }
       simulated += trip.duration
     }

@@ -4,7 +4,7 @@ import Foundation
 public enum DetectionReportFormatter {
   public static func text(_ report: DetectionBenchmark.Report) -> String {
     var lines = [report.header, ""]
-    let columns = ["strategy", "visit rec", "pass-by rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "replans/d", "max regions"]
+    let columns = ["strategy", "visit rec", "pass-by rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "replans/d", "max regions", "days/s"]
     var rows = [columns]
     for score in report.scores {
       let row = score.row(world: report.world)
@@ -18,6 +18,7 @@ public enum DetectionReportFormatter {
         num("median_delay_s", "%.0f s"), num("p95_delay_s", "%.0f s"), pct("false_alarm_pct") + " /\(score.fires)",
         num("precise_min_per_day"), num("battery_pct_per_day", "%.2f"), num("replans_per_day"),
         "\(score.peakRegions)" + (score.regionFailures > 0 ? " (\(score.regionFailures) refused)" : ""),
+        num("person_days_per_s", "%.0f"),
       ])
     }
     let widths = columns.indices.map { i in rows.map { $0[i].count }.max()! }
@@ -26,8 +27,12 @@ public enum DetectionReportFormatter {
     }
     let days = report.simulatedSeconds / 86_400
     lines.append("")
-    lines.append(String(format: "simulated %.1f h of trips in %.1f s (%.0f simulated hours per second, all strategies)", report.simulatedSeconds / 3600, report.wallSeconds, report.simulatedSeconds / 3600 / max(report.wallSeconds, 1e-9)))
+    lines.append(String(format: "simulated %.1f h of trips (%.0f min per day on average) in %.1f s, all strategies; days/s counts each strategy alone", report.simulatedSeconds / 3600, report.simulatedSeconds / 60 / Double(max(report.scores.first?.trips ?? 1, 1)), report.wallSeconds))
+    lines.append("a day is one trip: the active part of a day; time at home costs every strategy nothing")
     _ = days
+    for score in report.scores where !score.notes.isEmpty {
+      lines.append("\(score.strategy): " + score.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    }
     return lines.joined(separator: "\n")
   }
 

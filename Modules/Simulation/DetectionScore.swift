@@ -15,6 +15,10 @@ public struct DetectionScore: Sendable {
   public var peakRegions = 0
   public var regionFailures = 0
   public var trips = 0
+  public var notes: [String: Int] = [:]
+  /// Wall-clock seconds this strategy's runs took, and the trip seconds they simulated.
+  public var wallSeconds = 0.0
+  public var simulatedSeconds = 0.0
 
   public init(strategy: String) { self.strategy = strategy }
 
@@ -31,6 +35,7 @@ public struct DetectionScore: Sendable {
     replans += run.replans
     peakRegions = max(peakRegions, run.peakRegions)
     regionFailures += run.regionFailures
+    notes.merge(run.notes, uniquingKeysWith: +)
     for episode in truth.episodes {
       let first = run.fires.filter { $0.place == episode.place && $0.second >= episode.nearStart - Self.early && $0.second <= episode.nearEnd + Self.grace }
         .map(\.second).min()
@@ -71,6 +76,7 @@ public struct DetectionScore: Sendable {
       "battery_pct_per_day": energyWh / world.power.batteryWh * 100 / days,
       "replans_per_day": Double(replans) / days,
       "max_regions": peakRegions, "region_failures": regionFailures,
+      "person_days_per_s": wallSeconds > 0 ? days / wallSeconds : 0,
     ]
   }
 }

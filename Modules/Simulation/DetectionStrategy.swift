@@ -15,6 +15,8 @@ public struct StrategyRun: Sendable {
   public var replans = 0
   public var peakRegions = 0
   public var regionFailures = 0
+  /// Counts of what the strategy did (session stops by reason, refusals…), for `--explain`.
+  public var notes: [String: Int] = [:]
 
   public init() {}
 }

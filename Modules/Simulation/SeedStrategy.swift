@@ -50,6 +50,11 @@ public struct SeedStrategy: DetectionStrategy {
         case .planned: result.replans += 1
         case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
           if let place = Int(notification.task.rawValue) { result.fires.append((second, place)) }
+        case .sessionStarted: result.notes["session started", default: 0] += 1
+        case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
+        case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
+        case .wakeFixRequested: result.notes["wake fix", default: 0] += 1
+        case .installFailed: result.notes["install failed", default: 0] += 1
         default: break
         }
       }
