@@ -50,7 +50,7 @@ let package = Package(
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
-    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Domain", "ArgumentParsing"]),
+    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),

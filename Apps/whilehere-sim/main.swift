@@ -37,6 +37,16 @@ let root = CommandSpec<Void>(
           ],
           action: { arguments, _ in try BenchCommands.detection(arguments) }),
       ]),
+    CommandSpec(
+      "replay", "A recorded track (JSON lines: t, lat, lon, acc) through the engine on the simulated phone, as a timeline",
+      positionals: [("TRACE", "e.g. ../shared/data/traces/zurich-day.jsonl")],
+      options: [
+        .value("places", "FILE", "places to watch: GeoJSON points or CSV id,lat,lon,radius_m"),
+        .value("task", "TITLE", "one task tied to every place (default: one task per place)"),
+        .value("radius", "METRES", "radius for GeoJSON places (default 150)"),
+        .value("world", "FILE", "world description"),
+      ],
+      action: { arguments, _ in try ReplayCommand.run(arguments) }),
     CommandSpec("scenario", "Print the embedded scenario, as a starting point for your own") { _, _ in
       print(HelsinkiWalk.json)
     },

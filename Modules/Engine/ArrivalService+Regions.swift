@@ -42,7 +42,7 @@ extension ArrivalService {
     var placeName: String?
     if case .place(let id)? = task.location(destination.location)?.target { placeName = state.places[id]?.name }
     let outcome = scheduler.notify(
-      task: task, location: destination.location, placeName: placeName, distance: distance ?? 0, at: now,
+      task: task, location: destination.location, placeName: placeName, distance: distance, at: now,
       visit: visits.visitCount[task.id] ?? 1, notificationsAllowed: permissions.notifications)
     return [.reminder(outcome)]
   }

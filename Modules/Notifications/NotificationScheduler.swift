@@ -20,10 +20,11 @@ public struct NotificationScheduler: Sendable {
   }
 
   public func notify(
-    task: ReminderTask, location: LocationID, placeName: String?, distance: Double, at: Date, visit: Int,
+    task: ReminderTask, location: LocationID, placeName: String?, distance: Double?, at: Date, visit: Int,
     notificationsAllowed: Bool = true
   ) -> Outcome {
-    let body = (placeName.map { "at \($0)" } ?? "nearby") + " (\(Int(distance.rounded())) m)"
+    // A region entry says nothing about distance; only a fix does.
+    let body = (placeName.map { "at \($0)" } ?? "nearby") + (distance.map { " (\(Int($0.rounded())) m)" } ?? "")
     let notification = ReminderNotification(
       id: "\(task.id):\(location):\(visit)", task: task.id, location: location, title: task.title, body: body,
       category: category, firedAt: at)

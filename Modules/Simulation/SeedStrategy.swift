@@ -20,23 +20,45 @@ public struct SeedStrategy: DetectionStrategy {
 
   public let name: String
   let config: ArrivalConfig
+  /// One task per place (the benchmark), or one task tied to every place (a replay's `--task`).
+  public var singleTask: String?
 
-  public init(name: String = "seed", config: ArrivalConfig = ArrivalConfig()) {
+  public init(name: String = "seed", config: ArrivalConfig = ArrivalConfig(), singleTask: String? = nil) {
     self.name = name
     self.config = config
+    self.singleTask = singleTask
+  }
+
+  func tasks(_ places: PlaceSet, at start: Date) -> [ReminderTask] {
+    func location(_ place: PlaceSet.Place) -> TaskLocation {
+      TaskLocation(id: LocationID("l\(place.id)"), target: .coordinate(place.center), radius: place.radius)
+    }
+    if let singleTask {
+      return [try! ReminderTask(id: TaskID("task"), title: singleTask, locations: places.places.map(location), createdAt: start)]
+    }
+    return places.places.map { place in
+      try! ReminderTask(id: TaskID(String(place.id)), title: place.name, locations: [location(place)], createdAt: start)
+    }
+  }
+
+  /// What a replay shows: the OS's region events and the engine's actions, by trip second.
+  public enum Observation: Sendable {
+    case region(RegionEvent)
+    case engine(ArrivalEvent)
   }
 
   public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun {
+    run(trip: trip, world: world, places: places, random: random, observe: nil)
+  }
+
+  public func run(
+    trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, observe: ((Int, Observation) -> Void)?
+  ) -> StrategyRun {
     var random = random
     let phone = SimulatedPhone(world: world, trip: trip, random: random.fork(10))
     let clock = ManualClock(trip.start)
     let store = InMemoryOperationStore(replica: try! ReplicaID("sim"), clock: clock)
-    _ = try? store.append(places.places.map { place in
-      .put(.task(try! ReminderTask(
-        id: TaskID(String(place.id)), title: place.name,
-        locations: [TaskLocation(id: LocationID("l1"), target: .coordinate(place.center), radius: place.radius)],
-        createdAt: trip.start)))
-    })
+    _ = try? store.append(tasks(places, at: trip.start).map { .put(.task($0)) })
     let sink = RecordingNotificationSink()
     let engine = ArrivalService(
       context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator()), monitor: phone.monitor,
@@ -46,10 +68,11 @@ public struct SeedStrategy: DetectionStrategy {
     var powerIndex = 0
     func absorb(_ events: [ArrivalEvent], second: Int) {
       for event in events {
+        observe?(second, .engine(event))
         switch event {
         case .planned: result.replans += 1
         case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
-          if let place = Int(notification.task.rawValue) { result.fires.append((second, place)) }
+          if let place = Int(notification.location.rawValue.dropFirst()) { result.fires.append((second, place)) }
         case .sessionStarted: result.notes["session started", default: 0] += 1
         case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
         case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
@@ -70,6 +93,7 @@ public struct SeedStrategy: DetectionStrategy {
         absorb(engine.significantChange(fix.point, accuracy: fix.accuracy), second: second)
       }
       for event in phone.monitor.step(position: position, at: clock.now()) {
+        observe?(second, .region(event))
         absorb(engine.regionEvent(event), second: second)
       }
       if let fix = phone.location.preciseFix(position: position, at: clock.now()) {

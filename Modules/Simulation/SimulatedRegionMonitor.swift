@@ -90,7 +90,9 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
       let radius = max(region.radius, config.minimumEffectiveRadius)
       let margin = min(config.crossingMargin, radius / 2)
       let distance = region.center.distance(to: coarse)
+      // A region registered before the OS had a position learns its state now.
       let believedInside = watch.inside ?? (distance <= radius)
+      watch.inside = believedInside
       let crossed = believedInside ? distance >= radius + margin : distance <= radius - margin
       if !crossed {
         watch.crossingSince = nil
@@ -103,7 +105,6 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
         }
       } else {
         watch.crossingSince = now
-        watch.inside = believedInside
       }
       watches[id] = watch
     }

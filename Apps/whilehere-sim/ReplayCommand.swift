@@ -1,0 +1,65 @@
+import ArgumentParsing
+import Engine
+import Foundation
+import Geofencing
+import Notifications
+import Simulation
+
+/// `whilehere-sim replay TRACE.jsonl --places FILE [--task TITLE]`: a real
+/// track through the shipped engine on the simulated phone, as a timeline.
+enum ReplayCommand {
+  static func run(_ arguments: ParsedArguments) throws {
+    guard let placesPath = arguments.value("places") else {
+      throw UsageError("give --places FILE (GeoJSON points or CSV id,lat,lon,radius_m)", commandPath: arguments.commandPath)
+    }
+    let trip = try TraceReplay.trip(jsonl: arguments.positionals[0])
+    let radius = try arguments.value("radius").map { text -> Double in
+      guard let value = Double(text), value >= 25, value <= 10_000 else {
+        throw UsageError("--radius must be 25...10000 metres", commandPath: arguments.commandPath)
+      }
+      return value
+    } ?? 150
+    let places = PlaceSet(places: try TraceReplay.places(placesPath, defaultRadius: radius))
+    var world = WorldConfig()
+    if let path = arguments.value("world") { world = try WorldConfig.load(path) }
+    var strategy = SeedStrategy.shipped
+    strategy.singleTask = arguments.value("task")
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    print("replay: \(arguments.positionals[0]): \(trip.positions.count) s of track from \(formatter.string(from: trip.start)) UTC, \(places.places.count) places, world \(world.name) #\(world.hash)")
+    let run = strategy.run(trip: trip, world: world, places: places, random: SimRandom(seed: 1)) { second, observation in
+      let time = formatter.string(from: trip.time(second))
+      if let line = describe(observation, places: places) { print("\(time)  \(line)") }
+    }
+    print("")
+    print("\(run.fires.count) reminders, \(Int(run.preciseSeconds)) s of precise tracking, \(run.replans) plans, at most \(run.peakRegions) regions")
+  }
+
+  static func describe(_ observation: SeedStrategy.Observation, places: PlaceSet) -> String? {
+    switch observation {
+    case .region(let event):
+      return "OS: \(event.kind.rawValue) \(event.id)"
+    case .engine(let event):
+      switch event {
+      case .planned(let plan, let added, let removed, let reason):
+        return "plan (\(reason)): \(plan.destinations.count) destinations, \(plan.regions.count) regions (+\(added.count) −\(removed.count))"
+      case .planKept: return nil
+      case .installFailed(let why): return "install failed: \(why)"
+      case .stateRequested(let id): return "asked the OS for the state of \(id) (registered while inside)"
+      case .ignoredRegion(let id, let reason): return "ignored \(id): \(reason)"
+      case .sessionStarted(let zone, let granted, let limits): return "precise session started for \(zone) (up to \(Int(granted)) s, \(limits))"
+      case .sessionRefused(let why): return "no session: \(why)"
+      case .sessionStopped(let reason, let used): return "precise session stopped: \(reason.rawValue) after \(Int(used)) s"
+      case .reminder(let outcome):
+        switch outcome {
+        case .delivered(let n): return "REMINDER \(n.title) — \(n.body)   " + n.category.buttons.map { "[\($0.title)]" }.joined(separator: " ")
+        case .suppressed(let n, let why): return "reminder \(n.title) not shown: \(why)"
+        case .failed(let n, let error): return "reminder \(n.title) failed: \(error)"
+        }
+      case .degraded(let text): return "degraded: \(text)"
+      case .wakeFixRequested: return "left the coverage edge: one fix requested"
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Domain
+import Foundation
+
+/// Real recorded tracks (../shared/data/traces/*.jsonl) as trips: one
+/// position a second, interpolated between fixes. Fixes worse than
+/// `maxAccuracy` or implying a jump faster than `maxSpeed` are left out of
+/// the path (they are the noise the engine must survive, not where the
+/// person was); gaps longer than five minutes hold the last position.
+public enum TraceReplay {
+  public static func trip(jsonl path: String, maxAccuracy: Double = 100, maxSpeed: Double = 70) throws -> Trip {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw ScenarioError(source: path, message: "cannot read the trace")
+    }
+    let formatter = ISO8601DateFormatter()
+    var fixes: [(Date, Coordinate)] = []
+    for (number, line) in text.split(separator: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let t = object["t"] as? String, let date = formatter.date(from: t),
+        let lat = object["lat"] as? Double, let lon = object["lon"] as? Double,
+        let point = try? Coordinate(latitude: lat, longitude: lon)
+      else { throw ScenarioError(source: "\(path):\(number + 1)", message: "expected {\"t\": ISO-8601, \"lat\", \"lon\", \"acc\"}") }
+      if let accuracy = object["acc"] as? Double, accuracy > maxAccuracy { continue }
+      if let last = fixes.last {
+        let seconds = date.timeIntervalSince(last.0)
+        guard seconds > 0 else { continue }
+        if last.1.distance(to: point) / seconds > maxSpeed { continue }
+      }
+      fixes.append((date, point))
+    }
+    guard let first = fixes.first else { throw ScenarioError(source: path, message: "no usable fixes") }
+    var positions: [Coordinate] = [first.1]
+    for (previous, next) in zip(fixes, fixes.dropFirst()) {
+      let seconds = Int(next.0.timeIntervalSince(previous.0).rounded())
+      guard seconds > 0 else { continue }
+      for s in 1...seconds {
+        let f = seconds > 300 ? 0 : Double(s) / Double(seconds)
+        let lat = previous.1.latitude + (next.1.latitude - previous.1.latitude) * f
+        let lon = previous.1.longitude + (next.1.longitude - previous.1.longitude) * f
+        positions.append((try? Coordinate(latitude: lat, longitude: lon)) ?? previous.1)
+      }
+    }
+    return Trip(mode: .walking, start: first.0, positions: positions, plannedStops: [])
+  }
+
+  /// Places to watch: a GeoJSON file of points (radius from a `radius`
+  /// property, else `defaultRadius`) or a CSV `id,lat,lon,radius_m`.
+  public static func places(_ path: String, defaultRadius: Double = 150) throws -> [PlaceSet.Place] {
+    if path.hasSuffix(".csv") {
+      return try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"]).enumerated().map { index, row in
+        PlaceSet.Place(id: index, name: "place \(Int(row[0]))", center: try Coordinate(latitude: row[1], longitude: row[2]), radius: row[3], reachable: true)
+      }
+    }
+    return try PlaceSet.pointsOfInterest(geojson: path).enumerated().map { index, entry in
+      PlaceSet.Place(id: index, name: entry.0, center: entry.1, radius: defaultRadius, reachable: true)
+    }
+  }
+}

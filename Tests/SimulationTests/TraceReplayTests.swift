@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import Simulation
+import Testing
+
+@Suite struct TraceReplayTests {
+  let directory = NSTemporaryDirectory() + "whilehere-trace-" + UUID().uuidString
+
+  func write(_ name: String, _ text: String) -> String {
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = directory + "/" + name
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  @Test func aTraceBecomesOnePositionASecondWithoutItsJumps() throws {
+    let path = write("t.jsonl", """
+      {"t": "2020-01-01T10:00:00Z", "lat": 60.0, "lon": 24.0, "acc": 10}
+      {"t": "2020-01-01T10:00:10Z", "lat": 60.0009, "lon": 24.0, "acc": 10}
+      {"t": "2020-01-01T10:00:11Z", "lat": 61.0, "lon": 24.0, "acc": 10}
+      {"t": "2020-01-01T10:00:12Z", "lat": 60.0010, "lon": 24.0, "acc": 900}
+      {"t": "2020-01-01T10:00:20Z", "lat": 60.0018, "lon": 24.0, "acc": null}
+
+      """)
+    let trip = try TraceReplay.trip(jsonl: path)
+    #expect(trip.positions.count == 21)
+    #expect(trip.positions.allSatisfy { $0.latitude < 60.002 }, "the 111 km jump and the 900 m fix are left out")
+    #expect(abs(trip.positions[5].latitude - 60.00045) < 1e-9)
+  }
+
+  @Test func aBrokenLineIsNamed() {
+    let path = write("bad.jsonl", "{\"t\": \"2020-01-01T10:00:00Z\", \"lat\": 60, \"lon\": 24}\nnot json\n")
+    let error = #expect(throws: ScenarioError.self) { try TraceReplay.trip(jsonl: path) }
+    #expect(error?.source.hasSuffix("bad.jsonl:2") == true)
+  }
+
+  @Test func aReplayThroughTheEngineFiresAtAPlaceOnTheWay() throws {
+    // A straight 2 km walk north, passing a place with a 10-minute stop.
+    var lines: [String] = []
+    let start = Date(timeIntervalSince1970: 1_600_000_000)
+    let formatter = ISO8601DateFormatter()
+    var t = 0.0
+    var lat = 60.0
+    while lat < 60.018 {
+      let pause = abs(lat - 60.009) < 0.00001 ? 600.0 : 0
+      lines.append(#"{"t": "\#(formatter.string(from: start.addingTimeInterval(t)))", "lat": \#(lat), "lon": 24.0, "acc": 8}"#)
+      t += 10 + pause
+      lat += 0.0001
+    }
+    let trace = write("walk.jsonl", lines.joined(separator: "\n"))
+    let places = write("places.csv", "id,lat,lon,radius_m\n1,60.0090,24.0,80\n2,60.0300,24.0,80\n")
+    let trip = try TraceReplay.trip(jsonl: trace)
+    let set = PlaceSet(places: try TraceReplay.places(places))
+    var strategy = SeedStrategy.shipped
+    strategy.singleTask = "Buy milk"
+    var observed: [SeedStrategy.Observation] = []
+    let run = strategy.run(trip: trip, world: WorldConfig(), places: set, random: SimRandom(seed: 1)) { _, observation in observed.append(observation) }
+    #expect(run.fires.map(\.place) == [0], "fires once, at the place the walk stops at")
+    #expect(observed.contains { if case .engine(.planned) = $0 { return true } else { return false } })
+    #expect(run.peakRegions <= 20)
+  }
+}
