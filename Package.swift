@@ -44,7 +44,7 @@ let package = Package(
     module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Persistence", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Persistence", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
     module("TestSupport", ["Persistence", "Notifications", "Domain"]),
 
@@ -70,7 +70,7 @@ let package = Package(
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
-    tests("CompositionTests", ["Composition", "Persistence", "Domain"]),
+    tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),

@@ -16,6 +16,7 @@ enum DoctorCommand {
     let profile: String
     let profileSource: String
     let configFile: String?
+    let permissions: [String]
     let providers: [Provider]
     var store: [String: String]?
     var problem: String?
@@ -30,6 +31,7 @@ enum DoctorCommand {
     let settings = config.settings
     var report = Report(
       profile: config.profile.rawValue, profileSource: config.profileSource, configFile: config.configFile,
+      permissions: settings.permissions.explanation,
       providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids)].map {
         Report.Provider(port: $0.0, provider: $0.1, source: settings.sources[$0.0] ?? "")
       })
@@ -63,12 +65,24 @@ enum DoctorCommand {
     for provider in report.providers {
       out("  \(HelpFormatter.pad(provider.port, 6))  \(provider.provider)  " + style.dim("(\(provider.source))"))
     }
-    out("  " + style.dim("notifications, places, location sources: not built yet (see README, 'Status')"))
+    out("  " + style.dim("places, location sources, network notification sinks: not built yet (see README, 'Status')"))
+    let arrival = settings.arrival
+    let coverage = arrival.coverage
+    let session = arrival.session
+    out(
+      "arrival   \(coverage.maxDestinations) destinations with approach zones\(coverage.edgeRegion ? " and a coverage edge" : ""), "
+        + "OS capacity \(coverage.osCapacity) (\(coverage.reserved) reserved)")
+    out(
+      "          precise sessions up to \(Int(session.maxDuration)) s (\(Int(session.reducedMaxDuration)) s on low battery, Low Power Mode or heat), "
+        + "budget \(Int(session.allowance / 60)) min per \(Int(session.window / 3600)) h" + style.dim("  (\(settings.sources["arrival"] ?? "defaults"))"))
+    for (index, line) in settings.permissions.explanation.enumerated() {
+      out((index == 0 ? "allowed   " : "          ") + line)
+    }
     if let store = report.store {
       out("store     " + style.green("ok") + "  \(store["kind"] ?? "")  \(store["location"] ?? "")")
-      for key in store.keys.sorted() where key != "kind" && key != "location" {
-        out("  \(HelpFormatter.pad(key, 12))  \(store[key]!)")
-      }
+      let keys = store.keys.sorted().filter { $0 != "kind" && $0 != "location" }
+      let width = keys.map(\.count).max() ?? 0
+      for key in keys { out("  \(HelpFormatter.pad(key, width))  \(store[key]!)") }
     }
     if let problem = report.problem { out("store     " + style.red("problem") + "  \(problem)") }
   }

@@ -28,6 +28,13 @@ public enum ConfigLoader {
     var settings = profile.defaults(environment: env)
     for key in Settings.keys.map(\.key) { settings.sources[key] = "profile \(profile.rawValue)" }
     for (key, value) in file?.values ?? [] { try settings.set(key, value, source: "config file \(path!)") }
+    if let arrival = file?.arrival {
+      settings.arrival = try CodableOverrides.apply(arrival, to: settings.arrival, key: "arrival", source: "config file \(path!)")
+      settings.sources["arrival"] = "config file \(path!)"
+    }
+    if let permissions = file?.permissions {
+      settings.permissions = try CodableOverrides.apply(permissions, to: settings.permissions, key: "permissions", source: "config file \(path!)")
+    }
     for (key, variable) in Settings.keys {
       if let value = env[variable] { try settings.set(key, value, source: "environment \(variable)") }
     }
@@ -55,6 +62,8 @@ public enum ConfigLoader {
   struct FileContents {
     var profile: String?
     var values: [(String, String)]
+    var arrival: [String: JSONValue]?
+    var permissions: [String: JSONValue]?
   }
 
   static func readFile(_ path: String, required: Bool) throws -> FileContents? {
@@ -74,7 +83,7 @@ public enum ConfigLoader {
     } catch {
       throw ConfigError.invalidJSON(path: path, reason: describe(error))
     }
-    var contents = FileContents(profile: nil, values: [])
+    var contents = FileContents(profile: nil, values: [], arrival: nil, permissions: nil)
     try flatten(root, prefix: "", source: "config file \(path)", into: &contents)
     return contents
   }
@@ -87,10 +96,17 @@ public enum ConfigLoader {
   }
 
   private static func flatten(_ object: [String: JSONValue], prefix: String, source: String, into contents: inout FileContents) throws {
-    let known = Settings.keys.map(\.key) + ["profile"]
+    let known = Settings.keys.map(\.key) + ["profile", "arrival", "permissions"]
     for key in object.keys.sorted() {
       let full = prefix + key
       let value = object[key]!
+      if full == "arrival" || full == "permissions" {
+        guard case .object(let nested) = value else {
+          throw ConfigError.wrongType(source: source, key: full, expected: "an object")
+        }
+        if full == "arrival" { contents.arrival = nested } else { contents.permissions = nested }
+        continue
+      }
       if case .object(let nested) = value {
         guard known.contains(where: { $0.hasPrefix(full + ".") }) else {
           throw ConfigError.unknownKey(source: source, key: full, known: known)

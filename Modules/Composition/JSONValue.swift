@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value, decoded strictly (true is not 1), for walking a config
 /// file key by key and naming exactly what is wrong.
 enum JSONValue: Decodable, Equatable {
@@ -22,6 +24,18 @@ enum JSONValue: Decodable, Equatable {
       self = .array(value)
     } else {
       self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// The Foundation form, for merging over encoded defaults.
+  var foundation: Any {
+    switch self {
+    case .string(let value): return value
+    case .number(let value): return value
+    case .bool(let value): return value
+    case .object(let value): return value.mapValues(\.foundation)
+    case .array(let value): return value.map(\.foundation)
+    case .null: return NSNull()
     }
   }
 }

@@ -1,3 +1,6 @@
+import Engine
+import Geofencing
+
 /// Every configurable value after layering (profile defaults, config file,
 /// `WHILEHERE_*` environment, flags), with where each one came from.
 public struct Settings: Sendable, Equatable {
@@ -7,6 +10,12 @@ public struct Settings: Sendable, Equatable {
   public var radiusMinimum = 25.0
   public var radiusMaximum = 10_000.0
   public var radiusDefault = 150.0
+  /// The arrival engine's numbers (coverage, sessions, budget); the file's
+  /// `arrival` object overrides any of them.
+  public var arrival = ArrivalConfig()
+  /// What the device allows (a phone reports it; set it to see how the
+  /// engine degrades): the file's `permissions` object overrides it.
+  public var permissions = Permissions()
   /// Key → "profile cli", "config file PATH", "environment WHILEHERE_STORE", "flag --store".
   public var sources: [String: String] = [:]
 

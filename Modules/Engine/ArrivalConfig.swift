@@ -1,7 +1,7 @@
 import Geofencing
 
 /// The arrival engine's numbers, gathered so configuration can replace any.
-public struct ArrivalConfig: Hashable, Sendable {
+public struct ArrivalConfig: Hashable, Sendable, Codable {
   public var coverage = CoverageConfig()
   public var session = SessionConfig()
   /// Leaving a place by this much beyond its radius ends the visit.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ArgumentParsing
 @testable import CLI
 import Testing
@@ -42,5 +43,20 @@ import Testing
     #expect(result.stdout.contains("store   file:\(cli.storeDirectory)"))
     #expect(result.stdout.contains("store     ok  file  \(cli.storeDirectory)"))
     #expect(result.stdout.contains("replica"))
+  }
+}
+
+@Suite struct DoctorPermissionTests {
+  @Test func doctorExplainsWhatStillWorksUnderLimitedPermissions() throws {
+    let cli = CLIHarness()
+    try FileManager.default.createDirectory(atPath: cli.home + "/config/whilehere", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: cli.home + "/config/whilehere/config.json",
+      contents: Data(#"{"permissions": {"preciseLocation": false, "notifications": false}, "arrival": {"coverage": {"maxDestinations": 5}}}"#.utf8))
+    let result = cli.run("doctor")
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("only approximate location is allowed: region monitoring is off"))
+    #expect(result.stdout.contains("notifications are denied"))
+    #expect(result.stdout.contains("arrival   5 destinations"))
   }
 }

@@ -70,3 +70,29 @@ import Testing
     #expect(throws: ConfigError.self) { try ConfigLoader.load(options(env: ["WHILEHERE_PROFILE": "prod"])) }
   }
 }
+
+@Suite struct ArrivalConfigFileTests {
+  let directory = NSTemporaryDirectory() + "whilehere-arrival-config-" + UUID().uuidString
+
+  func load(_ json: String) throws -> ResolvedConfig {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = directory + "/config.json"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+    return try ConfigLoader.load(LaunchOptions(program: .cli, configPath: path, environment: ["HOME": "/tmp"]))
+  }
+
+  @Test func theEnginesNumbersAreConfigurationNotConstants() throws {
+    let config = try load(#"{"arrival": {"coverage": {"maxDestinations": 5, "reserved": 4, "edgeRegion": false}, "session": {"allowance": 900}, "exitMargin": 80}}"#)
+    let arrival = config.settings.arrival
+    #expect(arrival.coverage.maxDestinations == 5 && arrival.coverage.reserved == 4 && !arrival.coverage.edgeRegion)
+    #expect(arrival.session.allowance == 900 && arrival.session.maxDuration == 600)
+    #expect(arrival.exitMargin == 80)
+  }
+
+  @Test func aMistypedArrivalKeyIsNamedWithItsPath() {
+    let error = #expect(throws: ConfigError.self) { try load(#"{"arrival": {"session": {"alowance": 900}}}"#) }
+    #expect(error?.description.contains("'arrival.session.alowance' (did you mean 'arrival.session.allowance'?)") == true)
+    let typed = #expect(throws: ConfigError.self) { try load(#"{"arrival": {"coverage": {"edgeRegion": "yes"}}}"#) }
+    #expect(typed?.description.contains("'arrival.coverage.edgeRegion' must be true or false") == true)
+  }
+}
