@@ -41,7 +41,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Persistence", "FileStore", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Persistence", "Domain", "ArgumentParsing"]),
