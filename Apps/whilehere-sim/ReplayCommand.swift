@@ -36,7 +36,7 @@ enum ReplayCommand {
     print("\(run.fires.count) reminders, \(Int(run.preciseSeconds)) s of precise tracking, \(run.replans) plans, at most \(run.peakRegions) regions")
   }
 
-  static func describe(_ observation: SeedStrategy.Observation, places: PlaceSet) -> String? {
+  static func describe(_ observation: PhoneObservation, places: PlaceSet) -> String? {
     switch observation {
     case .region(let event):
       return "OS: \(event.kind.rawValue) \(event.id)"

@@ -1,5 +1,4 @@
 import Domain
-import Engine
 import Foundation
 import Simulation
 
@@ -11,17 +10,20 @@ struct TimelinePrinter {
   func print(_ event: TimelineEvent) {
     if json { return Swift.print(jsonLine(event)) }
     switch event {
-    case .started(let name, let places, let tasks, let fixes):
-      Swift.print("\(name): \(places) places, \(tasks) tasks, \(fixes) fixes (every \(Int(scenario.walk.interval)) s at \(scenario.walk.speed) m/s)")
+    case .started(let name, let places, let tasks, let seconds):
+      Swift.print("\(name): \(places) places, \(tasks) tasks, \(DurationText.format(Double(seconds))) at \(scenario.walk.speed) m/s on a simulated phone")
       if let attribution = scenario.attribution { Swift.print(attribution) }
       Swift.print("")
       Swift.print("\(time(scenario.start))  start at \(scenario.walk.waypoints.first?.label ?? "the first waypoint")")
     case .paused(let label, let seconds, let at):
       Swift.print("\(time(at))  stays at \(label) for \(DurationText.format(seconds))")
-    case .reminder(let arrival):
-      let place = arrival.placeName ?? "place \(arrival.priority)"
-      Swift.print("\(time(arrival.at))  ARRIVED  \(place): \(Int(arrival.distance.rounded())) m from centre, radius \(Int(arrival.location.radius)) m")
-      Swift.print("          Reminder: \(arrival.task.title)   [Mark Done]  [Remind Later]")
+    case .plan(let at, let watching, let regions, let reason):
+      Swift.print("\(time(at))  plan (\(reason)): \(regions) regions watch \(watching.count) places")
+      for name in watching { Swift.print("            · \(name)") }
+    case .session(let at, let text):
+      Swift.print("\(time(at))  \(text)")
+    case .reminder(let at, let task, let body, let buttons):
+      Swift.print("\(time(at))  REMINDER  \(task) — \(body)   " + buttons.map { "[\($0)]" }.joined(separator: "  "))
     case .answered(let task, let answer, _):
       Swift.print("          -> \(answer) for \"\(task)\"")
     case .finished(let at, let tasks):
@@ -43,16 +45,16 @@ struct TimelinePrinter {
   func jsonLine(_ event: TimelineEvent) -> String {
     var object: [String: Any]
     switch event {
-    case .started(let name, let places, let tasks, let fixes):
-      object = ["event": "started", "scenario": name, "places": places, "tasks": tasks, "fixes": fixes]
+    case .started(let name, let places, let tasks, let seconds):
+      object = ["event": "started", "scenario": name, "places": places, "tasks": tasks, "seconds": seconds]
     case .paused(let label, let seconds, let at):
       object = ["event": "paused", "at": iso(at), "label": label, "seconds": seconds]
-    case .reminder(let arrival):
-      object = [
-        "event": "reminder", "at": iso(arrival.at), "task": arrival.task.title, "place": arrival.placeName ?? "",
-        "distance": (arrival.distance * 10).rounded() / 10, "radius": arrival.location.radius,
-        "actions": ["Mark Done", "Remind Later"],
-      ]
+    case .plan(let at, let watching, let regions, let reason):
+      object = ["event": "plan", "at": iso(at), "watching": watching, "regions": regions, "reason": reason]
+    case .session(let at, let text):
+      object = ["event": "session", "at": iso(at), "text": text]
+    case .reminder(let at, let task, let body, let buttons):
+      object = ["event": "reminder", "at": iso(at), "task": task, "body": body, "actions": buttons]
     case .answered(let task, let answer, let at):
       object = ["event": "answered", "at": iso(at), "task": task, "answer": answer]
     case .finished(let at, let tasks):

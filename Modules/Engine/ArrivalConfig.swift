@@ -6,6 +6,8 @@ public struct ArrivalConfig: Hashable, Sendable, Codable {
   public var session = SessionConfig()
   /// Leaving a place by this much beyond its radius ends the visit.
   public var exitMargin = 50.0
+  /// No second reminder at the same place within this many seconds.
+  public var refireCooldown = 300.0
 
   public init() {}
 }

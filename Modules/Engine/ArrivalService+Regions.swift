@@ -8,6 +8,12 @@ extension ArrivalService {
   /// a precise session; ids the current plan does not know are ignored.
   public func regionEvent(_ event: RegionEvent) -> [ArrivalEvent] {
     lock.withLock {
+      if let pending = resume, pending.id == event.id {
+        guard event.kind == .exited || event.kind == .outside else { return [] }
+        monitor.stopMonitoring(pending.id)
+        resume = nil
+        return startSession(in: pending.zone)
+      }
       guard let region = plan.region(event.id) else {
         return [.ignoredRegion(event.id, reason: "not in the current plan")]
       }
@@ -38,7 +44,7 @@ extension ArrivalService {
     let now = context.clock.now()
     guard let task = state.tasks[destination.task], task.countingLocations(at: now).contains(where: { $0.id == destination.location })
     else { return [] }
-    guard visits.arrive(destination) else { return [] }
+    guard visits.arrive(destination, at: now) else { return [] }
     var placeName: String?
     if case .place(let id)? = task.location(destination.location)?.target { placeName = state.places[id]?.name }
     let outcome = scheduler.notify(

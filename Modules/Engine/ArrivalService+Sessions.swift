@@ -6,7 +6,11 @@ extension ArrivalService {
   /// Starts a precise session for an approach zone if permissions, power
   /// and the budget allow. Called with the lock held.
   func startSession(in zone: PlannedRegion) -> [ArrivalEvent] {
-    guard session == nil else { return [] }
+    if var running = session?.state {
+      running.join(zone)
+      session?.state = running
+      return []
+    }
     guard permissions.canRunSessions else { return [.sessionRefused("precise sessions need Always and precise location")] }
     let now = context.clock.now()
     let limits = PowerPolicy(config: config.session).limits(for: power)
@@ -41,7 +45,8 @@ extension ArrivalService {
       let stops = running.fix(point, accuracy: accuracy, at: now)
       session?.state = running
       events += handleSession(stops)
-      if planner.config.replanDuringSessions, accuracy <= config.session.fixMaxAccuracy, let last = lastPlan,
+      // Only a fix the session found plausible moves the plan: outliers jump kilometres.
+      if planner.config.replanDuringSessions, running.lastPlausibleFix == point, let last = lastPlan,
         last.origin.distance(to: point) >= planner.config.sessionReplanDistance, now.timeIntervalSince(last.at) >= 30
       {
         events += replan(from: point, reason: "moved during a session")
@@ -95,6 +100,26 @@ extension ArrivalService {
     }
   }
 
+  /// The person stopped before reaching some destinations of the session's
+  /// zones: watch a small region around them and resume when they move on.
+  /// Called with the lock held.
+  func armResume(at point: Coordinate, for stopped: PreciseSession) -> [ArrivalEvent] {
+    if let old = resume { monitor.stopMonitoring(old.id) }
+    resumeCount += 1
+    let zone = PlannedRegion(
+      id: stopped.zone.id, kind: .approach, center: stopped.zone.center,
+      radius: stopped.zones.map { $0.center.distance(to: stopped.zone.center) + $0.radius }.max() ?? stopped.zone.radius,
+      destinations: stopped.pending)
+    let region = PlannedRegion(id: Self.resumePrefix + String(resumeCount), kind: .edge, center: point, radius: config.coverage.minimumEdgeRadius, destinations: [])
+    do {
+      try monitor.startMonitoring(region)
+      resume = (region.id, zone)
+      return []
+    } catch {
+      return [.installFailed("\(region.id): \(error)")]
+    }
+  }
+
   /// Applies session events: fires, and on a stop settles the budget with
   /// the time actually used. Called with the lock held.
   func handleSession(_ events: [PreciseSession.Event]) -> [ArrivalEvent] {
@@ -111,6 +136,7 @@ extension ArrivalService {
         precise.stopPreciseUpdates()
         do { try saveBudget() } catch { result.append(.degraded("could not save the tracking budget: \(error)")) }
         result.append(.sessionStopped(reason, used: used))
+        if reason == .stationary, !ended.state.pending.isEmpty, let here = lastPosition { result += armResume(at: here, for: ended.state) }
       }
     }
     return result

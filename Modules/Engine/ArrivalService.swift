@@ -30,6 +30,11 @@ public final class ArrivalService: @unchecked Sendable {
   var nextSnoozeEnd: Date?
   /// A single fix was asked for after leaving the coverage edge.
   var awaitingWakeFix = false
+  /// After a session stopped with destinations unconfirmed because the
+  /// person stood still: a small region around them; leaving it resumes.
+  var resume: (id: String, zone: PlannedRegion)?
+  var resumeCount = 0
+  static let resumePrefix = "wh-resume:"
   /// Every destination that can fire, indexed by centre, kept in step with
   /// the store incrementally so a replan reads only the nearby ones.
   var index = CircleIndex()
@@ -57,7 +62,7 @@ public final class ArrivalService: @unchecked Sendable {
     var coverage = config.coverage
     coverage.osCapacity = min(coverage.osCapacity, monitor.capacity)
     planner = CoveragePlanner(config: coverage)
-    visits = VisitTracker(exitMargin: config.exitMargin)
+    visits = VisitTracker(exitMargin: config.exitMargin, refireCooldown: config.refireCooldown)
   }
 
   /// Loads the persisted budget; a session left open by a crash keeps its

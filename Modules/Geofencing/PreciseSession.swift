@@ -20,6 +20,9 @@ public struct PreciseSession: Sendable {
   }
 
   public let zone: PlannedRegion
+  /// Every zone this session confirms (zones entered while it ran join it).
+  public private(set) var zones: [PlannedRegion]
+  private var settled: Set<Destination> = []
   public let startedAt: Date
   public private(set) var deadline: Date
   public private(set) var pending: [Destination]
@@ -30,7 +33,12 @@ public struct PreciseSession: Sendable {
   private var lastFixAt: Date?
   private var anchor: (point: Coordinate, since: Date)?
   private var lastGood: (point: Coordinate, at: Date)?
+  /// The last fix the session judged plausible and accurate enough.
+  public var lastPlausibleFix: Coordinate? { lastGood?.point }
   private var implausibleInARow = 0
+  /// Plausible fixes so far; the first few cannot be checked against any
+  /// other, so "passed by" waits for them.
+  private var plausibleFixes = 0
   /// Consecutive good fixes inside each pending destination.
   private var streaks: [Destination: Int] = [:]
   /// The closest each pending destination has been, to tell when it was passed.
@@ -38,6 +46,7 @@ public struct PreciseSession: Sendable {
 
   public init(zone: PlannedRegion, startedAt: Date, limits: PowerPolicy.Limits, granted: TimeInterval, config: SessionConfig) {
     self.zone = zone
+    zones = [zone]
     self.startedAt = startedAt
     self.config = config
     pending = zone.destinations
@@ -66,17 +75,25 @@ public struct PreciseSession: Sendable {
       // in a row mean the last good fix was the outlier: start over from here.
       implausibleInARow += 1
       if implausibleInARow < 3 { return events }
+      // The earlier fixes were the outliers: forget what they taught.
+      closest = [:]
+      plausibleFixes = 0
     }
     implausibleInARow = 0
     if accuracy <= config.fixMaxAccuracy {
       lastGood = (point, now)
+      plausibleFixes += 1
+      let trusted = plausibleFixes > 3
       for destination in pending {
         let distance = destination.center.distance(to: point)
-        let nearest = min(closest[destination] ?? distance, distance)
-        closest[destination] = nearest
-        if distance > nearest + config.passedMargin, distance > destination.radius + config.passedMargin {
+        let nearest = trusted ? min(closest[destination] ?? distance, distance) : distance
+        if trusted { closest[destination] = nearest }
+        if trusted, nearest <= destination.radius + config.passedNear, distance > nearest + config.passedMargin,
+          distance > destination.radius + config.passedMargin
+        {
           // Came closer, then moved away: passed by, nothing to confirm.
           pending.removeAll { $0 == destination }
+          settled.insert(destination)
           continue
         }
         guard accuracy <= destination.radius, distance <= destination.radius else {
@@ -86,11 +103,12 @@ public struct PreciseSession: Sendable {
         streaks[destination, default: 0] += 1
         if streaks[destination, default: 0] >= config.confirmations, pending.contains(destination) {
           events.append(.fire(destination, distance: distance, accuracy: accuracy))
+          settled.formUnion(pending.filter { $0.task == destination.task })
           pending.removeAll { $0.task == destination.task }
         }
       }
       if pending.isEmpty { return events + [stop(.settled)] }
-      if zone.center.distance(to: point) > zone.radius + config.leaveMargin { return events + [stop(.leftZone)] }
+      if zones.allSatisfy({ $0.center.distance(to: point) > $0.radius + config.leaveMargin }) { return events + [stop(.leftZone)] }
       if let anchor, anchor.point.distance(to: point) <= config.stationaryRadius {
         if now.timeIntervalSince(anchor.since) >= stationaryStop { return events + [stop(.stationary)] }
       } else {
@@ -119,6 +137,16 @@ public struct PreciseSession: Sendable {
     }
     stationaryStop = min(stationaryStop, limits.stationaryStop)
     return timeLimit(at: now).map { [$0] } ?? []
+  }
+
+  /// Another approach zone was entered while this session runs: its
+  /// destinations join it (the deadline stays as it is).
+  public mutating func join(_ other: PlannedRegion) {
+    guard isRunning, !zones.contains(where: { $0.id == other.id }) else { return }
+    zones.append(other)
+    for destination in other.destinations where !pending.contains(destination) && !settled.contains(destination) {
+      pending.append(destination)
+    }
   }
 
   public mutating func permissionWithdrawn() -> [Event] {

@@ -24,6 +24,9 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// A destination the person got closer to and is now this much farther
   /// from (and outside its radius by as much) was passed: it is settled.
   public var passedMargin = 60.0
+  /// …provided it came within this much of the radius: walking by at a
+  /// distance is not passing a place.
+  public var passedNear = 150.0
   /// Leaving the approach zone by this much settles every destination in it.
   public var leaveMargin = 50.0
   /// Rolling allowance of precise tracking.

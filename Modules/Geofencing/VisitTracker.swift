@@ -1,22 +1,35 @@
 import Domain
+import Foundation
 
 /// Once per visit: a task fires on arriving at one of its destinations and
 /// not again until the person has left it by `exitMargin` beyond its radius,
 /// so lingering or jitter at the boundary never fires twice.
 public struct VisitTracker: Sendable {
   public let exitMargin: Double
+  /// A task does not fire again at the same place this soon, whatever the
+  /// OS says: late entry events arrive after the person has left.
+  public let refireCooldown: TimeInterval
   private var visits: [TaskID: Destination] = [:]
+  private var lastFired: [TaskID: (location: LocationID, at: Date)] = [:]
   /// Visits counted per task, so each reminder of a task has its own id.
   public private(set) var visitCount: [TaskID: Int] = [:]
 
-  public init(exitMargin: Double = 50) { self.exitMargin = exitMargin }
+  public init(exitMargin: Double = 50, refireCooldown: TimeInterval = 300) {
+    self.exitMargin = exitMargin
+    self.refireCooldown = refireCooldown
+  }
 
   public func isVisiting(_ task: TaskID) -> Bool { visits[task] != nil }
 
-  /// Records an arrival; false when the task's visit is already under way.
-  public mutating func arrive(_ destination: Destination) -> Bool {
+  /// Records an arrival; false when the task's visit is already under way,
+  /// or it fired at this place less than the cooldown ago.
+  public mutating func arrive(_ destination: Destination, at now: Date) -> Bool {
     guard visits[destination.task] == nil else { return false }
+    if let last = lastFired[destination.task], last.location == destination.location, now.timeIntervalSince(last.at) < refireCooldown {
+      return false
+    }
     visits[destination.task] = destination
+    lastFired[destination.task] = (destination.location, now)
     visitCount[destination.task, default: 0] += 1
     return true
   }

@@ -11,7 +11,7 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
 
   public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun {
     var random = random
-    let phone = SimulatedPhone(world: world, trip: trip, random: random.fork(10))
+    let phone = SimulatedPhone(world: world, duration: trip.positions.count, random: random.fork(10))
     var result = StrategyRun()
     var visits = VisitTracker()
     var stillSince = 0
@@ -23,7 +23,7 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
       guard fix.accuracy <= world.gps.accuracyMax * 2.5 else { continue }
       places.inside.forEachContaining(latitude: fix.point.latitude, longitude: fix.point.longitude) { id in
         let place = places.places[id]
-        if fix.accuracy <= place.radius, visits.arrive(NearestRegionsStrategy.destination(place)) {
+        if fix.accuracy <= place.radius, visits.arrive(NearestRegionsStrategy.destination(place), at: trip.time(second)) {
           result.fires.append((second, id))
         }
       }

@@ -34,15 +34,15 @@ struct SimulatedPhone {
     let seriousHeat: Bool
   }
 
-  init(world: WorldConfig, trip: Trip, random: SimRandom) {
+  init(world: WorldConfig, duration: Int, random: SimRandom) {
     var random = random
     monitor = SimulatedRegionMonitor(config: world.regionMonitoring, random: random.fork(1))
     location = SimulatedLocation(world: world, random: random.fork(2))
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)
     power.append((0, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
-    if random.chance(world.seriousHeatChance), trip.positions.count > 1200 {
-      let start = Int(random.next() % UInt64(trip.positions.count - 600))
+    if random.chance(world.seriousHeatChance), duration > 1200 {
+      let start = Int(random.next() % UInt64(duration - 600))
       power.append((start, PowerStateChange(lowPowerMode: lowPower, seriousHeat: true)))
       power.append((start + 600, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
     }

@@ -1,9 +1,9 @@
 import Domain
 import Foundation
 
-/// What really happened on a trip: every stretch of time inside a place's
-/// radius long enough to count (a visit ≥ 2 min, a pass-by ≥ 20 s), with the
-/// surrounding stretch within radius + 50 m that a reminder may match.
+/// What really happened on a trip: every visit to a place (a stretch within
+/// radius + 50 m) with enough time inside its radius to count (a visit
+/// ≥ 2 min, a pass-by ≥ 20 s), and the near stretch a reminder may match.
 public struct GroundTruth: Sendable {
   public struct Episode: Sendable {
     public let place: Int
@@ -44,13 +44,26 @@ public struct GroundTruth: Sendable {
     for (place, since) in insideSince { stretches.append((place, since, end)) }
     for (place, since) in nearSince { nearStretches[place, default: []].append((since, end)) }
     self.nearStretches = nearStretches.mapValues { $0.map { (start: $0.0, end: $0.1) } }
-    episodes = stretches.compactMap { stretch in
-      let length = stretch.leave - stretch.enter
-      guard length >= passBySeconds else { return nil }
+    // Stretches inside the radius within one stretch near it (radius + 50 m)
+    // are one visit: stepping out over the boundary and back is not leaving.
+    var grouped: [String: (place: Int, enter: Int, leave: Int, inside: Int, near: (Int, Int))] = [:]
+    for stretch in stretches {
       let near = nearStretches[stretch.place]?.first { $0.0 <= stretch.enter && $0.1 >= stretch.leave } ?? (stretch.enter, stretch.leave)
+      let key = "\(stretch.place)/\(near.0)"
+      if var group = grouped[key] {
+        group.enter = min(group.enter, stretch.enter)
+        group.leave = max(group.leave, stretch.leave)
+        group.inside += stretch.leave - stretch.enter
+        grouped[key] = group
+      } else {
+        grouped[key] = (stretch.place, stretch.enter, stretch.leave, stretch.leave - stretch.enter, near)
+      }
+    }
+    episodes = grouped.values.compactMap { group in
+      guard group.inside >= passBySeconds else { return nil }
       return Episode(
-        place: stretch.place, kind: length >= visitSeconds ? .visit : .passBy, enter: stretch.enter, leave: stretch.leave,
-        nearStart: near.0, nearEnd: near.1)
+        place: group.place, kind: group.inside >= visitSeconds ? .visit : .passBy, enter: group.enter, leave: group.leave,
+        nearStart: group.near.0, nearEnd: group.near.1)
     }.sorted { ($0.enter, $0.place) < ($1.enter, $1.place) }
   }
 }

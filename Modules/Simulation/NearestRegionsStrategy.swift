@@ -16,7 +16,7 @@ public struct NearestRegionsStrategy: DetectionStrategy {
 
   public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun {
     var random = random
-    let phone = SimulatedPhone(world: world, trip: trip, random: random.fork(10))
+    let phone = SimulatedPhone(world: world, duration: trip.positions.count, random: random.fork(10))
     var result = StrategyRun()
     var visits = VisitTracker()
     var bubbleCount = 0
@@ -50,7 +50,7 @@ public struct NearestRegionsStrategy: DetectionStrategy {
         guard let place = Int(event.id.dropFirst()) else { continue }
         let destination = Self.destination(places.places[place])
         switch event.kind {
-        case .entered, .inside: if visits.arrive(destination) { result.fires.append((second, place)) }
+        case .entered, .inside: if visits.arrive(destination, at: now) { result.fires.append((second, place)) }
         case .exited: visits.left(destination)
         case .outside: break
         }

@@ -1,10 +1,13 @@
 import Domain
 import Engine
 import Foundation
+import Geofencing
+import Notifications
 
-/// Plays a scenario against an engine whose clock it moves by hand: saves the
-/// places, creates the tasks, walks, fires reminders on arrival and answers
-/// them as scripted.
+/// Plays a scenario through the arrival engine on a simulated phone, with a
+/// clock it moves by hand: saves the places, creates the tasks, walks
+/// (positions each second), shows plans, sessions and reminders with their
+/// buttons, and answers reminders as scripted.
 public struct ScenarioRunner {
   let scenario: Scenario
   let engine: Engine
@@ -17,26 +20,60 @@ public struct ScenarioRunner {
   }
 
   public func run(_ emit: (TimelineEvent) -> Void) throws {
-    let path = try WalkPath(scenario.walk)
+    var stepping = scenario.walk
+    stepping.interval = 1
+    let path = try WalkPath(stepping)
     clock.set(scenario.start)
     try setUp()
-    emit(.started(name: scenario.name, places: scenario.places.count, tasks: scenario.tasks.count, fixes: path.samples.count))
-    let arrivals = FixArrivalService(context: engine.context)
+    emit(.started(name: scenario.name, places: scenario.places.count, tasks: scenario.tasks.count, seconds: path.samples.count))
+    // A calm phone for a scripted walk: no random Low Power Mode or heat.
+    var world = WorldConfig()
+    world.lowPowerModeChance = 0
+    world.seriousHeatChance = 0
+    let phone = SimulatedPhone(world: world, duration: path.samples.count, random: SimRandom(seed: 1))
+    let driver = PhoneDriver(
+      world: world, phone: phone, context: engine.context, clock: clock, config: ArrivalConfig(), sink: RecordingNotificationSink())
     var pausedAt: String?
-    for sample in path.samples {
-      clock.set(scenario.start.addingTimeInterval(sample.elapsed))
+    for (second, sample) in path.samples.enumerated() {
+      let now = scenario.start.addingTimeInterval(sample.elapsed)
       if let label = sample.pausedAt, label != pausedAt {
-        let pause = scenario.walk.waypoints.first { $0.label == label }?.pause ?? 0
-        emit(.paused(label: label, seconds: pause, at: clock.now()))
+        emit(.paused(label: label, seconds: scenario.walk.waypoints.first { $0.label == label }?.pause ?? 0, at: now))
       }
       pausedAt = sample.pausedAt
-      for arrival in arrivals.observe(sample.position) {
-        emit(.reminder(arrival))
-        if let answer = try answer(arrival.task) { emit(.answered(task: arrival.task.title, answer: answer, at: clock.now())) }
+      var pending = driver.step(second: second, position: sample.position, at: now)
+      while !pending.isEmpty {
+        let observation = pending.removeFirst()
+        guard case .engine(let event) = observation else { continue }
+        switch event {
+        case .planned(let plan, let added, let removed, let reason) where !added.isEmpty || !removed.isEmpty:
+          emit(.plan(at: now, watching: names(plan.destinations), regions: plan.regions.count, reason: reason))
+        case .sessionStarted(_, let granted, _):
+          emit(.session(at: now, text: "precise location on to confirm an arrival (up to \(Int(granted)) s)"))
+        case .sessionStopped(let reason, let used):
+          emit(.session(at: now, text: "precise location off after \(Int(used)) s: \(reason.rawValue)"))
+        case .reminder(.delivered(let notification)):
+          emit(.reminder(at: now, task: notification.title, body: notification.body, buttons: notification.category.buttons.map(\.title)))
+          if let answer = try answer(notification.task) {
+            emit(.answered(task: notification.title, answer: answer, at: now))
+            pending += driver.engine.tasksChanged().map(PhoneObservation.engine)
+          }
+        default: break
+        }
       }
     }
-    let now = clock.now()
-    emit(.finished(at: now, tasks: engine.tasks.list().map { ($0.title, $0.state.effective(at: now).name) }))
+    let end = clock.now()
+    emit(.finished(at: end, tasks: engine.tasks.list().map { .init(title: $0.title, state: $0.state.effective(at: end).name) }))
+  }
+
+  /// "Task — place" for each watched destination.
+  func names(_ destinations: [Destination]) -> [String] {
+    let state = engine.context.store.state()
+    return destinations.map { destination in
+      let task = state.tasks[destination.task]
+      var place = "place \(destination.priority)"
+      if case .place(let id)? = task?.location(destination.location)?.target, let name = state.places[id]?.name { place = name }
+      return "\(task?.title ?? destination.task.rawValue) — \(place)"
+    }
   }
 
   private func setUp() throws {
@@ -60,7 +97,8 @@ public struct ScenarioRunner {
   }
 
   /// Applies the scripted answer; returns how it was answered, or nil when ignored.
-  private func answer(_ task: ReminderTask) throws -> String? {
+  private func answer(_ id: TaskID) throws -> String? {
+    guard let task = engine.context.store.state().tasks[id] else { return nil }
     let script = (scenario.answers?[task.title] ?? "ignore").split(separator: " ").map(String.init)
     switch script.first {
     case "done":

@@ -41,34 +41,26 @@ public struct SeedStrategy: DetectionStrategy {
     }
   }
 
-  /// What a replay shows: the OS's region events and the engine's actions, by trip second.
-  public enum Observation: Sendable {
-    case region(RegionEvent)
-    case engine(ArrivalEvent)
-  }
-
   public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun {
     run(trip: trip, world: world, places: places, random: random, observe: nil)
   }
 
   public func run(
-    trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, observe: ((Int, Observation) -> Void)?
+    trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, observe: ((Int, PhoneObservation) -> Void)?
   ) -> StrategyRun {
     var random = random
-    let phone = SimulatedPhone(world: world, trip: trip, random: random.fork(10))
+    let phone = SimulatedPhone(world: world, duration: trip.positions.count, random: random.fork(10))
     let clock = ManualClock(trip.start)
     let store = InMemoryOperationStore(replica: try! ReplicaID("sim"), clock: clock)
     _ = try? store.append(tasks(places, at: trip.start).map { .put(.task($0)) })
-    let sink = RecordingNotificationSink()
-    let engine = ArrivalService(
-      context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator()), monitor: phone.monitor,
-      precise: phone.location, scheduler: NotificationScheduler(sink: sink), config: config)
+    let driver = PhoneDriver(
+      world: world, phone: phone, context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator()),
+      clock: clock, config: config, sink: RecordingNotificationSink())
     var result = StrategyRun()
-    var battery = world.power.startBattery
-    var powerIndex = 0
-    func absorb(_ events: [ArrivalEvent], second: Int) {
-      for event in events {
-        observe?(second, .engine(event))
+    for (second, position) in trip.positions.enumerated() {
+      for observation in driver.step(second: second, position: position, at: trip.time(second)) {
+        observe?(second, observation)
+        guard case .engine(let event) = observation else { continue }
         switch event {
         case .planned: result.replans += 1
         case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
@@ -81,26 +73,6 @@ public struct SeedStrategy: DetectionStrategy {
         default: break
         }
       }
-    }
-    for (second, position) in trip.positions.enumerated() {
-      clock.set(trip.time(second))
-      if powerIndex < phone.power.count, phone.power[powerIndex].0 <= second {
-        let change = phone.power[powerIndex].1
-        absorb(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)), second: second)
-        powerIndex += 1
-      }
-      if let fix = phone.location.significantChange(position: position, at: clock.now()) {
-        absorb(engine.significantChange(fix.point, accuracy: fix.accuracy), second: second)
-      }
-      for event in phone.monitor.step(position: position, at: clock.now()) {
-        observe?(second, .region(event))
-        absorb(engine.regionEvent(event), second: second)
-      }
-      if let fix = phone.location.preciseFix(position: position, at: clock.now()) {
-        absorb(engine.preciseFix(fix.point, accuracy: fix.accuracy), second: second)
-        battery -= world.power.gpsWatts * world.power.overhead / 3600 / world.power.batteryWh
-      }
-      absorb(engine.tick(), second: second)
     }
     result.preciseSeconds = phone.location.preciseSeconds
     result.peakRegions = phone.monitor.peak

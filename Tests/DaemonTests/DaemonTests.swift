@@ -31,7 +31,8 @@ import Testing
 
   /// Polls the daemon's output for a line; real time is the point here, as a real process is being watched.
   func waitFor(_ text: String, in path: String, process: Process) -> Bool {
-    for _ in 0..<3000 {
+    // Generous: under a loaded CI machine a debug binary can take seconds to start.
+    for _ in 0..<15000 {
       if let output = try? String(contentsOfFile: path, encoding: .utf8), output.contains(text) { return true }
       if !process.isRunning { return false }
       usleep(2000)
@@ -44,7 +45,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + ".out"
     let process = try start(["--store", "file:" + directory + "/store"], output: output)
-    #expect(waitFor("ready: profile headless", in: output, process: process))
+    let ready = waitFor("ready: profile headless", in: output, process: process)
+    #expect(ready, "status \(process.isRunning ? -1 : process.terminationStatus), log: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
     // While it runs, it holds the store.
     #expect(throws: StoreError.self) { try FileOperationStore(directory: directory + "/store") }
     kill(process.processIdentifier, SIGTERM)

@@ -32,6 +32,10 @@ import TestSupport
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .inside, at: h.clock.now()))).isEmpty)
     _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .exited, at: h.clock.now()))
+    // An entry right after leaving is the OS delivering late: no second reminder.
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))).isEmpty)
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .exited, at: h.clock.now()))
+    h.clock.advance(by: 301)
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
     #expect(h.sink.notifications.count == 2)
     #expect(h.sink.notifications[0].category.buttons.map(\.title) == ["Mark Done", "Remind Later"])

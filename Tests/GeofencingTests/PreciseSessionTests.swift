@@ -130,3 +130,21 @@ import Testing
     #expect(second == [.stop(.settled)])
   }
 }
+
+@Suite struct PreciseSessionJoinTests {
+  @Test func aZoneEnteredDuringASessionJoinsIt() {
+    let config = SessionConfig()
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    let far = Destination(task: TaskID("far"), location: LocationID("l1"), center: PreciseSessionTests.point(north: 2000), radius: 50, priority: 1)
+    let second = PlannedRegion(id: "wh-zone:y", kind: .approach, center: far.center, radius: 400, destinations: [far])
+    var s = PreciseSession(
+      zone: PreciseSessionTests.zone, startedAt: start, limits: PowerPolicy(config: config).limits(for: PowerState()), granted: 600,
+      config: config)
+    s.join(second)
+    #expect(s.pending.contains(far) && s.zones.count == 2)
+    // Being in the second zone (far from the first) is not leaving.
+    let fixes = (1...3).flatMap { s.fix(far.center, accuracy: 8, at: start.addingTimeInterval(Double($0))) }
+    #expect(fixes.contains { if case .fire(let d, _, _) = $0 { return d == far } else { return false } })
+    #expect(s.isRunning, "the first zone's destinations are still pending")
+  }
+}

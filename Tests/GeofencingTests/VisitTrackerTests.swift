@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Geofencing
 import Testing
@@ -8,25 +9,40 @@ import Testing
   func point(_ meters: Double) -> Coordinate { try! Coordinate(latitude: meters / 111_195, longitude: 0) }
 
   @Test func firesOncePerVisitWithoutFlappingAtTheBoundary() {
-    var tracker = VisitTracker(exitMargin: 50)
-    let first = tracker.arrive(shop)
+    var tracker = VisitTracker(exitMargin: 50, refireCooldown: 60)
+    let start = Date(timeIntervalSince1970: 0)
+    let first = tracker.arrive(shop, at: start)
     #expect(first)
-    for meters in [95.0, 105, 140, 99, 149] {
+    for (i, meters) in [95.0, 105, 140, 99, 149].enumerated() {
       tracker.observe(point(meters))
-      let again = tracker.arrive(shop)
+      let again = tracker.arrive(shop, at: start.addingTimeInterval(Double(i) * 100))
       #expect(!again, "jitter at \(meters) m must not start a new visit")
     }
     tracker.observe(point(151))
-    let next = tracker.arrive(shop)
+    let next = tracker.arrive(shop, at: start.addingTimeInterval(1000))
     #expect(next)
     #expect(tracker.visitCount[shop.task] == 2)
   }
 
   @Test func anExitEventEndsTheVisit() {
-    var tracker = VisitTracker()
-    let first = tracker.arrive(shop)
+    var tracker = VisitTracker(refireCooldown: 60)
+    let first = tracker.arrive(shop, at: Date(timeIntervalSince1970: 0))
     tracker.left(shop)
-    let second = tracker.arrive(shop)
+    let second = tracker.arrive(shop, at: Date(timeIntervalSince1970: 61))
     #expect(first && second)
+  }
+}
+
+@Suite struct VisitTrackerCooldownTests {
+  @Test func aLateEntryAfterLeavingDoesNotFireTwice() {
+    let shop = Destination(task: TaskID("t"), location: LocationID("l1"), center: try! Coordinate(latitude: 0, longitude: 0), radius: 100, priority: 1)
+    var tracker = VisitTracker(exitMargin: 50, refireCooldown: 900)
+    let start = Date(timeIntervalSince1970: 1_000)
+    let first = tracker.arrive(shop, at: start)
+    tracker.left(shop)
+    let late = tracker.arrive(shop, at: start.addingTimeInterval(300))
+    tracker.left(shop)
+    let nextDay = tracker.arrive(shop, at: start.addingTimeInterval(901))
+    #expect(first && !late && nextDay)
   }
 }

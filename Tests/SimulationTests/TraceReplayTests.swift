@@ -53,7 +53,7 @@ import Testing
     let set = PlaceSet(places: try TraceReplay.places(places))
     var strategy = SeedStrategy.shipped
     strategy.singleTask = "Buy milk"
-    var observed: [SeedStrategy.Observation] = []
+    var observed: [PhoneObservation] = []
     let run = strategy.run(trip: trip, world: WorldConfig(), places: set, random: SimRandom(seed: 1)) { _, observation in observed.append(observation) }
     #expect(run.fires.map(\.place) == [0], "fires once, at the place the walk stops at")
     #expect(observed.contains { if case .engine(.planned) = $0 { return true } else { return false } })

@@ -1,0 +1,56 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Notifications
+
+/// What a driven phone shows: the OS's region events and the engine's actions.
+public enum PhoneObservation: Sendable {
+  case region(RegionEvent)
+  case engine(ArrivalEvent)
+}
+
+/// Drives an arrival engine with a simulated phone one second at a time:
+/// power changes, significant changes, OS region events, precise fixes and
+/// the passage of time, in that order.
+final class PhoneDriver {
+  let phone: SimulatedPhone
+  let engine: ArrivalService
+  let clock: ManualClock
+  let world: WorldConfig
+  private var battery: Double
+  private var powerIndex = 0
+
+  init(world: WorldConfig, phone: SimulatedPhone, context: EngineContext, clock: ManualClock, config: ArrivalConfig, sink: any NotificationSink) {
+    self.world = world
+    self.phone = phone
+    self.clock = clock
+    battery = world.power.startBattery
+    engine = ArrivalService(
+      context: context, monitor: phone.monitor, precise: phone.location, scheduler: NotificationScheduler(sink: sink), config: config)
+  }
+
+  func step(second: Int, position: Coordinate, at now: Date) -> [PhoneObservation] {
+    clock.set(now)
+    var observed: [PhoneObservation] = []
+    func add(_ events: [ArrivalEvent]) { observed += events.map(PhoneObservation.engine) }
+    if powerIndex < phone.power.count, phone.power[powerIndex].0 <= second {
+      let change = phone.power[powerIndex].1
+      add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
+      powerIndex += 1
+    }
+    if let fix = phone.location.significantChange(position: position, at: now) {
+      add(engine.significantChange(fix.point, accuracy: fix.accuracy))
+    }
+    for event in phone.monitor.step(position: position, at: now) {
+      observed.append(.region(event))
+      add(engine.regionEvent(event))
+    }
+    if let fix = phone.location.preciseFix(position: position, at: now) {
+      add(engine.preciseFix(fix.point, accuracy: fix.accuracy))
+      battery -= world.power.gpsWatts * world.power.overhead / 3600 / world.power.batteryWh
+    }
+    add(engine.tick())
+    return observed
+  }
+}
