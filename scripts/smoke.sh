@@ -5,16 +5,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+step=""
+trap 'echo "smoke: failed at: $step" >&2' ERR
 export HOME="$tmp" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config" NO_COLOR=1
 bin=$(swift build --show-bin-path)
 
+step="whilehere-sim shows a plan and a reminder with both buttons"
 "$bin/whilehere-sim" > "$tmp/sim.txt"
-grep -q "Reminder: Buy milk   \[Mark Done\]  \[Remind Later\]" "$tmp/sim.txt"
+grep -q "plan (no plan yet)" "$tmp/sim.txt"
+grep -q "REMINDER  Buy milk .*\[Mark Done\]  \[Remind Later\]" "$tmp/sim.txt"
 
+step="whilehere adds a task, checks a point, runs doctor"
 "$bin/whilehere" task add "Buy milk" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80 > /dev/null
 "$bin/whilehere" check --at 60.1699,24.9384 | grep -q "Buy milk"
 "$bin/whilehere" doctor | grep -q "store     ok"
 
+step="whilehered starts, reports ready and stops on SIGTERM"
 "$bin/whilehered" --store "file:$tmp/daemon" > "$tmp/daemon.txt" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do grep -q ready "$tmp/daemon.txt" && break; sleep 0.1; done
