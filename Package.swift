@@ -71,7 +71,7 @@ let package = Package(
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
-    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain"]),
+    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]

@@ -9,21 +9,12 @@ struct Workload {
   let tasks: Int
   let seed: UInt64
 
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+
 
   static let epoch = Date(timeIntervalSince1970: 1_780_000_000)
 
   func placeOperations() -> [StoreOperation] {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     return (0..<places).map { i in
       let coordinate = try! Coordinate(latitude: Double.random(in: 60.0...60.4, using: &random), longitude: Double.random(in: 24.5...25.3, using: &random))
       let place = Place(
@@ -35,7 +26,7 @@ struct Workload {
   }
 
   func taskOperations() -> [StoreOperation] {
-    var random = Generator(state: seed &+ 1)
+    var random = SplitMix64(seed: seed &+ 1)
     return (0..<tasks).map { i in
       let count = Int.random(in: 1...3, using: &random)
       let locations = (0..<count).map { n in

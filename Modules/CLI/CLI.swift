@@ -31,13 +31,8 @@ public enum CLI {
     let outcome: ArgumentParser.Outcome<CommandContext>
     do {
       outcome = try ArgumentParser.parse(arguments, root: root, globalOptions: globalOptions)
-    } catch let error as UsageError {
-      output.err("whilehere: \(error.message)")
-      output.err("Run '\(error.commandPath.joined(separator: " ")) --help' for usage.")
-      return ExitCode.usage
     } catch {
-      output.err("whilehere: \(error)")
-      return ExitCode.failure
+      return report(error, to: output)
     }
     switch outcome {
     case .help(let command, let path):
@@ -51,14 +46,20 @@ public enum CLI {
         return ExitCode.ok
       } catch let reported as ReportedError {
         return ExitCode.of(reported.underlying)
-      } catch let error as UsageError {
-        output.err("whilehere: \(error.message)")
-        output.err("Run '\(error.commandPath.joined(separator: " ")) --help' for usage.")
-        return ExitCode.usage
       } catch {
-        output.err("whilehere: \(error)")
-        return ExitCode.of(error)
+        return report(error, to: output)
       }
     }
+  }
+
+  /// One line naming what was wrong (and where to read usage), and the exit code.
+  static func report(_ error: any Error, to output: any TextOutput) -> Int32 {
+    if let usage = error as? UsageError {
+      output.err("whilehere: \(usage.message)")
+      output.err("Run '\(usage.commandPath.joined(separator: " ")) --help' for usage.")
+      return ExitCode.usage
+    }
+    output.err("whilehere: \(error)")
+    return ExitCode.of(error)
   }
 }

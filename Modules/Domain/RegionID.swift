@@ -31,12 +31,6 @@ public struct RegionID: Hashable, Codable, Sendable, CustomStringConvertible {
   /// same inputs give the same id on every platform and run.
   static func fingerprint(center: Coordinate, radius: Double) -> String {
     let text = "\(Int64((center.latitude * 1e7).rounded()))/\(Int64((center.longitude * 1e7).rounded()))/\(Int64((radius * 100).rounded()))"
-    var hash: UInt32 = 2_166_136_261
-    for byte in text.utf8 {
-      hash ^= UInt32(byte)
-      hash = hash &* 16_777_619
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 8 - hex.count) + hex
+    return FNV1a.hex(FNV1a.hash32(text.utf8))
   }
 }

@@ -95,13 +95,6 @@ public struct CoveragePlanner: Sendable {
       id: "wh-zone:" + Self.fingerprint(key), kind: .approach, center: center, radius: radius, destinations: members)
   }
 
-  static func fingerprint(_ text: String) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  static func fingerprint(_ text: String) -> String { FNV1a.hex(FNV1a.hash64(text.utf8)) }
+
 }

@@ -1,19 +1,14 @@
+import Domain
 import Foundation
 
-/// A seeded generator (SplitMix64) with the distributions the world needs,
-/// so every run with the same seed is identical.
+/// A seeded generator with the distributions the world needs, so every run
+/// with the same seed is identical.
 public struct SimRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+  private var base: SplitMix64
 
-  public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
+  public init(seed: UInt64) { base = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678) }
 
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  public mutating func next() -> UInt64 { base.next() }
 
   public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 

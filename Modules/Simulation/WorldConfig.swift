@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Every number the simulated world runs on, from
@@ -142,11 +143,6 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let data = (try? encoder.encode(self)) ?? Data()
-    var value: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in data {
-      value ^= UInt64(byte)
-      value = value &* 0x100_0000_01B3
-    }
-    return String(String(value, radix: 16).suffix(8))
+    return String(FNV1a.hex(FNV1a.hash64(data)).suffix(8))
   }
 }

@@ -2,6 +2,7 @@ import FileStore
 import Foundation
 import Persistence
 import Testing
+import TestSupport
 
 /// SIGKILLs a process writing to a FileStore at random moments and checks
 /// that the store always reopens with every acknowledged write present.

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Geofencing
 import Testing
@@ -10,16 +11,7 @@ import Testing
     let radius: Double
   }
 
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+
 
   func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
     let p1 = Haversine.radians(lat1)
@@ -28,7 +20,7 @@ import Testing
   }
 
   /// Circles around a few hot spots, including the antimeridian and near a pole.
-  func circles(_ count: Int, random: inout Seeded) -> [Circle] {
+  func circles(_ count: Int, random: inout SplitMix64) -> [Circle] {
     let spots: [(Double, Double)] = [(60.17, 24.94), (-16.5, 179.99), (-16.5, -179.99), (89.5, 10), (0, 0)]
     return (0..<count).map { i in
       let spot = spots[i % spots.count]
@@ -41,7 +33,7 @@ import Testing
   }
 
   @Test func containmentMatchesBruteForceEverywhere() {
-    var random = Seeded(state: 1)
+    var random = SplitMix64(seed: 1)
     let all = circles(3000, random: &random)
     var index = CircleIndex()
     for c in all { index.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius) }
@@ -79,7 +71,7 @@ import Testing
   }
 
   @Test func nearestMatchesBruteForce() {
-    var random = Seeded(state: 2)
+    var random = SplitMix64(seed: 2)
     let all = circles(2000, random: &random)
     var index = CircleIndex()
     for c in all { index.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius) }

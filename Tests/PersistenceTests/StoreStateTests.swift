@@ -12,7 +12,7 @@ import TestSupport
     }
     var reference = StoreState()
     records.forEach { reference.apply($0) }
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<20 {
       var state = StoreState()
       for record in records.shuffled(using: &generator) + records.shuffled(using: &generator) { state.apply(record) }
@@ -34,18 +34,5 @@ import TestSupport
     let applied = copy.apply(OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.list(Fixtures.list("a")))))
     #expect(!applied)
     #expect(copy.lists[ListID("a")] == nil)
-  }
-}
-
-/// A small seeded generator so shuffles repeat run to run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

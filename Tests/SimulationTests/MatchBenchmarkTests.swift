@@ -2,16 +2,12 @@ import Foundation
 import Geofencing
 import Simulation
 import Testing
+import TestSupport
 
 @Suite struct MatchBenchmarkTests {
-  let directory = NSTemporaryDirectory() + "whilehere-match-" + UUID().uuidString
+  let directory = TemporaryDirectory()
 
-  func write(_ name: String, _ text: String) -> String {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let path = directory + "/" + name
-    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-    return path
-  }
+  func write(_ name: String, _ text: String) -> String { directory.write(name, text) }
 
   @Test func matchesAndChecksumEqualBruteForceOnPrintedNumbers() throws {
     var random = SystemRandomNumberGenerator()
