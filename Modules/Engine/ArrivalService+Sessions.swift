@@ -136,7 +136,7 @@ extension ArrivalService {
         precise.stopPreciseUpdates()
         do { try saveBudget() } catch { result.append(.degraded("could not save the tracking budget: \(error)")) }
         result.append(.sessionStopped(reason, used: used))
-        if reason == .stationary, !ended.state.pending.isEmpty, let here = lastPosition { result += armResume(at: here, for: ended.state) }
+        if reason == .stationary || reason == .noProgress, !ended.state.pending.isEmpty, let here = lastPosition { result += armResume(at: here, for: ended.state) }
       }
     }
     return result

@@ -11,6 +11,7 @@ import Foundation
 public struct PreciseSession: Sendable {
   public enum StopReason: String, Sendable, Codable {
     case settled, leftZone = "left zone", noFix = "no fix", stationary, maxDuration = "time limit"
+    case noProgress = "not heading to any destination"
     case budget = "budget exhausted", permission = "permission withdrawn", criticalHeat = "critical heat"
   }
 
@@ -27,6 +28,8 @@ public struct PreciseSession: Sendable {
   public private(set) var deadline: Date
   public private(set) var pending: [Destination]
   public private(set) var stopped: StopReason?
+  /// When it stopped, where the stop came with a time.
+  public private(set) var stoppedAt: Date?
   private let config: SessionConfig
   private var stationaryStop: TimeInterval
   private var deadlineReason: StopReason
@@ -39,6 +42,8 @@ public struct PreciseSession: Sendable {
   /// Plausible fixes so far; the first few cannot be checked against any
   /// other, so "passed by" waits for them.
   private var plausibleFixes = 0
+  /// The closest the person has come to the edge of any pending destination, and when.
+  private var progress: (gap: Double, at: Date)?
   /// Consecutive good fixes inside each pending destination.
   private var streaks: [Destination: Int] = [:]
   /// The closest each pending destination has been, to tell when it was passed.
@@ -60,7 +65,7 @@ public struct PreciseSession: Sendable {
 
   /// Seconds of precise tracking so far (what the budget is charged).
   public func used(at now: Date) -> TimeInterval {
-    max(0, min(now, deadline).timeIntervalSince(startedAt))
+    max(0, min(now, deadline, stoppedAt ?? now).timeIntervalSince(startedAt))
   }
 
   public mutating func fix(_ point: Coordinate, accuracy: Double, at now: Date) -> [Event] {
@@ -107,10 +112,16 @@ public struct PreciseSession: Sendable {
           pending.removeAll { $0.task == destination.task }
         }
       }
-      if pending.isEmpty { return events + [stop(.settled)] }
-      if zones.allSatisfy({ $0.center.distance(to: point) > $0.radius + config.leaveMargin }) { return events + [stop(.leftZone)] }
+      if pending.isEmpty { return events + [stop(.settled, at: now)] }
+      let gap = pending.map { $0.center.distance(to: point) - $0.radius }.min() ?? 0
+      if let best = progress, gap > best.gap - config.progressStep {
+        if now.timeIntervalSince(best.at) >= config.noProgressStop { return events + [stop(.noProgress, at: now)] }
+      } else {
+        progress = (gap, now)
+      }
+      if zones.allSatisfy({ $0.center.distance(to: point) > $0.radius + config.leaveMargin }) { return events + [stop(.leftZone, at: now)] }
       if let anchor, anchor.point.distance(to: point) <= config.stationaryRadius {
-        if now.timeIntervalSince(anchor.since) >= stationaryStop { return events + [stop(.stationary)] }
+        if now.timeIntervalSince(anchor.since) >= stationaryStop { return events + [stop(.stationary, at: now)] }
       } else {
         anchor = (point, now)
       }
@@ -129,7 +140,7 @@ public struct PreciseSession: Sendable {
   /// critical heat stops the session now.
   public mutating func powerChanged(_ limits: PowerPolicy.Limits, at now: Date) -> [Event] {
     guard isRunning else { return [] }
-    guard limits.allowed else { return [stop(.criticalHeat)] }
+    guard limits.allowed else { return [stop(.criticalHeat, at: now)] }
     let capped = startedAt.addingTimeInterval(limits.maxDuration)
     if capped < deadline {
       deadline = capped
@@ -162,14 +173,15 @@ public struct PreciseSession: Sendable {
   }
 
   private mutating func timeLimit(at now: Date) -> Event? {
-    if now >= deadline { return stop(deadlineReason) }
+    if now >= deadline { return stop(deadlineReason, at: now) }
     let since = lastFixAt ?? startedAt
-    if now.timeIntervalSince(since) >= config.noFixTimeout { return stop(.noFix) }
+    if now.timeIntervalSince(since) >= config.noFixTimeout { return stop(.noFix, at: now) }
     return nil
   }
 
-  private mutating func stop(_ reason: StopReason) -> Event {
+  private mutating func stop(_ reason: StopReason, at now: Date? = nil) -> Event {
     stopped = reason
+    stoppedAt = now
     return .stop(reason)
   }
 }

@@ -27,6 +27,10 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// …provided it came within this much of the radius: walking by at a
   /// distance is not passing a place.
   public var passedNear = 150.0
+  /// Stop when the person has come no closer to any pending destination
+  /// (by `progressStep` metres) for this long: they are not heading there.
+  public var noProgressStop: TimeInterval = 120
+  public var progressStep = 20.0
   /// Leaving the approach zone by this much settles every destination in it.
   public var leaveMargin = 50.0
   /// Rolling allowance of precise tracking.

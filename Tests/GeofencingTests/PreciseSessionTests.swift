@@ -148,3 +148,22 @@ import Testing
     #expect(s.isRunning, "the first zone's destinations are still pending")
   }
 }
+
+@Suite struct PreciseSessionProgressTests {
+  @Test func walkingAroundWithoutNearingAnyDestinationStopsTheSession() {
+    let config = SessionConfig()
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    var s = PreciseSession(
+      zone: PreciseSessionTests.zone, startedAt: start, limits: PowerPolicy(config: config).limits(for: PowerState()), granted: 600,
+      config: config)
+    // Pacing east and west 200 m south of the shop, never getting closer.
+    var stop: [PreciseSession.Event] = []
+    for t in 1...200 where stop.isEmpty {
+      let east = Double(t % 40) * 1.5
+      let point = try! Coordinate(latitude: PreciseSessionTests.center.latitude - 200 / 111_195, longitude: PreciseSessionTests.center.longitude + east / 55_600)
+      stop = s.fix(point, accuracy: 8, at: start.addingTimeInterval(Double(t))).filter { if case .stop = $0 { return true } else { return false } }
+    }
+    #expect(stop == [.stop(.noProgress)])
+    #expect(s.used(at: start.addingTimeInterval(200)) <= 125)
+  }
+}
