@@ -34,19 +34,23 @@ let package = Package(
     module("Persistence", ["Domain"]),
     module("Geofencing", ["Domain"]),
     module("Notifications", ["Domain"]),
+    module("Providers", ["Geofencing", "Domain"]),
     // Adapters.
     module("FileStore", ["Persistence", "Domain"]),
+    .target(
+      name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
+      resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Providers", "OSMPlaces", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Persistence", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Persistence", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Notifications", "Domain"]),
+    module("TestSupport", ["Persistence", "Notifications", "Providers", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
@@ -69,6 +73,7 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
+    tests("ProvidersTests", ["Providers", "OSMPlaces", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),

@@ -48,6 +48,11 @@ final class CommandContext {
     return booted.engine
   }
 
+  func suggestions() throws -> SuggestionService {
+    _ = try engine()
+    return try runtime!.suggestions()
+  }
+
   func close() { runtime?.shutdown() }
 
   /// Prints a value as one JSON document (sorted keys, ISO-8601 dates).

@@ -32,7 +32,7 @@ enum DoctorCommand {
     var report = Report(
       profile: config.profile.rawValue, profileSource: config.profileSource, configFile: config.configFile,
       permissions: settings.permissions.explanation,
-      providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids)].map {
+      providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids), ("places", settings.places)].map {
         Report.Provider(port: $0.0, provider: $0.1, source: settings.sources[$0.0] ?? "")
       })
     var failure: (any Error)?
@@ -65,7 +65,7 @@ enum DoctorCommand {
     for provider in report.providers {
       out("  \(HelpFormatter.pad(provider.port, 6))  \(provider.provider)  " + style.dim("(\(provider.source))"))
     }
-    out("  " + style.dim("places, location sources, network notification sinks: not built yet (see README, 'Status')"))
+    out("  " + style.dim("location sources, network notification sinks: not built yet (see README, 'Status')"))
     let arrival = settings.arrival
     let coverage = arrival.coverage
     let session = arrival.session

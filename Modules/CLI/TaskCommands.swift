@@ -2,6 +2,7 @@ import ArgumentParsing
 import Domain
 import Engine
 import Foundation
+import Providers
 
 /// `whilehere task …`
 enum TaskCommands {
@@ -19,8 +20,13 @@ enum TaskCommands {
           "add", "Create a task tied to one or more places", positionals: [("TITLE", "what to do")],
           options: locationOptions + [
             .value("notes", "TEXT", "free notes"), .value("keywords", "WORDS", "comma-separated keywords"),
-          ],
-          discussion: "example: whilehere task add \"Buy milk\" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80",
+            .flag("suggest", "tie it to suggested places near --near (see 'whilehere suggest')"),
+            .value("pick", "N,N", "with --suggest: which suggestions (asked on a terminal if not given)"),
+          ] + SuggestCommand.options,
+          discussion: """
+            examples: whilehere task add "Buy milk" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80
+                      whilehere task add "Buy milk" --suggest --near 60.1699,24.9384 --pick 1,2 --radius 100
+            """,
           action: add),
         CommandSpec(
           "list", "List tasks (oldest first)",
@@ -70,6 +76,7 @@ enum TaskCommands {
   }
 
   static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    if arguments.has("suggest") { return try addSuggested(arguments, context) }
     let specs = try LocationArguments.specs(arguments)
     guard !specs.isEmpty else {
       throw UsageError("a task needs at least one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
@@ -177,5 +184,41 @@ enum TaskCommands {
   static func enable(_ arguments: ParsedArguments, _ context: CommandContext, _ enabled: Bool) throws {
     let task = try context.engine().tasks.setEnabled(arguments.positionals[0], location: arguments.positionals[1], enabled: enabled)
     try show(task, context, heading: "Updated")
+  }
+
+  /// `task add --suggest`: suggestions near a point, the chosen ones saved as
+  /// places (one pin per provider place) and tied to the new task in one go.
+  static func addSuggested(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let title = try ReminderTask.validTitle(arguments.positionals[0])
+    let found = try SuggestCommand.suggestions(title + " " + (arguments.value("keywords") ?? ""), arguments, context)
+    guard !found.isEmpty else {
+      throw DomainError.notFound(kind: "suggested place", reference: title)
+    }
+    var pick = arguments.value("pick")
+    if pick == nil, context.output.isTerminal {
+      SuggestCommand.print(SuggestCommand.views(found), context)
+      context.output.out("Which? (numbers separated by commas, e.g. 1,2)")
+      pick = readLine()
+    }
+    guard let pick else {
+      throw UsageError("give --pick N[,N…] to choose among the suggestions (see 'whilehere suggest')", commandPath: arguments.commandPath)
+    }
+    var chosen: [Suggester.Suggestion] = []
+    for part in pick.split(separator: ",") {
+      let text = part.trimmingCharacters(in: .whitespaces)
+      guard let number = Int(text), (1...found.count).contains(number) else {
+        throw DomainError.invalidValue(field: "--pick", value: text, allowed: "1...\(found.count)")
+      }
+      if !chosen.contains(found[number - 1]) { chosen.append(found[number - 1]) }
+    }
+    let radius = try arguments.value("radius").map { try LocationArguments.meters($0) }
+    let engine = try context.engine()
+    // Validate the radius before saving anything.
+    if let radius { _ = try engine.context.radii.validate(radius) }
+    let ids = try context.suggestions().save(chosen.map(\.place))
+    let task = try engine.tasks.add(
+      title: title, locations: ids.map { LocationSpec(target: .place($0.rawValue), radius: radius) },
+      notes: arguments.value("notes") ?? "", keywords: keywords(arguments.value("keywords")) ?? [])
+    try show(task, context, heading: "Added")
   }
 }

@@ -1,7 +1,9 @@
 import Domain
 import FileStore
 import Foundation
+import OSMPlaces
 import Persistence
+import Providers
 
 /// Maps provider names in config to factories, per port. The only place
 /// that names concrete adapters; an unknown name is an error listing the
@@ -29,6 +31,7 @@ public struct ProviderRegistry: Sendable {
   public var stores: [String: Factory<any OperationStore>] = [:]
   public var clocks: [String: Factory<any WallClock>] = [:]
   public var ids: [String: Factory<any IDGenerator>] = [:]
+  public var places: [String: Factory<any PlaceProvider>] = [:]
 
   public static let standard: ProviderRegistry = {
     var registry = ProviderRegistry()
@@ -53,6 +56,10 @@ public struct ProviderRegistry: Sendable {
     registry.ids["sequential"] = Factory(summary: "sequential[:PREFIX] ids, for repeatable runs") { input in
       SequentialIDGenerator(prefix: input.argument ?? "id")
     }
+    registry.places["osm-geojson"] = Factory(summary: "osm-geojson[:PATH], GeoJSON points; without a path the embedded central-Helsinki places") { input in
+      try GeoJSONPlaceProvider.load(path: input.argument.map { XDG.expandTilde($0, input.environment) })
+    }
+    registry.places["memory"] = Factory(summary: "no places (for tests)") { _ in InMemoryPlaceProvider(places: []) }
     return registry
   }()
 

@@ -1,6 +1,8 @@
 import Domain
 import Engine
+import Foundation
 import Persistence
+import Providers
 
 /// A wired program: the resolved configuration, the providers it chose, and
 /// the engine over them. Built by `Runtime.boot`; `shutdown()` releases the store.
@@ -9,11 +11,21 @@ public final class Runtime: Sendable {
   public let store: any OperationStore
   public let clock: any WallClock
   public let engine: Engine
+  let registry: ProviderRegistry
+  let environment: [String: String]
+  private let placeCache = NSLock()
+  nonisolated(unsafe) private var loadedSuggestions: SuggestionService?
+
   /// Port → provider spec, for `whilehere doctor`.
   public let providers: [(port: String, provider: String, source: String)]
 
-  init(config: ResolvedConfig, store: any OperationStore, clock: any WallClock, ids: any IDGenerator) {
+  init(
+    config: ResolvedConfig, store: any OperationStore, clock: any WallClock, ids: any IDGenerator, registry: ProviderRegistry,
+    environment: [String: String]
+  ) {
     self.config = config
+    self.registry = registry
+    self.environment = environment
     self.store = store
     self.clock = clock
     let settings = config.settings
@@ -24,6 +36,7 @@ public final class Runtime: Sendable {
       ("store", settings.store, settings.sources["store"] ?? ""),
       ("clock", settings.clock, settings.sources["clock"] ?? ""),
       ("ids", settings.ids, settings.sources["ids"] ?? ""),
+      ("places", settings.places, settings.sources["places"] ?? ""),
     ]
   }
 
@@ -43,7 +56,27 @@ public final class Runtime: Sendable {
     let ids = try registry.make("ids", ProviderSpec(settings.ids), from: registry.ids, environment: environment, clock: clock)
     let store = try registry.make(
       "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock)
-    return Runtime(config: config, store: store, clock: clock, ids: ids)
+    // A place provider name is checked now, though its data loads on first use.
+    guard registry.places[ProviderSpec(settings.places).name] != nil else {
+      store.close()
+      throw ConfigError.unknownProvider(port: "places", name: ProviderSpec(settings.places).name, known: registry.places.keys.sorted())
+    }
+    return Runtime(config: config, store: store, clock: clock, ids: ids, registry: registry, environment: environment)
+  }
+
+  /// Suggestions over the configured place provider, loaded on first use
+  /// (most commands never need it).
+  public func suggestions() throws -> SuggestionService {
+    try placeCache.withLock {
+      if let loadedSuggestions { return loadedSuggestions }
+      let settings = config.settings
+      let provider = try registry.make("places", ProviderSpec(settings.places), from: registry.places, environment: environment, clock: clock)
+      let keywords = settings.keywords.isEmpty
+        ? KeywordCategories.builtIn : try KeywordCategories.load(file: XDG.expandTilde(settings.keywords, environment))
+      let service = SuggestionService(context: engine.context, suggester: Suggester(provider: provider, keywords: keywords))
+      loadedSuggestions = service
+      return service
+    }
   }
 
   public func shutdown() { store.close() }

@@ -7,6 +7,10 @@ public struct Settings: Sendable, Equatable {
   public var store = ""
   public var clock = ""
   public var ids = ""
+  /// The place provider (`osm-geojson` embedded, `osm-geojson:PATH`, `memory`).
+  public var places = "osm-geojson"
+  /// A JSON file extending the keyword → category table ("" for none).
+  public var keywords = ""
   public var radiusMinimum = 25.0
   public var radiusMaximum = 10_000.0
   public var radiusDefault = 150.0
@@ -25,6 +29,8 @@ public struct Settings: Sendable, Equatable {
     ("store", "WHILEHERE_STORE"),
     ("clock", "WHILEHERE_CLOCK"),
     ("ids", "WHILEHERE_IDS"),
+    ("places", "WHILEHERE_PLACES"),
+    ("keywords", "WHILEHERE_KEYWORDS"),
     ("radius.min", "WHILEHERE_RADIUS_MIN"),
     ("radius.max", "WHILEHERE_RADIUS_MAX"),
     ("radius.default", "WHILEHERE_RADIUS_DEFAULT"),
@@ -35,6 +41,8 @@ public struct Settings: Sendable, Equatable {
     case "store": store = value
     case "clock": clock = value
     case "ids": ids = value
+    case "places": places = value
+    case "keywords": keywords = value
     case "radius.min": radiusMinimum = try Self.meters(value, key: key, source: source)
     case "radius.max": radiusMaximum = try Self.meters(value, key: key, source: source)
     case "radius.default": radiusDefault = try Self.meters(value, key: key, source: source)

@@ -29,6 +29,8 @@ enum Layers {
     "Persistence": .port,
     "Geofencing": .port,
     "Notifications": .port,
+    "Providers": .port,
+    "OSMPlaces": .adapter,
     "FileStore": .adapter,
     "Engine": .engine,
     "Simulation": .simulation,

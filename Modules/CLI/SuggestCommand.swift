@@ -1,0 +1,78 @@
+import ArgumentParsing
+import Domain
+import Engine
+import Foundation
+import Providers
+
+/// `whilehere suggest "buy milk" --near LAT,LON`, and the suggestion step of
+/// `task add --suggest`.
+enum SuggestCommand {
+  static let options: [OptionSpec] = [
+    .value("near", "LAT,LON", "where you are (required)"),
+    .value("within", "METRES", "how far to look (default 2000)"),
+    .value("limit", "N", "how many (default 10)"),
+  ]
+
+  static var command: CommandSpec<CommandContext> {
+    CommandSpec(
+      "suggest", "Suggest nearby places where a task can be done (\"milk\" → supermarkets)",
+      positionals: [("TEXT", "the task, e.g. \"buy milk\"")], options: options,
+      discussion: "Places come from the configured place provider (the embedded central-Helsinki OpenStreetMap places by default).",
+      action: run)
+  }
+
+  struct SuggestionView: Encodable {
+    let number: Int
+    let ref: String
+    let name: String
+    let category: String
+    let address: String?
+    let lat: Double
+    let lon: Double
+    let distance: Double
+    let reason: String
+  }
+
+  static func suggestions(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> [Suggester.Suggestion] {
+    guard let near = arguments.value("near") else {
+      throw UsageError("give where you are with --near LAT,LON", commandPath: arguments.commandPath)
+    }
+    let point = try Coordinate(parsing: near)
+    let within = try arguments.value("within").map { try LocationArguments.meters($0) } ?? 2000
+    guard within > 0, within <= 50_000 else {
+      throw DomainError.invalidValue(field: "--within", value: String(within), allowed: "1...50000 metres")
+    }
+    let limitText = arguments.value("limit") ?? "10"
+    guard let limit = Int(limitText), (1...100).contains(limit) else {
+      throw DomainError.invalidValue(field: "--limit", value: limitText, allowed: "1...100")
+    }
+    return try context.suggestions().suggest(text, near: point, radius: within, limit: limit)
+  }
+
+  static func views(_ suggestions: [Suggester.Suggestion]) -> [SuggestionView] {
+    suggestions.enumerated().map { index, s in
+      SuggestionView(
+        number: index + 1, ref: s.place.ref, name: s.place.name, category: s.place.category, address: s.place.address,
+        lat: s.place.coordinate.latitude, lon: s.place.coordinate.longitude, distance: s.distance, reason: s.reason)
+    }
+  }
+
+  static func print(_ views: [SuggestionView], _ context: CommandContext) {
+    for view in views {
+      var line = "\(view.number). \(context.style.bold(view.name))  \(Formatting.meters(view.distance))  \(view.category)"
+      if let address = view.address { line += "  " + context.style.dim(address) }
+      context.output.out(line)
+    }
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let text = arguments.positionals[0]
+    let found = views(try suggestions(text, arguments, context))
+    if context.json { return context.printJSON(found) }
+    if found.isEmpty {
+      context.output.out("No suggestions for '\(text)' within \(arguments.value("within") ?? "2000") m. Try --within, or other words.")
+      return
+    }
+    print(found, context)
+  }
+}

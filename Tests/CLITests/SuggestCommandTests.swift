@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@Suite struct SuggestCommandTests {
+  @Test func milkNearTheStationSuggestsShopsWithDistances() throws {
+    let cli = CLIHarness()
+    let result = cli.run("suggest", "buy milk", "--near", "60.1699,24.9384", "--limit", "3")
+    #expect(result.code == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.contains("shop=supermarket") || $0.contains("shop=convenience") })
+    let json = try #require(try cli.json("suggest", "coffee", "--near", "60.1699,24.9384") as? [[String: Any]])
+    #expect(json.first?["category"] as? String == "amenity=cafe")
+    let distances = json.compactMap { $0["distance"] as? Double }
+    #expect(distances == distances.sorted())
+  }
+
+  @Test func addingATaskFromSuggestionsSavesOnePinPerPlace() throws {
+    let cli = CLIHarness()
+    var result = cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384", "--pick", "1,2", "--radius", "80")
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("r=80 m"))
+    result = cli.run("task", "add", "Buy eggs", "--suggest", "--near", "60.1699,24.9384", "--pick", "1")
+    #expect(result.code == 0, "\(result.stderr)")
+    let places = try #require(try cli.json("place", "list") as? [[String: Any]])
+    #expect(places.count == 2, "the shop picked twice is one saved place")
+    #expect(places.allSatisfy { ($0["provider"] as? String)?.hasPrefix("osm:") == true })
+  }
+
+  @Test func aBadPickChangesNothing() {
+    let cli = CLIHarness()
+    cli.run("task", "add", "Buy milk", "--at", "60,24")
+    let before = cli.storeBytes()
+    for pick in ["0", "99", "x"] {
+      let result = cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384", "--pick", pick)
+      #expect(result.code == 65 && result.stderr.contains("invalid --pick"), "\(pick): \(result.stderr)")
+    }
+    let noPick = cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384")
+    #expect(noPick.code == 64 && noPick.stderr.contains("--pick"))
+    let tooSmall = cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384", "--pick", "1", "--radius", "5")
+    #expect(tooSmall.code == 65)
+    #expect(cli.storeBytes() == before)
+  }
+
+  @Test func anUnknownPlaceProviderIsNamed() {
+    let cli = CLIHarness()
+    let result = cli.run("suggest", "milk", "--near", "60.17,24.94", extraEnvironment: ["WHILEHERE_PLACES": "overpas:http://x"])
+    #expect(result.code == 78)
+    #expect(result.stderr.contains("unknown places provider 'overpas'"))
+  }
+}
