@@ -35,6 +35,7 @@ let package = Package(
     module("Geofencing", ["Domain"]),
     module("Notifications", ["Domain"]),
     module("Providers", ["Geofencing", "Domain"]),
+    module("Importing", ["Providers", "Domain"]),
     // Adapters.
     module("FileStore", ["Persistence", "Domain"]),
     .target(
@@ -43,7 +44,7 @@ let package = Package(
     // Use cases over ports.
     module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
-    module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Domain"]),
+    module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
     module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Providers", "OSMPlaces", "Domain"]),
     // App-level helpers.
@@ -54,7 +55,7 @@ let package = Package(
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
-    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Domain", "ArgumentParsing"]),
+    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
@@ -73,7 +74,7 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("ProvidersTests", ["Providers", "OSMPlaces", "TestSupport", "Domain"]),
+    tests("ProvidersTests", ["Providers", "OSMPlaces", "Importing", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),

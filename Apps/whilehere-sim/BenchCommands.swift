@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Composition
 import Foundation
 import Simulation
 
@@ -46,4 +47,19 @@ enum BenchCommands {
   }
 
   static func existing(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }
+
+  static func matching(_ arguments: ParsedArguments) throws {
+    let directory = arguments.value("takeout") ?? "../shared/data/takeout"
+    let spec = arguments.value("places") ?? "osm-geojson:../shared/data/helsinki-pois.geojson"
+    let provider = try ProviderRegistry.standard.placeProvider(spec, environment: ProcessInfo.processInfo.environment)
+    let report = try MatchingBenchmark.run(takeout: directory, provider: provider)
+    print("matching: \(report.rows) rows in \(report.files.joined(separator: ", ")) against \(provider.name) (\(provider.count ?? 0) places)")
+    print(String(format: "automatic matches: %d, precision %.3f (aim ≥ 0.98), recall %.3f of %d rows with a true place", report.accepted, report.precision, report.recall, report.rowsWithTruth))
+    print(String(format: "right place among the top three candidates: %.3f (aim ≥ 0.95)", report.topThreeRate))
+    print(String(format: "%.1f ms per row", report.seconds * 1000 / Double(max(report.rows, 1))))
+    if arguments.has("verbose") {
+      for line in report.wrong { print("  wrong: \(line)") }
+      for line in report.missed { print("  left for review: \(line)") }
+    }
+  }
 }

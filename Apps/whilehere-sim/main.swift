@@ -36,6 +36,14 @@ let root = CommandSpec<Void>(
             .value("strategies", "LIST", "comma-separated subset of os-nearest-20,bubble-19,seed,whilehere,continuous-gps"),
           ],
           action: { arguments, _ in try BenchCommands.detection(arguments) }),
+        CommandSpec(
+          "matching", "Saved-list rows matched to places, scored against ../shared/data/takeout/truth.json",
+          options: [
+            .value("takeout", "DIR", "the takeout fixtures (default ../shared/data/takeout)"),
+            .value("places", "PROVIDER", "place provider (default osm-geojson:../shared/data/helsinki-pois.geojson)"),
+            .flag("verbose", "list every wrong and every missed row"),
+          ],
+          action: { arguments, _ in try BenchCommands.matching(arguments) }),
       ]),
     CommandSpec(
       "replay", "A recorded track (JSON lines: t, lat, lon, acc) through the engine on the simulated phone, as a timeline",

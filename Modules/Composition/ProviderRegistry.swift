@@ -63,6 +63,12 @@ public struct ProviderRegistry: Sendable {
     return registry
   }()
 
+  /// A place provider by its config spec (`osm-geojson:PATH`), for tools
+  /// that need one without a whole runtime.
+  public func placeProvider(_ spec: String, environment: [String: String]) throws -> any PlaceProvider {
+    try make("places", ProviderSpec(spec), from: places, environment: environment, clock: SystemClock())
+  }
+
   func make<Product>(
     _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
     clock: any WallClock

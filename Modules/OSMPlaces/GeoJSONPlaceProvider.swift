@@ -44,7 +44,12 @@ public enum GeoJSONPlaceProvider {
       if address == nil, let street = properties["addr:street"] as? String {
         address = [street, properties["addr:housenumber"] as? String].compactMap { $0 }.joined(separator: " ")
       }
-      places.append(ProviderPlace(ref: "osm:" + id, name: name, coordinate: coordinate, category: properties["category"] as? String ?? "", address: address))
+      let others = ["name:en", "name:fi", "name:sv", "alt_name", "official_name", "short_name", "old_name"]
+        .compactMap { properties[$0] as? String }.filter { $0 != name }
+      places.append(
+        ProviderPlace(
+          ref: "osm:" + id, name: name, coordinate: coordinate, category: properties["category"] as? String ?? "", address: address,
+          otherNames: others))
     }
     return places
   }

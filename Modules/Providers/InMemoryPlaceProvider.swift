@@ -19,7 +19,7 @@ public struct InMemoryPlaceProvider: PlaceProvider {
     var words: [Substring: [Int]] = [:]
     for (i, place) in places.enumerated() {
       index.insert(key: i, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, radius: 1)
-      for word in Set(SearchText.fold(place.name).split(separator: " ")) { words[word, default: []].append(i) }
+      for word in Set(place.allNames.flatMap { SearchText.fold($0).split(separator: " ") }) { words[word, default: []].append(i) }
     }
     self.index = index
     self.words = words
@@ -46,8 +46,10 @@ public struct InMemoryPlaceProvider: PlaceProvider {
     let candidates = words.filter { $0.key.hasPrefix(first) }.flatMap(\.value)
     var seen = Set<Int>()
     let matching = candidates.filter { seen.insert($0).inserted }.map { places[$0] }.filter { place in
-      let folded = SearchText.fold(place.name)
-      return query.allSatisfy { folded.contains($0) }
+      place.allNames.contains { name in
+        let folded = SearchText.fold(name)
+        return query.allSatisfy { folded.contains($0) }
+      }
     }
     let sorted: [ProviderPlace]
     if let near {

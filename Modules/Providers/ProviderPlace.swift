@@ -9,12 +9,18 @@ public struct ProviderPlace: Hashable, Sendable, Codable {
   /// `key=value`, e.g. `shop=supermarket`.
   public let category: String
   public let address: String?
+  /// Other names (OSM `name:en`, `name:fi`, `alt_name`, …): an import may
+  /// use any of them ("Helsinki Cathedral" for "Helsingin tuomiokirkko").
+  public let otherNames: [String]
 
-  public init(ref: String, name: String, coordinate: Coordinate, category: String, address: String?) {
+  public init(ref: String, name: String, coordinate: Coordinate, category: String, address: String?, otherNames: [String] = []) {
     self.ref = ref
     self.name = name
     self.coordinate = coordinate
     self.category = category
     self.address = address
+    self.otherNames = otherNames
   }
+
+  public var allNames: [String] { [name] + otherNames }
 }

@@ -30,6 +30,7 @@ enum Layers {
     "Geofencing": .port,
     "Notifications": .port,
     "Providers": .port,
+    "Importing": .port,
     "OSMPlaces": .adapter,
     "FileStore": .adapter,
     "Engine": .engine,

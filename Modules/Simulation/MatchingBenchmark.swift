@@ -1,0 +1,66 @@
+import Foundation
+import Importing
+import Providers
+
+/// `whilehere-sim bench matching`: how well saved-list rows match provider
+/// places, against ../shared/data/takeout/truth.json: precision and recall
+/// of automatic matches, and how often the right place is among the top
+/// three candidates.
+public enum MatchingBenchmark {
+  public struct Report: Sendable {
+    public var rows = 0
+    public var rowsWithTruth = 0
+    public var accepted = 0
+    public var acceptedCorrect = 0
+    public var topThree = 0
+    public var wrong: [String] = []
+    public var missed: [String] = []
+    public var files: [String] = []
+    public var seconds = 0.0
+
+    public var precision: Double { accepted == 0 ? 1 : Double(acceptedCorrect) / Double(accepted) }
+    public var recall: Double { rowsWithTruth == 0 ? 0 : Double(acceptedCorrect) / Double(rowsWithTruth) }
+    public var topThreeRate: Double { rowsWithTruth == 0 ? 0 : Double(topThree) / Double(rowsWithTruth) }
+  }
+
+  public static func run(takeout directory: String, provider: any PlaceProvider) throws -> Report {
+    let truthPath = directory + "/truth.json"
+    guard let data = FileManager.default.contents(atPath: truthPath),
+      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let listed = root["files"] as? [String: Any]
+    else { throw ImportError(file: truthPath, line: nil, message: "not a truth file with 'files'") }
+    // Variants point at the file whose truth they share ("same rows as Groceries.csv").
+    let files = listed.compactMapValues { $0 as? [[String: Any]] }
+    let matcher = PlaceMatcher(provider: provider)
+    var report = Report()
+    let started = ContinuousClock.now
+    for (name, entries) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".csv") {
+      let paths = [directory + "/" + name, directory + "/variants/" + name.replacingOccurrences(of: ".csv", with: ".no-tags-format.csv")]
+      for path in paths where FileManager.default.fileExists(atPath: path) {
+        let list = try TakeoutList.read(path)
+        report.files.append((path as NSString).lastPathComponent)
+        for row in list.rows {
+          report.rows += 1
+          guard let entry = entries.first(where: { $0["row"] as? Int == row.number }) else { continue }
+          let truth = entry["osm_id"] as? String
+          let acceptable = Set(([truth] + ((entry["also_acceptable"] as? [String]) ?? []).map { Optional($0) }).compactMap { $0.map { "osm:" + $0 } })
+          let match = try matcher.match(row.title)
+          if truth != nil { report.rowsWithTruth += 1 }
+          if case .accepted(let place) = match.decision {
+            report.accepted += 1
+            if acceptable.contains(place.ref) {
+              report.acceptedCorrect += 1
+            } else {
+              report.wrong.append("\(row.title) → \(place.name)")
+            }
+          } else if truth != nil {
+            report.missed.append(row.title + " (" + (match.candidates.first.map { "\($0.place.name) \(String(format: "%.2f", $0.score))" } ?? "no candidate") + ")")
+          }
+          if truth != nil, match.candidates.prefix(3).contains(where: { acceptable.contains($0.place.ref) }) { report.topThree += 1 }
+        }
+      }
+    }
+    let elapsed = ContinuousClock.now - started
+    report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return report
+  }
+}

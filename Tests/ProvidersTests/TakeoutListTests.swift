@@ -1,0 +1,64 @@
+import Foundation
+import Importing
+import Testing
+import TestSupport
+
+@Suite struct TakeoutListTests {
+  let directory = TemporaryDirectory()
+
+  func parse(_ text: String) throws -> TakeoutList {
+    try TakeoutList.parse(Data(text.utf8), file: "list.csv", name: "list")
+  }
+
+  @Test func readsTheTagsLayoutWithDescriptionMultilineNotesAndDuplicates() throws {
+    let list = try parse(#"""
+      Food shops / ruokakaupat
+
+      Title,Note,URL,Tags,Comment
+      ,,,,
+      S-market Sokos,"open 24h, basement",https://www.google.com/maps/place/S-market+Sokos/data=x,,
+      Lidl,"line one
+      line ""two""",https://x,,
+      S-market Sokos,"open 24h, basement",https://www.google.com/maps/place/S-market+Sokos/data=x,,
+
+      """#)
+    #expect(list.description == "Food shops / ruokakaupat")
+    #expect(list.rows.map(\.title) == ["S-market Sokos", "Lidl", "S-market Sokos"])
+    #expect(list.rows[1].note == "line one\nline \"two\"")
+    #expect(list.rows.map(\.number) == [1, 2, 3])
+    #expect(list.rows[2].line == 8)
+  }
+
+  @Test(arguments: ["Title,Note,URL\nA,,u\n", "Title,Note,URL,Comment\nA,,u,\n", "\u{FEFF}Title,Note,URL,Tags,Comment\r\nA,,u,,\r\n"])
+  func acceptsEveryHeaderVariant(_ text: String) throws {
+    #expect(try parse(text).rows.map(\.title) == ["A"])
+  }
+
+  @Test(arguments: [
+    ("Title,Note,URL\nA,\"never closed,u\n", "list.csv:2: a quoted field is never closed"),
+    ("Name,Address\nA,B\n", "no 'Title,Note,URL…' header"),
+    ("Title,Note,URL\nA,b,c,d,e\n", "list.csv:2: 5 fields, the header has 3"),
+    ("Title,Note,URL\n,note only,u\n", "list.csv:2: a row without a title"),
+  ])
+  func hostileInputIsNamedWithTheLine(_ text: String, _ message: String) {
+    let error = #expect(throws: ImportError.self) { try parse(text) }
+    #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+  }
+
+  @Test func binaryJunkAndWrongEncodingsAreRefused() {
+    #expect(throws: ImportError.self) { try TakeoutList.parse(Data([0xFF, 0xFE, 0x00, 0x54, 0x00]), file: "x.csv", name: "x") }
+    let latin1 = "Title,Note,URL\nCaf\u{e9},,u\n".data(using: .isoLatin1)!
+    let error = #expect(throws: ImportError.self) { try TakeoutList.parse(latin1, file: "x.csv", name: "x") }
+    #expect(error?.message.contains("not UTF-8") == true)
+  }
+
+  @Test func aHugeFileIsRefusedBeforeReading() throws {
+    let path = directory.file("huge.csv")
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(TakeoutList.maxBytes + 1))
+    try handle.close()
+    let error = #expect(throws: ImportError.self) { try TakeoutList.read(path) }
+    #expect(error?.message.contains("too large") == true)
+  }
+}
