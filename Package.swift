@@ -42,14 +42,14 @@ let package = Package(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Providers", "OSMPlaces", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Persistence", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
     module("TestSupport", ["Persistence", "Notifications", "Providers", "Domain"]),
 
@@ -75,7 +75,7 @@ let package = Package(
     tests("GeofencingTests", ["Geofencing", "Domain"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("ProvidersTests", ["Providers", "OSMPlaces", "Importing", "TestSupport", "Domain"]),
-    tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Domain", "TestSupport"]),
+    tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),

@@ -20,7 +20,7 @@ public enum CLI {
     CommandSpec(
       "whilehere", "Reminders that fire when you arrive at one of a task's places.",
       subcommands: [
-        TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command,
+        TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command, ImportCommands.command,
         QueryCommands.check, DoctorCommand.command, StoreCommands.command,
         CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
       ],

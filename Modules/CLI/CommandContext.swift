@@ -53,6 +53,11 @@ final class CommandContext {
     return try runtime!.suggestions()
   }
 
+  func imports() throws -> ImportService {
+    _ = try engine()
+    return try runtime!.imports()
+  }
+
   func close() { runtime?.shutdown() }
 
   /// Prints a value as one JSON document (sorted keys, ISO-8601 dates).

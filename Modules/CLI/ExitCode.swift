@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Composition
+import Importing
 import Domain
 import Persistence
 
@@ -25,6 +26,7 @@ public enum ExitCode {
       if case .locked = store { return storeInUse }
       return ioError
     case is ConfigError: return config
+    case is ImportError: return invalidInput
     default: return failure
     }
   }

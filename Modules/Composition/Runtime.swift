@@ -1,6 +1,7 @@
 import Domain
 import Engine
 import Foundation
+import Importing
 import Persistence
 import Providers
 
@@ -14,7 +15,7 @@ public final class Runtime: Sendable {
   let registry: ProviderRegistry
   let environment: [String: String]
   private let placeCache = NSLock()
-  nonisolated(unsafe) private var loadedSuggestions: SuggestionService?
+  nonisolated(unsafe) private var loadedProvider: (any PlaceProvider)?
 
   /// Port → provider spec, for `whilehere doctor`.
   public let providers: [(port: String, provider: String, source: String)]
@@ -67,15 +68,24 @@ public final class Runtime: Sendable {
   /// Suggestions over the configured place provider, loaded on first use
   /// (most commands never need it).
   public func suggestions() throws -> SuggestionService {
+    let settings = config.settings
+    let keywords = settings.keywords.isEmpty
+      ? KeywordCategories.builtIn : try KeywordCategories.load(file: XDG.expandTilde(settings.keywords, environment))
+    return SuggestionService(context: engine.context, suggester: Suggester(provider: try placeProvider(), keywords: keywords))
+  }
+
+  /// Imports over the configured place provider.
+  public func imports() throws -> ImportService {
+    ImportService(context: engine.context, matcher: PlaceMatcher(provider: try placeProvider()))
+  }
+
+  /// The configured place provider, loaded once on first use.
+  public func placeProvider() throws -> any PlaceProvider {
     try placeCache.withLock {
-      if let loadedSuggestions { return loadedSuggestions }
-      let settings = config.settings
-      let provider = try registry.make("places", ProviderSpec(settings.places), from: registry.places, environment: environment, clock: clock)
-      let keywords = settings.keywords.isEmpty
-        ? KeywordCategories.builtIn : try KeywordCategories.load(file: XDG.expandTilde(settings.keywords, environment))
-      let service = SuggestionService(context: engine.context, suggester: Suggester(provider: provider, keywords: keywords))
-      loadedSuggestions = service
-      return service
+      if let loadedProvider { return loadedProvider }
+      let provider = try registry.make("places", ProviderSpec(config.settings.places), from: registry.places, environment: environment, clock: clock)
+      loadedProvider = provider
+      return provider
     }
   }
 

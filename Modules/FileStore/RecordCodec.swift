@@ -8,8 +8,8 @@ import Persistence
 /// open 90× slower than reading its bytes.
 enum RecordCodec {
   enum Tag: UInt8 {
-    case putTask = 1, putPlace, putList, putMembership, putSetting
-    case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting
+    case putTask = 1, putPlace, putList, putMembership, putSetting, putSourceEntry
+    case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting, deleteSourceEntry
   }
 
   static func encode(_ records: [OperationRecord]) -> [UInt8] {
@@ -38,6 +38,13 @@ enum RecordCodec {
         writer.byte(Tag.putSetting.rawValue)
         writer.string(key)
         writer.string(value)
+      case .put(.sourceEntry(let entry)):
+        writer.byte(Tag.putSourceEntry.rawValue)
+        // Rare and small: JSON inside the binary record keeps the codec short.
+        writer.string(String(decoding: try! JSONEncoder().encode(entry), as: UTF8.self))
+      case .delete(.sourceEntry(let id)):
+        writer.byte(Tag.deleteSourceEntry.rawValue)
+        writer.string(id)
       case .delete(.task(let id)):
         writer.byte(Tag.deleteTask.rawValue)
         writer.string(id.rawValue)
@@ -92,6 +99,12 @@ enum RecordCodec {
     case .deleteList: operation = .delete(.list(ListID(try reader.string())))
     case .deleteMembership: operation = .delete(.membership(try reader.membership()))
     case .deleteSetting: operation = .delete(.setting(try reader.string()))
+    case .putSourceEntry:
+      guard let entry = try? JSONDecoder().decode(SourceEntry.self, from: Data(try reader.string().utf8)) else {
+        throw reader.fail("an imported entry does not decode")
+      }
+      operation = .put(.sourceEntry(entry))
+    case .deleteSourceEntry: operation = .delete(.sourceEntry(try reader.string()))
     }
     return OperationRecord(stamp: stamp, operation: operation)
   }

@@ -8,6 +8,7 @@ public enum Entity: Hashable, Sendable {
   case membership(Membership)
   /// Engine-owned state that must survive relaunch (e.g. a tracking budget).
   case setting(key: String, value: String)
+  case sourceEntry(SourceEntry)
 
   public var key: EntityKey {
     switch self {
@@ -16,6 +17,7 @@ public enum Entity: Hashable, Sendable {
     case .list(let list): return .list(list.id)
     case .membership(let membership): return .membership(membership)
     case .setting(let key, _): return .setting(key)
+    case .sourceEntry(let entry): return .sourceEntry(entry.id)
     }
   }
 }

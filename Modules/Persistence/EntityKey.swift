@@ -8,6 +8,7 @@ public enum EntityKey: Hashable, Sendable, CustomStringConvertible {
   case list(ListID)
   case membership(Membership)
   case setting(String)
+  case sourceEntry(String)
 
   public var description: String {
     switch self {
@@ -16,6 +17,7 @@ public enum EntityKey: Hashable, Sendable, CustomStringConvertible {
     case .list(let id): return "list/\(id)"
     case .membership(let m): return "membership/\(m.list)/\(m.place)"
     case .setting(let key): return "setting/\(key)"
+    case .sourceEntry(let id): return "entry/\(id)"
     }
   }
 }

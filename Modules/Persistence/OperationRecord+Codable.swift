@@ -4,7 +4,7 @@ import Domain
 /// `{"t":"STAMP","op":"put","task":{…}}`, `{"t":"STAMP","op":"delete","key":"task/ID"}`.
 extension OperationRecord: Codable {
   private enum Keys: String, CodingKey {
-    case stamp = "t", op, key, task, place, list, membership, setting, value
+    case stamp = "t", op, key, task, place, list, membership, setting, value, entry
   }
 
   public init(from decoder: any Decoder) throws {
@@ -22,6 +22,8 @@ extension OperationRecord: Codable {
         entity = .list(list)
       } else if let membership = try c.decodeIfPresent(Membership.self, forKey: .membership) {
         entity = .membership(membership)
+      } else if let entry = try c.decodeIfPresent(SourceEntry.self, forKey: .entry) {
+        entity = .sourceEntry(entry)
       } else if let key = try c.decodeIfPresent(String.self, forKey: .setting) {
         entity = .setting(key: key, value: try c.decode(String.self, forKey: .value))
       } else {
@@ -53,6 +55,7 @@ extension OperationRecord: Codable {
       case .setting(let key, let value):
         try c.encode(key, forKey: .setting)
         try c.encode(value, forKey: .value)
+      case .sourceEntry(let entry): try c.encode(entry, forKey: .entry)
       }
     case .delete(let key):
       try c.encode("delete", forKey: .op)
@@ -72,6 +75,7 @@ extension EntityKey {
     case "place": self = .place(PlaceID(rest))
     case "list": self = .list(ListID(rest))
     case "setting": self = .setting(rest)
+    case "entry": self = .sourceEntry(rest)
     case "membership":
       let ids = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard ids.count == 2, !ids[0].isEmpty, !ids[1].isEmpty else { return nil }

@@ -10,6 +10,7 @@ public struct StoreState: Sendable {
   public private(set) var lists: [ListID: PlaceList] = [:]
   public private(set) var memberships: Set<Membership> = []
   public private(set) var settings: [String: String] = [:]
+  public private(set) var sourceEntries: [String: SourceEntry] = [:]
   /// The stamp that last wrote each key; a key absent from the typed views
   /// but present here is a tombstone.
   public private(set) var versions: [EntityKey: HLCTimestamp] = [:]
@@ -38,7 +39,7 @@ public struct StoreState: Sendable {
     if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
     switch key {
     case .task, .place: taskPlaceRevision += 1
-    case .list, .membership, .setting: break
+    case .list, .membership, .setting, .sourceEntry: break
     }
     switch record.operation {
     case .put(let entity): store(entity)
@@ -54,6 +55,7 @@ public struct StoreState: Sendable {
     case .list(let list): lists[list.id] = list
     case .membership(let membership): memberships.insert(membership)
     case .setting(let key, let value): settings[key] = value
+    case .sourceEntry(let entry): sourceEntries[entry.id] = entry
     }
   }
 
@@ -64,6 +66,7 @@ public struct StoreState: Sendable {
     case .list(let id): lists[id] = nil
     case .membership(let membership): memberships.remove(membership)
     case .setting(let name): settings[name] = nil
+    case .sourceEntry(let id): sourceEntries[id] = nil
     }
   }
 
@@ -75,6 +78,7 @@ public struct StoreState: Sendable {
     case .list(let id): return lists[id].map(Entity.list)
     case .membership(let m): return memberships.contains(m) ? .membership(m) : nil
     case .setting(let name): return settings[name].map { .setting(key: name, value: $0) }
+    case .sourceEntry(let id): return sourceEntries[id].map(Entity.sourceEntry)
     }
   }
 
@@ -92,6 +96,6 @@ public struct StoreState: Sendable {
   }
 
   public var tombstoneCount: Int {
-    versions.count - tasks.count - places.count - lists.count - memberships.count - settings.count
+    versions.count - tasks.count - places.count - lists.count - memberships.count - settings.count - sourceEntries.count
   }
 }

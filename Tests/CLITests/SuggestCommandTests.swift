@@ -49,3 +49,21 @@ import Testing
     #expect(result.stderr.contains("unknown places provider 'overpas'"))
   }
 }
+
+@Suite struct ImportCommandTests {
+  @Test func importingTheFixtureListAndABrokenFile() throws {
+    let cli = CLIHarness()
+    let path = "../shared/data/takeout/Groceries.csv"
+    try #require(FileManager.default.fileExists(atPath: path), "needs ../shared/data/takeout")
+    let result = cli.run("import", "list", path, "--json")
+    #expect(result.code == 0, "\(result.stderr)")
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect((summary["matched"] as? Int ?? 0) >= 10 && summary["duplicates"] as? Int == 1)
+    let before = cli.storeBytes()
+    let broken = NSTemporaryDirectory() + "broken-\(UUID().uuidString).csv"
+    _ = FileManager.default.createFile(atPath: broken, contents: Data("Title,Note,URL\nA,\"open\n".utf8))
+    let failed = cli.run("import", "list", broken)
+    #expect(failed.code == 65 && failed.stderr.contains(":2: a quoted field is never closed"))
+    #expect(cli.storeBytes() == before)
+  }
+}

@@ -28,6 +28,10 @@ import TestSupport
       .put(.setting(key: "budget", value: "{}")), .delete(.task(TaskID("t9"))), .delete(.place(PlaceID("p9"))),
       .delete(.list(ListID("g9"))), .delete(.membership(Membership(list: ListID("g1"), place: PlaceID("p2")))),
       .delete(.setting("old")),
+      .put(.sourceEntry(SourceEntry(
+        id: "e1", list: ListID("g1"), source: "Groceries.csv", line: 4, title: "S-market Sokos", note: "open 24h",
+        state: .candidates([.init(ref: "osm:node/1", name: "S-Market Sokos Helsinki", coordinate: Fixtures.helsinki, category: "shop=supermarket", score: 0.9)])))),
+      .delete(.sourceEntry("e2")),
     ]
     return operations.enumerated().map { OperationRecord(stamp: Fixtures.stamp(Int64(1_780_000_000_000 + $0.offset), UInt32($0.offset), replica: "r-\($0.offset)"), operation: $0.element) }
   }

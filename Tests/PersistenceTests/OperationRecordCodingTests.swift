@@ -13,6 +13,9 @@ import TestSupport
     OperationRecord(stamp: Fixtures.stamp(5), operation: .put(.setting(key: "budget/used", value: "30"))),
     OperationRecord(stamp: Fixtures.stamp(6), operation: .delete(.membership(Membership(list: ListID("g1"), place: PlaceID("p1"))))),
     OperationRecord(stamp: Fixtures.stamp(7), operation: .delete(.setting("budget/used"))),
+    OperationRecord(stamp: Fixtures.stamp(8), operation: .put(.sourceEntry(SourceEntry(
+      id: "e1", list: ListID("g1"), source: "Want to go.csv", line: 3, title: "Café Ekberg", note: "", state: .matched(PlaceID("p1")), decided: true)))),
+    OperationRecord(stamp: Fixtures.stamp(9), operation: .delete(.sourceEntry("e1"))),
   ]
 
   @Test(arguments: records)

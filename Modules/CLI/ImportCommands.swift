@@ -1,0 +1,73 @@
+import ArgumentParsing
+import Domain
+import Engine
+import Foundation
+import Importing
+
+/// `whilehere import FILE`, `import review`, `import accept`, `import reject`.
+enum ImportCommands {
+  static var command: CommandSpec<CommandContext> {
+    CommandSpec(
+      "import", "Import a saved list (Google Takeout Saved/<list>.csv) and review what needs a decision",
+      subcommands: [
+        CommandSpec(
+          "list", "Import a Takeout saved-list CSV into a list", positionals: [("FILE", "e.g. Takeout/Saved/Groceries.csv")],
+          options: [.value("list", "NAME", "the list to create (default: the file's name)")], action: run),
+        CommandSpec("review", "Rows waiting for a decision, with their candidates", action: review),
+        CommandSpec(
+          "accept", "Accept a candidate for a row", positionals: [("ROW", "the row id (or a unique prefix) from 'import review'"), ("N", "the candidate number")],
+          action: accept),
+        CommandSpec("reject", "No place fits this row (it is kept, marked rejected)", positionals: [("ROW", "the row id or prefix")], action: reject),
+      ])
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let path = arguments.positionals[0]
+    let list = try TakeoutList.read(path)
+    let summary = try context.imports().importList(list, file: (path as NSString).lastPathComponent, listName: arguments.value("list"))
+    if context.json {
+      struct View: Encodable {
+        let list: String
+        let listID: String
+        let rows, matched, needsReview, unresolved, kept, duplicates: Int
+      }
+      return context.printJSON(
+        View(
+          list: summary.list.name, listID: summary.list.id.rawValue, rows: summary.rows, matched: summary.matched,
+          needsReview: summary.needsReview, unresolved: summary.unresolved, kept: summary.kept, duplicates: summary.duplicates))
+    }
+    context.output.out(
+      "Imported \(summary.rows) rows into '\(summary.list.name)': \(summary.matched) matched, \(summary.needsReview) to review, "
+        + "\(summary.unresolved) unresolved, \(summary.kept) kept from earlier decisions, \(summary.duplicates) duplicate rows")
+    if summary.needsReview + summary.unresolved > 0 { context.output.out("Next: whilehere import review") }
+  }
+
+  static func review(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let pending = try context.imports().pending()
+    if context.json { return context.printJSON(pending) }
+    if pending.isEmpty { context.output.out("Nothing to review.") }
+    for entry in pending {
+      context.output.out("\(context.style.bold(entry.title))  \(context.style.dim(String(entry.id.prefix(8))))  \(entry.source):\(entry.line)")
+      if case .candidates(let candidates) = entry.state {
+        for (index, candidate) in candidates.enumerated() {
+          context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
+        }
+      } else {
+        context.output.out("  no candidate: add the place by hand (whilehere place add … --list …) and reject the row")
+      }
+    }
+  }
+
+  static func accept(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let number = Int(arguments.positionals[1]) else {
+      throw DomainError.invalidValue(field: "candidate", value: arguments.positionals[1], allowed: "a number from 'import review'")
+    }
+    let entry = try context.imports().accept(arguments.positionals[0], candidate: number)
+    context.output.out("Accepted for '\(entry.title)'")
+  }
+
+  static func reject(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let entry = try context.imports().reject(arguments.positionals[0])
+    context.output.out("Rejected '\(entry.title)' (kept as a rejected row)")
+  }
+}

@@ -1,0 +1,153 @@
+import Domain
+import Foundation
+import Importing
+import Persistence
+import Providers
+
+/// Importing a saved list: each row becomes a source entry; a row matched
+/// clearly becomes a saved place (one pin per provider place) in the list;
+/// the others wait for the person. Re-importing the same file updates the
+/// same list and keeps every decision; after the list was deleted, it makes
+/// a new one. One batch: a failed import changes nothing.
+public struct ImportService: Sendable {
+  let context: EngineContext
+  let matcher: PlaceMatcher
+
+  public init(context: EngineContext, matcher: PlaceMatcher) {
+    self.context = context
+    self.matcher = matcher
+  }
+
+  public struct Summary: Sendable, Equatable {
+    public let list: PlaceList
+    public let rows: Int
+    public let matched: Int
+    public let needsReview: Int
+    public let unresolved: Int
+    /// Rows a person had already decided, left as they were.
+    public let kept: Int
+    /// Duplicate rows folded into one entry.
+    public let duplicates: Int
+  }
+
+  public func importList(_ source: TakeoutList, file: String, listName: String? = nil) throws -> Summary {
+    let state = context.store.state()
+    let now = context.clock.now()
+    let name = listName ?? source.name
+    var operations: [StoreOperation] = []
+    // The list this file made before, if it still exists.
+    let previous = state.sourceEntries.values.filter { $0.source == file }.map(\.list)
+    let list: PlaceList
+    if let existing = previous.compactMap({ state.lists[$0] }).first {
+      list = existing
+    } else {
+      if state.lists.values.contains(where: { SearchText.fold($0.name) == SearchText.fold(name) }) {
+        throw DomainError.conflict("a list named '\(name)' already exists; give --list NAME for the import")
+      }
+      list = try PlaceList(id: ListID(context.ids.next()), name: name, createdAt: now)
+      operations.append(.put(.list(list)))
+    }
+    var byRef: [String: PlaceID] = [:]
+    for place in state.places.values { if let ref = place.provider?.ref { byRef[ref] = place.id } }
+    var seen = Set<String>()
+    var counts = (matched: 0, review: 0, unresolved: 0, kept: 0, duplicates: 0)
+    for row in source.rows {
+      let id = FNV1a.hex(FNV1a.hash64("\(file)|\(list.id)|\(row.title)|\(row.url)".utf8))
+      guard seen.insert(id).inserted else {
+        counts.duplicates += 1
+        continue
+      }
+      if let existing = state.sourceEntries[id], existing.decided {
+        counts.kept += 1
+        continue
+      }
+      let match = try matcher.match(row.title)
+      var entry = SourceEntry(id: id, list: list.id, source: file, line: row.line, title: row.title, note: row.note, state: .unresolved)
+      switch match.decision {
+      case .accepted(let place):
+        let placeID = byRef[place.ref] ?? PlaceID(context.ids.next())
+        if byRef[place.ref] == nil {
+          byRef[place.ref] = placeID
+          operations.append(.put(.place(Self.place(placeID, from: place, note: row.note, now: now))))
+        }
+        let membership = Membership(list: list.id, place: placeID)
+        if !state.memberships.contains(membership) { operations.append(.put(.membership(membership))) }
+        entry.state = .matched(placeID)
+        counts.matched += 1
+      case .candidates:
+        entry.state = .candidates(match.candidates.prefix(3).map {
+          .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
+        })
+        counts.review += 1
+      case .unresolved:
+        counts.unresolved += 1
+      }
+      if state.sourceEntries[id] != entry { operations.append(.put(.sourceEntry(entry))) }
+    }
+    try context.store.append(operations)
+    return Summary(
+      list: list, rows: source.rows.count, matched: counts.matched, needsReview: counts.review, unresolved: counts.unresolved,
+      kept: counts.kept, duplicates: counts.duplicates)
+  }
+
+  /// Entries waiting for a person, in file order.
+  public func pending() -> [SourceEntry] {
+    context.store.state().sourceEntries.values.filter { entry in
+      switch entry.state {
+      case .candidates, .unresolved: return !entry.decided
+      case .matched, .rejected: return false
+      }
+    }.sorted { ($0.source, $0.line) < ($1.source, $1.line) }
+  }
+
+  /// Accepts candidate `number` (1-based) of an entry: the place is saved
+  /// (or reused) and put in the entry's list.
+  public func accept(_ entryID: String, candidate number: Int) throws -> SourceEntry {
+    let state = context.store.state()
+    var entry = try self.entry(entryID, in: state)
+    guard case .candidates(let candidates) = entry.state, (1...candidates.count).contains(number) else {
+      throw DomainError.invalidValue(field: "candidate", value: String(number), allowed: "a candidate number shown by 'import review'")
+    }
+    let chosen = candidates[number - 1]
+    let now = context.clock.now()
+    var operations: [StoreOperation] = []
+    let placeID = state.places.values.first { $0.provider?.ref == chosen.ref }?.id ?? PlaceID(context.ids.next())
+    if state.places[placeID] == nil {
+      let provider = ProviderPlace(ref: chosen.ref, name: chosen.name, coordinate: chosen.coordinate, category: chosen.category, address: nil)
+      operations.append(.put(.place(Self.place(placeID, from: provider, note: entry.note, now: now))))
+    }
+    operations.append(.put(.membership(Membership(list: entry.list, place: placeID))))
+    entry.state = .matched(placeID)
+    entry.decided = true
+    operations.append(.put(.sourceEntry(entry)))
+    try context.store.append(operations)
+    return entry
+  }
+
+  /// The person says no place fits: the row is kept, marked rejected.
+  public func reject(_ entryID: String) throws -> SourceEntry {
+    var entry = try self.entry(entryID, in: context.store.state())
+    entry.state = .rejected
+    entry.decided = true
+    try context.store.append([.put(.sourceEntry(entry))])
+    return entry
+  }
+
+  func entry(_ reference: String, in state: StoreState) throws -> SourceEntry {
+    let matches = state.sourceEntries.values.filter { $0.id.hasPrefix(reference) }
+    guard matches.count == 1, reference.count >= 3 else {
+      if matches.isEmpty { throw DomainError.notFound(kind: "imported row", reference: reference) }
+      throw DomainError.ambiguous(kind: "imported row", reference: reference, candidates: matches.map(\.id).sorted())
+    }
+    return matches[0]
+  }
+
+  static func place(_ id: PlaceID, from provider: ProviderPlace, note: String, now: Date) -> Place {
+    Place(
+      id: id, personal: PersonalPlaceData(note: note),
+      provider: ProviderPlaceData(
+        ref: provider.ref, name: provider.name, coordinate: provider.coordinate, address: provider.address, category: provider.category,
+        fetchedAt: now, expiresAt: now.addingTimeInterval(SuggestionService.providerDataLifetime)),
+      createdAt: now)
+  }
+}

@@ -1,0 +1,79 @@
+import Domain
+import Engine
+import Foundation
+import Importing
+import Persistence
+import Providers
+import Testing
+import TestSupport
+
+@Suite struct ImportServiceTests {
+  let csv = #"""
+    Title,Note,URL,Tags,Comment
+    ,,,,
+    K-Market Asema,by the station,https://x/1,,
+    Café Ekberg,,https://x/2,,
+    Market,,https://x/3,,
+    Temppeliaukio Church,,https://x/4,,
+    K-Market Asema,by the station,https://x/1,,
+
+    """#
+
+  func service(_ h: EngineHarness) -> ImportService {
+    ImportService(context: h.engine.context, matcher: PlaceMatcher(provider: InMemoryPlaceProvider(places: PlaceProviderConformance.places)))
+  }
+
+  func list() throws -> TakeoutList { try TakeoutList.parse(Data(csv.utf8), file: "Shops.csv", name: "Shops") }
+
+  @Test func rowsBecomeEntriesAndClearMatchesBecomePlacesInTheList() throws {
+    let h = EngineHarness()
+    let summary = try service(h).importList(try list(), file: "Shops.csv")
+    #expect(summary.rows == 5 && summary.duplicates == 1)
+    #expect(summary.matched == 2 && summary.needsReview == 1 && summary.unresolved == 1)
+    let state = h.store.state()
+    #expect(state.sourceEntries.count == 4, "one entry per distinct row, none dropped")
+    #expect(state.places.count == 2 && state.memberships.count == 2)
+    #expect(state.lists.values.map(\.name) == ["Shops"])
+  }
+
+  @Test func reimportingUpdatesTheSameListAndKeepsDecisions() throws {
+    let h = EngineHarness()
+    let imports = service(h)
+    _ = try imports.importList(try list(), file: "Shops.csv")
+    let review = try #require(imports.pending().first { $0.title == "Market" })
+    _ = try imports.accept(review.id, candidate: 1)
+    let placesBefore = h.store.state().places.count
+    let again = try imports.importList(try list(), file: "Shops.csv")
+    #expect(again.kept == 1)
+    let state = h.store.state()
+    #expect(state.lists.count == 1 && state.sourceEntries.count == 4)
+    #expect(state.places.count == placesBefore, "no duplicate pins on re-import")
+    guard case .matched? = state.sourceEntries[review.id]?.state else {
+      Issue.record("the accepted row lost its decision")
+      return
+    }
+  }
+
+  @Test func afterTheListWasDeletedAnImportMakesANewOne() throws {
+    let h = EngineHarness()
+    let imports = service(h)
+    let first = try imports.importList(try list(), file: "Shops.csv")
+    _ = try h.engine.places.lists.delete(first.list.id.rawValue)
+    let second = try imports.importList(try list(), file: "Shops.csv")
+    #expect(second.list.id != first.list.id)
+    #expect(h.store.state().lists.values.map(\.id) == [second.list.id])
+  }
+
+  @Test func aRejectedRowStaysRejected() throws {
+    let h = EngineHarness()
+    let imports = service(h)
+    _ = try imports.importList(try list(), file: "Shops.csv")
+    let row = try #require(imports.pending().first { $0.title == "Temppeliaukio Church" })
+    _ = try imports.reject(String(row.id.prefix(6)))
+    #expect(imports.pending().allSatisfy { $0.id != row.id })
+    #expect(h.store.state().sourceEntries[row.id]?.state == .rejected)
+    let before = h.store.batches.count
+    #expect(throws: DomainError.self) { try imports.accept(row.id, candidate: 1) }
+    #expect(h.store.batches.count == before)
+  }
+}
