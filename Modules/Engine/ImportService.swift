@@ -61,7 +61,7 @@ public struct ImportService: Sendable {
         counts.kept += 1
         continue
       }
-      let match = try matcher.match(row.title)
+      let match = try matcher.match(row.title, near: row.coordinate)
       var entry = SourceEntry(id: id, list: list.id, source: file, line: row.line, title: row.title, note: row.note, state: .unresolved)
       switch match.decision {
       case .accepted(let place):
@@ -74,13 +74,24 @@ public struct ImportService: Sendable {
         if !state.memberships.contains(membership) { operations.append(.put(.membership(membership))) }
         entry.state = .matched(placeID)
         counts.matched += 1
-      case .candidates:
+      case .candidates where row.coordinate == nil:
         entry.state = .candidates(match.candidates.prefix(3).map {
           .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
         })
         counts.review += 1
-      case .unresolved:
-        counts.unresolved += 1
+      case .candidates, .unresolved:
+        if let coordinate = row.coordinate {
+          // A starred place no provider clearly knows is still where the person put it.
+          let place = Place(
+            id: PlaceID(context.ids.next()),
+            personal: PersonalPlaceData(name: row.title, coordinate: coordinate, address: row.address, note: row.note), createdAt: now)
+          operations.append(.put(.place(place)))
+          operations.append(.put(.membership(Membership(list: list.id, place: place.id))))
+          entry.state = .matched(place.id)
+          counts.matched += 1
+        } else {
+          counts.unresolved += 1
+        }
       }
       if state.sourceEntries[id] != entry { operations.append(.put(.sourceEntry(entry))) }
     }

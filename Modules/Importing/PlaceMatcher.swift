@@ -29,6 +29,8 @@ public struct PlaceMatcher: Sendable {
   /// …and only this far ahead of the second.
   public var acceptMargin = 0.2
   public var candidateScore = 0.34
+  /// With a position (a starred place), candidates this close are the ones that count.
+  public var nearRadius = 80.0
 
   public init(provider: any PlaceProvider) { self.provider = provider }
 
@@ -39,15 +41,29 @@ public struct PlaceMatcher: Sendable {
     for word in words where word.count >= 3 || words.count == 1 {
       for place in try provider.search(String(word.prefix(5)), near: hint, limit: 200) { pool[place.ref] = place }
     }
-    var scored: [(place: ProviderPlace, score: Double)] = []
-    for place in pool.values {
-      var best = 0.0
-      for name in place.allNames { best = max(best, Self.score(words, Self.words(name))) }
-      if best >= candidateScore { scored.append((place, best)) }
+    if let hint {
+      // A position narrows the question to what is there: names may differ
+      // wholly between languages, so a close place with a fair name wins.
+      for place in try provider.nearby(hint, radius: nearRadius, categories: [], limit: 30) { pool[place.ref] = place }
+      let close = Self.ranked(pool.values.filter { $0.coordinate.distance(to: hint) <= nearRadius }, words, minimum: 0.5)
+      if let best = close.first, close.count == 1 || best.score - close[1].score >= acceptMargin {
+        return Match(decision: .accepted(best.place), candidates: Array(close.prefix(5)))
+      }
+      // Equally good names (a building and the business in it): the pin
+      // decides when one is clearly nearer.
+      let tied = close.filter { $0.score >= (close.first?.score ?? 0) - 0.05 }
+        .sorted { $0.place.coordinate.distance(to: hint) < $1.place.coordinate.distance(to: hint) }
+      if tied.count > 1, tied[1].place.coordinate.distance(to: hint) - tied[0].place.coordinate.distance(to: hint) >= 15 {
+        return Match(decision: .accepted(tied[0].place), candidates: tied + close.filter { c in !tied.contains { $0.place == c.place } })
+      }
+      if !close.isEmpty { return Match(decision: .candidates, candidates: Array(close.prefix(5))) }
+      // Nothing fitting at the pin: fall back to names alone, to show candidates.
     }
-    scored.sort { a, b in a.score != b.score ? a.score > b.score : a.place.ref < b.place.ref }
+    let scored = Self.ranked(Array(pool.values), words, minimum: candidateScore)
     let top = Array(scored.prefix(5))
     guard let best = top.first else { return Match(decision: .unresolved, candidates: []) }
+    // With a pin and nothing fitting there, names alone may suggest but never decide.
+    if hint != nil { return Match(decision: .candidates, candidates: top) }
     let second = top.count > 1 ? top[1].score : 0
     // Two objects with the same name and category close together are one place drawn twice.
     var sameThing = false
@@ -67,8 +83,32 @@ public struct PlaceMatcher: Sendable {
     return Match(decision: .candidates, candidates: top)
   }
 
+  /// Places scored by their best-matching name, best first (ties by ref).
+  static func ranked(_ places: [ProviderPlace], _ words: [String], minimum: Double) -> [(place: ProviderPlace, score: Double)] {
+    var scored: [(place: ProviderPlace, score: Double)] = []
+    for place in places {
+      var best = 0.0
+      for name in place.allNames { best = max(best, score(words, Self.words(name))) }
+      if best >= minimum { scored.append((place, best)) }
+    }
+    scored.sort { a, b in a.score != b.score ? a.score > b.score : a.place.ref < b.place.ref }
+    return scored
+  }
+
   static func words(_ text: String) -> [String] {
-    SearchText.fold(text).split(separator: " ").map(String.init)
+    SearchText.fold(text).split(separator: " ").map { normalized(String($0)) }
+  }
+
+  /// Street words in the forms people type: Finnish genitives as in place
+  /// names ("Yrjönkadun uimahalli" is on Yrjönkatu) and common abbreviations.
+  static func normalized(_ word: String) -> String {
+    let abbreviations = ["st": "street", "str": "strasse", "rd": "road", "ave": "avenue"]
+    if let full = abbreviations[word] { return full }
+    for (genitive, base) in [("kadun", "katu"), ("tien", "tie"), ("torin", "tori"), ("puiston", "puisto"), ("kujan", "kuja"), ("rannan", "ranta")]
+    where word.count > genitive.count + 2 && word.hasSuffix(genitive) {
+      return String(word.dropLast(genitive.count)) + base
+    }
+    return word
   }
 
   /// Word overlap, where a word matches another that starts with it (at

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// A Google Takeout saved list (`Saved/<list>.csv`): an optional description
@@ -13,6 +14,19 @@ public struct TakeoutList: Sendable, Equatable {
     public let title: String
     public let note: String
     public let url: String
+    /// Starred places carry where they are; saved-list rows do not.
+    public let coordinate: Coordinate?
+    public let address: String?
+
+    public init(number: Int, line: Int, title: String, note: String, url: String, coordinate: Coordinate? = nil, address: String? = nil) {
+      self.number = number
+      self.line = line
+      self.title = title
+      self.note = note
+      self.url = url
+      self.coordinate = coordinate
+      self.address = address
+    }
   }
 
   public let name: String
@@ -22,6 +36,13 @@ public struct TakeoutList: Sendable, Equatable {
   /// Larger files are refused before reading: no saved list comes near it.
   public static let maxBytes = 64 << 20
 
+  public init(name: String, description: String?, rows: [Row]) {
+    self.name = name
+    self.description = description
+    self.rows = rows
+  }
+
+  /// A saved-list CSV or a starred-places JSON file, by extension.
   public static func read(_ path: String) throws -> TakeoutList {
     let file = (path as NSString).lastPathComponent
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
@@ -33,7 +54,9 @@ public struct TakeoutList: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ImportError(file: file, line: nil, message: "cannot read the file")
     }
-    return try parse(data, file: file, name: (file as NSString).deletingPathExtension)
+    let name = (file as NSString).deletingPathExtension
+    if file.lowercased().hasSuffix(".json") { return try SavedPlaces.parse(data, file: file, name: name) }
+    return try parse(data, file: file, name: name)
   }
 
   public static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {

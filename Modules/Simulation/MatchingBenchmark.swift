@@ -33,17 +33,20 @@ public enum MatchingBenchmark {
     let matcher = PlaceMatcher(provider: provider)
     var report = Report()
     let started = ContinuousClock.now
-    for (name, entries) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".csv") {
-      let paths = [directory + "/" + name, directory + "/variants/" + name.replacingOccurrences(of: ".csv", with: ".no-tags-format.csv")]
+    for (name, entries) in files.sorted(by: { $0.key < $1.key }) {
+      let variant = name.hasSuffix(".csv")
+        ? name.replacingOccurrences(of: ".csv", with: ".no-tags-format.csv") : name.replacingOccurrences(of: ".json", with: ".new-format.json")
+      let paths = [directory + "/" + name, directory + "/variants/" + variant]
       for path in paths where FileManager.default.fileExists(atPath: path) {
         let list = try TakeoutList.read(path)
         report.files.append((path as NSString).lastPathComponent)
         for row in list.rows {
           report.rows += 1
-          guard let entry = entries.first(where: { $0["row"] as? Int == row.number }) else { continue }
+          // CSV rows count from 1; JSON features from 0.
+          guard let entry = entries.first(where: { ($0["row"] as? Int ?? ($0["feature"] as? Int).map { $0 + 1 }) == row.number }) else { continue }
           let truth = entry["osm_id"] as? String
           let acceptable = Set(([truth] + ((entry["also_acceptable"] as? [String]) ?? []).map { Optional($0) }).compactMap { $0.map { "osm:" + $0 } })
-          let match = try matcher.match(row.title)
+          let match = try matcher.match(row.title, near: row.coordinate)
           if truth != nil { report.rowsWithTruth += 1 }
           if case .accepted(let place) = match.decision {
             report.accepted += 1

@@ -62,3 +62,25 @@ import TestSupport
     #expect(error?.message.contains("too large") == true)
   }
 }
+
+@Suite struct SavedPlacesTests {
+  @Test(arguments: ["Saved Places.json", "variants/Saved Places.new-format.json"])
+  func readsBothLayoutsAndKeepsPlacesWithoutALocation(_ name: String) throws {
+    let path = "../shared/data/takeout/" + name
+    try #require(FileManager.default.fileExists(atPath: path), "needs ../shared/data/takeout")
+    let list = try TakeoutList.read(path)
+    #expect(list.rows.count >= 10)
+    #expect(list.rows[0].title == "Hotel Kämp")
+    #expect(list.rows[0].coordinate?.latitude == 60.1682603)
+    #expect(list.rows[0].address?.contains("Pohjoisesplanadi 29") == true)
+    if name.contains("new-format") { #expect(list.rows.contains { $0.coordinate == nil }, "the entry with no location is kept") }
+  }
+
+  @Test func coordinatesOutOfRangeAreNamed() throws {
+    let json = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.9,95.0]},"properties":{"Title":"Nowhere"}}]}"#
+    let directory = TemporaryDirectory()
+    let path = directory.write("Saved Places.json", json)
+    let read = #expect(throws: ImportError.self) { try TakeoutList.read(path) }
+    #expect(read?.message.contains("feature 0 ('Nowhere') has coordinates out of range") == true)
+  }
+}
