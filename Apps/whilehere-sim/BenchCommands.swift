@@ -62,4 +62,15 @@ enum BenchCommands {
       for line in report.missed { print("  left for review: \(line)") }
     }
   }
+
+  static func places(_ arguments: ParsedArguments) throws {
+    let places = Int(arguments.value("places") ?? "100000") ?? 100_000
+    let rows = Int(arguments.value("rows") ?? "10000") ?? 10_000
+    guard places > 0, rows > 0 else { throw UsageError("--places and --rows must be positive", commandPath: arguments.commandPath) }
+    let report = try PlacesBenchmark.run(places: places, rows: rows)
+    print("places: \(report.places) synthetic provider places (chain + street names over 20 km), \(report.rows) import rows drawn from them")
+    print(String(format: "provider load and index: %.2f s", report.loadSeconds))
+    print(String(format: "suggestion (\"buy milk and coffee\", 2 km): median %.2f ms, p95 %.2f ms over 200 points", report.suggestMedianMs, report.suggestP95Ms))
+    print(String(format: "import matching: %.0f rows/s (%d of %d accepted automatically)", report.importRowsPerSecond, report.importAccepted, report.rows))
+  }
 }

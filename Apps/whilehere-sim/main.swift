@@ -44,6 +44,10 @@ let root = CommandSpec<Void>(
             .flag("verbose", "list every wrong and every missed row"),
           ],
           action: { arguments, _ in try BenchCommands.matching(arguments) }),
+        CommandSpec(
+          "places", "Suggestion latency and import matching speed against a large synthetic provider",
+          options: [.value("places", "N", "provider places (default 100000)"), .value("rows", "N", "rows to import (default 10000)")],
+          action: { arguments, _ in try BenchCommands.places(arguments) }),
       ]),
     CommandSpec(
       "replay", "A recorded track (JSON lines: t, lat, lon, acc) through the engine on the simulated phone, as a timeline",

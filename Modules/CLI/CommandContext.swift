@@ -58,6 +58,11 @@ final class CommandContext {
     return try runtime!.imports()
   }
 
+  func refresher() throws -> RefreshService {
+    _ = try engine()
+    return try runtime!.refresher()
+  }
+
   func close() { runtime?.shutdown() }
 
   /// Prints a value as one JSON document (sorted keys, ISO-8601 dates).

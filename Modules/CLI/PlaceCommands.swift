@@ -31,6 +31,10 @@ enum PlaceCommands {
           "untag", "Remove tags", positionals: [placeArgument, ("TAG", "one or more tags")], variadicTail: true,
           action: untag),
         CommandSpec("delete", "Delete a place (refused while a task uses it)", positionals: [placeArgument], action: delete),
+        CommandSpec(
+          "refresh", "Renew provider data (name, position, address) of saved places; your own edits stay",
+          positionals: [("PLACE", "one place (default: every place with provider data)")], required: 0,
+          options: [.flag("expired", "only places whose provider data has expired")], action: refresh),
       ])
   }
 
@@ -89,6 +93,23 @@ enum PlaceCommands {
   static func untag(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let place = try context.engine().places.untag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
     try show(place, context, heading: "Untagged")
+  }
+
+  static func refresh(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    _ = try context.engine()
+    let ids = try arguments.positional(0).map { [try context.engine().places.get($0).id] } ?? []
+    let outcome = try context.refresher().refresh(ids, expiredOnly: arguments.has("expired"))
+    if context.json {
+      struct View: Encodable {
+        let refreshed: Int
+        let gone: [String]
+        let failed: [String]
+      }
+      return context.printJSON(View(refreshed: outcome.refreshed, gone: outcome.gone, failed: outcome.failed))
+    }
+    context.output.out("Refreshed \(outcome.refreshed) place(s).")
+    for name in outcome.gone { context.output.out("  \(name): the provider no longer has it (kept as it was)") }
+    for line in outcome.failed { context.output.out("  failed: \(line) (kept as it was)") }
   }
 
   static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {

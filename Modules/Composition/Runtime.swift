@@ -79,6 +79,10 @@ public final class Runtime: Sendable {
     ImportService(context: engine.context, matcher: PlaceMatcher(provider: try placeProvider()))
   }
 
+  public func refresher() throws -> RefreshService {
+    RefreshService(context: engine.context, provider: try placeProvider())
+  }
+
   /// The configured place provider, loaded once on first use.
   public func placeProvider() throws -> any PlaceProvider {
     try placeCache.withLock {

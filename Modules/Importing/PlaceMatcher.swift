@@ -24,6 +24,9 @@ public struct PlaceMatcher: Sendable {
   }
 
   public let provider: any PlaceProvider
+  /// Folded words of provider names, kept across rows: the same candidates
+  /// come up again and again in one import.
+  private let names = NameCache()
   /// Accept the best candidate automatically at or above this score…
   public var acceptScore = 0.85
   /// …and only this far ahead of the second.
@@ -45,7 +48,7 @@ public struct PlaceMatcher: Sendable {
       // A position narrows the question to what is there: names may differ
       // wholly between languages, so a close place with a fair name wins.
       for place in try provider.nearby(hint, radius: nearRadius, categories: [], limit: 30) { pool[place.ref] = place }
-      let close = Self.ranked(pool.values.filter { $0.coordinate.distance(to: hint) <= nearRadius }, words, minimum: 0.5)
+      let close = ranked(pool.values.filter { $0.coordinate.distance(to: hint) <= nearRadius }, words, minimum: 0.5)
       if let best = close.first, close.count == 1 || best.score - close[1].score >= acceptMargin {
         return Match(decision: .accepted(best.place), candidates: Array(close.prefix(5)))
       }
@@ -59,7 +62,7 @@ public struct PlaceMatcher: Sendable {
       if !close.isEmpty { return Match(decision: .candidates, candidates: Array(close.prefix(5))) }
       // Nothing fitting at the pin: fall back to names alone, to show candidates.
     }
-    let scored = Self.ranked(Array(pool.values), words, minimum: candidateScore)
+    let scored = ranked(Array(pool.values), words, minimum: candidateScore)
     let top = Array(scored.prefix(5))
     guard let best = top.first else { return Match(decision: .unresolved, candidates: []) }
     // With a pin and nothing fitting there, names alone may suggest but never decide.
@@ -84,11 +87,11 @@ public struct PlaceMatcher: Sendable {
   }
 
   /// Places scored by their best-matching name, best first (ties by ref).
-  static func ranked(_ places: [ProviderPlace], _ words: [String], minimum: Double) -> [(place: ProviderPlace, score: Double)] {
+  func ranked(_ places: [ProviderPlace], _ words: [String], minimum: Double) -> [(place: ProviderPlace, score: Double)] {
     var scored: [(place: ProviderPlace, score: Double)] = []
     for place in places {
       var best = 0.0
-      for name in place.allNames { best = max(best, score(words, Self.words(name))) }
+      for name in place.allNames { best = max(best, Self.score(words, names.words(name))) }
       if best >= minimum { scored.append((place, best)) }
     }
     scored.sort { a, b in a.score != b.score ? a.score > b.score : a.place.ref < b.place.ref }

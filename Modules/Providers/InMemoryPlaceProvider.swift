@@ -10,6 +10,12 @@ public struct InMemoryPlaceProvider: PlaceProvider {
   private let index: CircleIndex
   /// Folded name word → indices of places whose name has it.
   private let words: [Substring: [Int]]
+  private let byRef: [String: Int]
+  /// Every place's names, folded once: folding is the expensive part of a search.
+  private let folded: [[String]]
+  /// Each place's position in A–Z order (folded name, then ref), so results
+  /// sort by an integer rather than by comparing strings.
+  private let alphabeticalRank: [Int]
 
   public init(name: String = "memory", places: [ProviderPlace]) {
     self.name = name
@@ -23,7 +29,19 @@ public struct InMemoryPlaceProvider: PlaceProvider {
     }
     self.index = index
     self.words = words
+    let folded = places.map { $0.allNames.map(SearchText.fold) }
+    self.folded = folded
+    var rank = [Int](repeating: 0, count: places.count)
+    for (position, index) in places.indices.sorted(by: { (folded[$0][0], places[$0].ref) < (folded[$1][0], places[$1].ref) }).enumerated() {
+      rank[index] = position
+    }
+    alphabeticalRank = rank
+    var byRef: [String: Int] = [:]
+    for (i, place) in places.enumerated() { byRef[place.ref] = i }
+    self.byRef = byRef
   }
+
+  public func place(ref: String) throws -> ProviderPlace? { byRef[ref].map { places[$0] } }
 
   public var count: Int? { places.count }
 
@@ -41,22 +59,37 @@ public struct InMemoryPlaceProvider: PlaceProvider {
 
   public func search(_ text: String, near: Coordinate?, limit: Int) throws -> [ProviderPlace] {
     let query = SearchText.fold(text).split(separator: " ")
-    guard let first = query.first, limit > 0 else { return [] }
-    // Candidates from the rarest-looking word by prefix, then every word must match.
-    let candidates = words.filter { $0.key.hasPrefix(first) }.flatMap(\.value)
-    var seen = Set<Int>()
-    let matching = candidates.filter { seen.insert($0).inserted }.map { places[$0] }.filter { place in
-      place.allNames.contains { name in
-        let folded = SearchText.fold(name)
-        return query.allSatisfy { folded.contains($0) }
+    guard !query.isEmpty, limit > 0 else { return [] }
+    // Drive from the query word with the fewest places: a common word
+    // ("market") must not make every search read thousands of places.
+    var driver: [Int]?
+    var driverKeys = 0
+    for word in query {
+      let keys = words.filter { $0.key.hasPrefix(word) }
+      let postings = keys.flatMap(\.value)
+      if driver == nil || postings.count < driver!.count {
+        driver = postings
+        driverKeys = keys.count
       }
+      if driver!.isEmpty { return [] }
     }
-    let sorted: [ProviderPlace]
+    // One word: its postings already are the answer (a name word starts with
+    // it). Several: each place must contain every word.
+    var hits = driver ?? []
+    if driverKeys > 1 {
+      var seen = Set<Int>()
+      hits = hits.filter { seen.insert($0).inserted }
+    }
+    if query.count > 1 {
+      hits = hits.filter { index in folded[index].contains { name in query.allSatisfy { name.contains($0) } } }
+    }
+    let sorted: [Int]
     if let near {
-      sorted = matching.sorted { ($0.coordinate.distance(to: near), $0.ref) < ($1.coordinate.distance(to: near), $1.ref) }
+      let distance = Dictionary(uniqueKeysWithValues: hits.map { ($0, places[$0].coordinate.distance(to: near)) })
+      sorted = hits.sorted { (distance[$0]!, places[$0].ref) < (distance[$1]!, places[$1].ref) }
     } else {
-      sorted = matching.sorted { (SearchText.fold($0.name), $0.ref) < (SearchText.fold($1.name), $1.ref) }
+      sorted = hits.sorted { alphabeticalRank[$0] < alphabeticalRank[$1] }
     }
-    return Array(sorted.prefix(limit))
+    return sorted.prefix(limit).map { places[$0] }
   }
 }

@@ -9,6 +9,7 @@ import Domain
 /// - `search` returns places whose name (accents, case and punctuation
 ///   ignored) contains every word of the text, nearest to `near` first when
 ///   given, else A–Z, at most `limit`;
+/// - `place(ref:)` returns the current data of one place, nil when gone;
 /// - both answer from what the provider holds; an unreachable provider
 ///   throws `ProviderError` and never returns a partial list as complete.
 public protocol PlaceProvider: Sendable {
@@ -18,6 +19,9 @@ public protocol PlaceProvider: Sendable {
   var count: Int? { get }
   func nearby(_ point: Coordinate, radius: Double, categories: Set<String>, limit: Int) throws -> [ProviderPlace]
   func search(_ text: String, near: Coordinate?, limit: Int) throws -> [ProviderPlace]
+  /// The place with this ref as the provider holds it now, or nil when the
+  /// provider no longer has it.
+  func place(ref: String) throws -> ProviderPlace?
 }
 
 public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -33,5 +33,7 @@ public enum PlaceProviderConformance {
     let markets = try provider.search("market", near: center, limit: 10)
     try expect(markets.map(\.ref) == ["osm:node/1", "osm:node/3"], "search near orders by distance", "got \(markets.map(\.ref))")
     try expect(try provider.search("nothing like it", near: nil, limit: 10).isEmpty, "search", "found something for nonsense")
+    try expect(try provider.place(ref: "osm:node/3")?.name == "S-Market Kaisaniemi", "place(ref:)", "did not find a held place")
+    try expect(try provider.place(ref: "osm:node/999") == nil, "place(ref:)", "found a place it does not hold")
   }
 }

@@ -67,3 +67,14 @@ import Testing
     #expect(cli.storeBytes() == before)
   }
 }
+
+@Suite struct PlaceRefreshCommandTests {
+  @Test func refreshRenewsSuggestedPlacesAndSaysSo() throws {
+    let cli = CLIHarness()
+    #expect(cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384", "--pick", "1").code == 0)
+    cli.run("place", "add", "My own spot", "--at", "60.17,24.94")
+    let result = cli.run("place", "refresh")
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Refreshed 1 place(s)."), "a place of your own has no provider data to refresh")
+  }
+}
