@@ -17,6 +17,13 @@ enum ImportCommands {
         CommandSpec(
           "accept", "Accept a candidate for a row", positionals: [("ROW", "the row id (or a unique prefix) from 'import review'"), ("N", "the candidate number")],
           action: accept),
+        CommandSpec(
+          "search", "Search again for a row with other words", positionals: [("ROW", "the row id or prefix"), ("QUERY", "words to search")],
+          action: search),
+        CommandSpec(
+          "enter", "Enter the row's place by hand", positionals: [("ROW", "the row id or prefix")],
+          options: [.value("name", "NAME", "the place's name (default: the row's title)"), .value("at", "LAT,LON", "where it is (required)")],
+          action: enter),
         CommandSpec("reject", "No place fits this row (it is kept, marked rejected)", positionals: [("ROW", "the row id or prefix")], action: reject),
       ])
   }
@@ -64,6 +71,27 @@ enum ImportCommands {
     }
     let entry = try context.imports().accept(arguments.positionals[0], candidate: number)
     context.output.out("Accepted for '\(entry.title)'")
+  }
+
+  static func search(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let entry = try context.imports().searchAgain(arguments.positionals[0], query: arguments.positionals[1])
+    context.output.out("New candidates for '\(entry.title)':")
+    if case .candidates(let candidates) = entry.state {
+      for (index, candidate) in candidates.enumerated() {
+        context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
+      }
+    }
+  }
+
+  static func enter(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    guard let at = arguments.value("at") else {
+      throw UsageError("give where the place is with --at LAT,LON", commandPath: arguments.commandPath)
+    }
+    let coordinate = try Coordinate(parsing: at)
+    let imports = try context.imports()
+    let row = imports.pending().first { $0.id.hasPrefix(arguments.positionals[0]) }
+    let entry = try imports.enter(arguments.positionals[0], name: arguments.value("name") ?? row?.title ?? "", at: coordinate)
+    context.output.out("Saved '\(arguments.value("name") ?? entry.title)' at \(coordinate) for '\(entry.title)'")
   }
 
   static func reject(_ arguments: ParsedArguments, _ context: CommandContext) throws {

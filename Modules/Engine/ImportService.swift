@@ -135,6 +135,34 @@ public struct ImportService: Sendable {
     return entry
   }
 
+  /// Searches again with the person's words; the row gets the new candidates
+  /// (a clear match is still left for the person to accept).
+  public func searchAgain(_ entryID: String, query: String) throws -> SourceEntry {
+    var entry = try self.entry(entryID, in: context.store.state())
+    let match = try matcher.match(query)
+    guard !match.candidates.isEmpty else { throw DomainError.notFound(kind: "place for the search", reference: query) }
+    entry.state = .candidates(match.candidates.prefix(3).map {
+      .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
+    })
+    try context.store.append([.put(.sourceEntry(entry))])
+    return entry
+  }
+
+  /// The person enters the place by hand: it is saved with their name and
+  /// position, put in the row's list, and the row is settled.
+  public func enter(_ entryID: String, name: String, at coordinate: Coordinate) throws -> SourceEntry {
+    var entry = try self.entry(entryID, in: context.store.state())
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name") }
+    let place = Place(
+      id: PlaceID(context.ids.next()), personal: PersonalPlaceData(name: trimmed, coordinate: coordinate, note: entry.note),
+      createdAt: context.clock.now())
+    entry.state = .matched(place.id)
+    entry.decided = true
+    try context.store.append([.put(.place(place)), .put(.membership(Membership(list: entry.list, place: place.id))), .put(.sourceEntry(entry))])
+    return entry
+  }
+
   /// The person says no place fits: the row is kept, marked rejected.
   public func reject(_ entryID: String) throws -> SourceEntry {
     var entry = try self.entry(entryID, in: context.store.state())

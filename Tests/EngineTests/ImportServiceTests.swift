@@ -77,3 +77,29 @@ import TestSupport
     #expect(h.store.batches.count == before)
   }
 }
+
+@Suite struct ImportReviewTests {
+  @Test func searchingAgainAndEnteringByHandSettleRows() throws {
+    let h = EngineHarness()
+    let imports = ImportService(context: h.engine.context, matcher: PlaceMatcher(provider: InMemoryPlaceProvider(places: PlaceProviderConformance.places)))
+    let list = try TakeoutList.parse(Data("Title,Note,URL\nThat cake place,,u1\nMy cabin,,u2\n".utf8), file: "x.csv", name: "x")
+    _ = try imports.importList(list, file: "x.csv")
+    let cake = try #require(imports.pending().first { $0.title == "That cake place" })
+    let again = try imports.searchAgain(cake.id, query: "Ekberg")
+    guard case .candidates(let candidates) = again.state else {
+      Issue.record("no candidates after searching again")
+      return
+    }
+    #expect(candidates.first?.name == "Café Ekberg")
+    #expect(throws: DomainError.self) { try imports.searchAgain(cake.id, query: "zzzz") }
+    let cabin = try #require(imports.pending().first { $0.title == "My cabin" })
+    let entered = try imports.enter(cabin.id, name: "Mökki", at: try Coordinate(latitude: 61.5, longitude: 23.7))
+    guard case .matched(let id) = entered.state else {
+      Issue.record("entering by hand did not settle the row")
+      return
+    }
+    #expect(h.store.state().places[id]?.name == "Mökki")
+    #expect(h.store.state().memberships.contains(Membership(list: entered.list, place: id)))
+    #expect(imports.pending().map(\.title) == ["That cake place"])
+  }
+}
