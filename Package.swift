@@ -46,7 +46,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Domain", "ArgumentParsing"]),

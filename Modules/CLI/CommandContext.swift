@@ -63,6 +63,9 @@ final class CommandContext {
     return try runtime!.refresher()
   }
 
+  /// The settings in force (the runtime must be booted).
+  var settings: Settings { runtime!.config.settings }
+
   func close() { runtime?.shutdown() }
 
   /// Prints a value as one JSON document (sorted keys, ISO-8601 dates).

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Composition
+import Domain
 import Persistence
 
 /// `whilehere doctor`: which profile, which config file, which provider
@@ -75,6 +76,8 @@ enum DoctorCommand {
     out(
       "          precise sessions up to \(Int(session.maxDuration)) s (\(Int(session.reducedMaxDuration)) s on low battery, Low Power Mode or heat), "
         + "budget \(Int(session.allowance / 60)) min per \(Int(session.window / 3600)) h" + style.dim("  (\(settings.sources["arrival"] ?? "defaults"))"))
+    let reminders = settings.reminders
+    out("reminders [\(reminders.doneTitle)]  [\(reminders.laterTitle)] (\(DurationText.format(reminders.laterDuration)))")
     for (index, line) in settings.permissions.explanation.enumerated() {
       out((index == 0 ? "allowed   " : "          ") + line)
     }

@@ -41,7 +41,7 @@ enum TaskCommands {
         CommandSpec("done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")], action: done),
         CommandSpec(
           "later", "Remind Later: snooze the task", positionals: [("TASK", "id, id prefix or title")],
-          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d (default 1h)")], action: later),
+          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d (default: reminders.laterDuration, 1h)")], action: later),
         CommandSpec("reopen", "Reopen a done task", positionals: [("TASK", "id, id prefix or title")], action: reopen),
         CommandSpec("delete", "Delete a task", positionals: [("TASK", "id, id prefix or title")], action: delete),
         CommandSpec(
@@ -130,8 +130,9 @@ enum TaskCommands {
   }
 
   static func later(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let seconds = try DurationText.parse(arguments.value("for") ?? "1h")
-    let task = try context.engine().tasks.later(arguments.positionals[0], for: seconds)
+    let engine = try context.engine()
+    let seconds = try arguments.value("for").map { try DurationText.parse($0) } ?? context.settings.reminders.laterDuration
+    let task = try engine.tasks.later(arguments.positionals[0], for: seconds)
     try show(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
   }
 

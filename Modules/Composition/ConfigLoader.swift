@@ -32,6 +32,9 @@ public enum ConfigLoader {
       settings.arrival = try CodableOverrides.apply(arrival, to: settings.arrival, key: "arrival", source: "config file \(path!)")
       settings.sources["arrival"] = "config file \(path!)"
     }
+    if let reminders = file?.reminders {
+      settings.reminders = try CodableOverrides.apply(reminders, to: settings.reminders, key: "reminders", source: "config file \(path!)")
+    }
     if let permissions = file?.permissions {
       settings.permissions = try CodableOverrides.apply(permissions, to: settings.permissions, key: "permissions", source: "config file \(path!)")
     }
@@ -64,6 +67,7 @@ public enum ConfigLoader {
     var values: [(String, String)]
     var arrival: [String: JSONValue]?
     var permissions: [String: JSONValue]?
+    var reminders: [String: JSONValue]?
   }
 
   static func readFile(_ path: String, required: Bool) throws -> FileContents? {
@@ -83,7 +87,7 @@ public enum ConfigLoader {
     } catch {
       throw ConfigError.invalidJSON(path: path, reason: describe(error))
     }
-    var contents = FileContents(profile: nil, values: [], arrival: nil, permissions: nil)
+    var contents = FileContents(profile: nil, values: [], arrival: nil, permissions: nil, reminders: nil)
     try flatten(root, prefix: "", source: "config file \(path)", into: &contents)
     return contents
   }
@@ -96,15 +100,19 @@ public enum ConfigLoader {
   }
 
   private static func flatten(_ object: [String: JSONValue], prefix: String, source: String, into contents: inout FileContents) throws {
-    let known = Settings.keys.map(\.key) + ["profile", "arrival", "permissions"]
+    let known = Settings.keys.map(\.key) + ["profile", "arrival", "permissions", "reminders"]
     for key in object.keys.sorted() {
       let full = prefix + key
       let value = object[key]!
-      if full == "arrival" || full == "permissions" {
+      if ["arrival", "permissions", "reminders"].contains(full) {
         guard case .object(let nested) = value else {
           throw ConfigError.wrongType(source: source, key: full, expected: "an object")
         }
-        if full == "arrival" { contents.arrival = nested } else { contents.permissions = nested }
+        switch full {
+        case "arrival": contents.arrival = nested
+        case "permissions": contents.permissions = nested
+        default: contents.reminders = nested
+        }
         continue
       }
       if case .object(let nested) = value {

@@ -1,5 +1,6 @@
 import Engine
 import Geofencing
+import Notifications
 
 /// Every configurable value after layering (profile defaults, config file,
 /// `WHILEHERE_*` environment, flags), with where each one came from.
@@ -20,6 +21,8 @@ public struct Settings: Sendable, Equatable {
   /// What the device allows (a phone reports it; set it to see how the
   /// engine degrades): the file's `permissions` object overrides it.
   public var permissions = Permissions()
+  /// Button titles and the Remind Later duration: the file's `reminders` object.
+  public var reminders = ReminderSettings()
   /// Key → "profile cli", "config file PATH", "environment WHILEHERE_STORE", "flag --store".
   public var sources: [String: String] = [:]
 

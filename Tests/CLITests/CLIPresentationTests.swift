@@ -60,3 +60,20 @@ import Testing
     #expect(result.stdout.contains("arrival   5 destinations"))
   }
 }
+
+@Suite struct ReminderSettingsTests {
+  @Test func buttonTitlesAndTheSnoozeLengthAreConfiguration() throws {
+    let cli = CLIHarness()
+    try FileManager.default.createDirectory(atPath: cli.home + "/config/whilehere", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: cli.home + "/config/whilehere/config.json",
+      contents: Data(#"{"reminders": {"doneTitle": "Valmis", "laterTitle": "Myöhemmin", "laterDuration": 1800}}"#.utf8))
+    #expect(cli.run("doctor").stdout.contains("reminders [Valmis]  [Myöhemmin] (30m)"))
+    cli.run("task", "add", "Milk", "--at", "60,24")
+    #expect(cli.run("task", "later", "Milk").stdout.contains("Snoozed for 30m"))
+    _ = FileManager.default.createFile(
+      atPath: cli.home + "/config/whilehere/config.json", contents: Data(#"{"reminders": {"laterDuraton": 60}}"#.utf8))
+    let typo = cli.run("doctor")
+    #expect(typo.code == 78 && typo.stderr.contains("'reminders.laterDuraton' (did you mean 'reminders.laterDuration'?)"))
+  }
+}
