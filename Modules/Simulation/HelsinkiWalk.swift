@@ -38,7 +38,6 @@ public enum HelsinkiWalk {
       },
       "walk": {
         "speed": 1.4,
-        "interval": 5,
         "waypoints": [
           {"lat": 60.1745, "lon": 24.9460, "label": "Kaisaniemi park"},
           {"lat": 60.1716, "lon": 24.9470, "pause": 240, "label": "K-Supermarket Kaisaniemi"},

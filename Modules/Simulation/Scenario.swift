@@ -40,13 +40,10 @@ public struct Scenario: Codable, Sendable {
   public struct Walk: Codable, Sendable {
     /// Metres per second (walking is 1.2–1.5).
     public var speed: Double
-    /// Seconds between fixes.
-    public var interval: Double
     public var waypoints: [Waypoint]
 
-    public init(speed: Double, interval: Double, waypoints: [Waypoint]) {
+    public init(speed: Double, waypoints: [Waypoint]) {
       self.speed = speed
-      self.interval = interval
       self.waypoints = waypoints
     }
   }

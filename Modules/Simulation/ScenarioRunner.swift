@@ -20,9 +20,7 @@ public struct ScenarioRunner {
   }
 
   public func run(_ emit: (TimelineEvent) -> Void) throws {
-    var stepping = scenario.walk
-    stepping.interval = 1
-    let path = try WalkPath(stepping)
+    let path = try WalkPath(scenario.walk)
     clock.set(scenario.start)
     try setUp()
     emit(.started(name: scenario.name, places: scenario.places.count, tasks: scenario.tasks.count, seconds: path.samples.count))

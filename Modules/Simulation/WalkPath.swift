@@ -13,9 +13,10 @@ public struct WalkPath: Sendable {
 
   public let samples: [Sample]
 
-  public init(_ walk: Scenario.Walk) throws {
-    guard walk.speed > 0, walk.speed.isFinite, walk.interval > 0, walk.interval.isFinite else {
-      throw ScenarioError(source: "walk", message: "speed and interval must be positive")
+  /// Positions every `interval` seconds (the simulated phone steps each second).
+  public init(_ walk: Scenario.Walk, interval: Double = 1) throws {
+    guard walk.speed > 0, walk.speed.isFinite, interval > 0, interval.isFinite else {
+      throw ScenarioError(source: "walk", message: "speed must be positive")
     }
     let points = try walk.waypoints.map { try Coordinate(latitude: $0.lat, longitude: $0.lon) }
     guard !points.isEmpty else { throw ScenarioError(source: "walk", message: "needs at least one waypoint") }
@@ -25,7 +26,7 @@ public struct WalkPath: Sendable {
     func emit(until end: TimeInterval, position: (TimeInterval) -> Coordinate, pausedAt: String?) {
       while nextSample <= end {
         samples.append(Sample(elapsed: nextSample, position: position(nextSample), pausedAt: pausedAt))
-        nextSample += walk.interval
+        nextSample += interval
       }
     }
     for (index, point) in points.enumerated() {
