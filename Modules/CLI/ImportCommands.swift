@@ -55,10 +55,8 @@ enum ImportCommands {
     if pending.isEmpty { context.output.out("Nothing to review.") }
     for entry in pending {
       context.output.out("\(context.style.bold(entry.title))  \(context.style.dim(String(entry.id.prefix(8))))  \(entry.source):\(entry.line)")
-      if case .candidates(let candidates) = entry.state {
-        for (index, candidate) in candidates.enumerated() {
-          context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
-        }
+      if case .candidates = entry.state {
+        printCandidates(entry, context)
       } else {
         context.output.out("  no candidate: add the place by hand (whilehere place add … --list …) and reject the row")
       }
@@ -76,10 +74,13 @@ enum ImportCommands {
   static func search(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let entry = try context.imports().searchAgain(arguments.positionals[0], query: arguments.positionals[1])
     context.output.out("New candidates for '\(entry.title)':")
-    if case .candidates(let candidates) = entry.state {
-      for (index, candidate) in candidates.enumerated() {
-        context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
-      }
+    printCandidates(entry, context)
+  }
+
+  static func printCandidates(_ entry: SourceEntry, _ context: CommandContext) {
+    guard case .candidates(let candidates) = entry.state else { return }
+    for (index, candidate) in candidates.enumerated() {
+      context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
     }
   }
 

@@ -11,7 +11,7 @@ enum LocationArguments {
       guard let value else { continue }
       switch name {
       case "at", "place":
-        specs.append(LocationSpec(target: try target(value)))
+        specs.append(LocationSpec(target: try LocationSpec.Target(parsing: value)))
       case "radius":
         guard !specs.isEmpty else {
           throw UsageError("--radius \(value) comes before any --at; put it after the --at it applies to", commandPath: arguments.commandPath)
@@ -24,13 +24,6 @@ enum LocationArguments {
       }
     }
     return specs
-  }
-
-  /// Text made only of digits, signs, dots, commas and spaces is a
-  /// coordinate (and an error if invalid); anything else names a saved place.
-  static func target(_ text: String) throws -> LocationSpec.Target {
-    let numeric = !text.isEmpty && text.allSatisfy { "0123456789+-., ".contains($0) }
-    return numeric ? .coordinate(try Coordinate(parsing: text)) : .place(text)
   }
 
   static func meters(_ text: String) throws -> Double {

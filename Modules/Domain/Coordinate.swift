@@ -35,6 +35,12 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Text made only of digits, signs, dots, commas and spaces is meant as a
+  /// coordinate (and is an error if invalid); anything else is a name.
+  public static func looksLikeCoordinate(_ text: String) -> Bool {
+    !text.isEmpty && text.allSatisfy { "0123456789+-., ".contains($0) }
+  }
+
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let lat = try container.decode(Double.self, forKey: .latitude)

@@ -75,9 +75,7 @@ public struct ImportService: Sendable {
         entry.state = .matched(placeID)
         counts.matched += 1
       case .candidates where row.coordinate == nil:
-        entry.state = .candidates(match.candidates.prefix(3).map {
-          .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
-        })
+        entry.state = .candidates(Self.candidates(match))
         counts.review += 1
       case .candidates, .unresolved:
         if let coordinate = row.coordinate {
@@ -141,9 +139,7 @@ public struct ImportService: Sendable {
     var entry = try self.entry(entryID, in: context.store.state())
     let match = try matcher.match(query)
     guard !match.candidates.isEmpty else { throw DomainError.notFound(kind: "place for the search", reference: query) }
-    entry.state = .candidates(match.candidates.prefix(3).map {
-      .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
-    })
+    entry.state = .candidates(Self.candidates(match))
     try context.store.append([.put(.sourceEntry(entry))])
     return entry
   }
@@ -179,6 +175,13 @@ public struct ImportService: Sendable {
       throw DomainError.ambiguous(kind: "imported row", reference: reference, candidates: matches.map(\.id).sorted())
     }
     return matches[0]
+  }
+
+  /// The best three, as a row keeps them for the person.
+  static func candidates(_ match: PlaceMatcher.Match) -> [SourceEntry.Candidate] {
+    match.candidates.prefix(3).map {
+      .init(ref: $0.place.ref, name: $0.place.name, coordinate: $0.place.coordinate, category: $0.place.category, score: $0.score)
+    }
   }
 
   static func place(_ id: PlaceID, from provider: ProviderPlace, note: String, now: Date) -> Place {

@@ -7,6 +7,11 @@ public struct LocationSpec: Sendable, Equatable {
   public enum Target: Sendable, Equatable {
     case coordinate(Coordinate)
     case place(String)
+
+    /// `lat,lon`, or a saved place's name or id.
+    public init(parsing text: String) throws(DomainError) {
+      self = Coordinate.looksLikeCoordinate(text) ? .coordinate(try Coordinate(parsing: text)) : .place(text)
+    }
   }
 
   public var target: Target

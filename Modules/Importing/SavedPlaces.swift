@@ -42,7 +42,6 @@ enum SavedPlaces {
     guard let components = URLComponents(string: url),
       let q = components.queryItems?.first(where: { $0.name == "q" })?.value, !q.isEmpty
     else { return nil }
-    let numeric = q.allSatisfy { "0123456789+-., ".contains($0) }
-    return numeric ? nil : q
+    return Coordinate.looksLikeCoordinate(q) ? nil : q
   }
 }

@@ -25,11 +25,9 @@ public enum DetectionReportFormatter {
     for row in rows {
       lines.append(row.enumerated().map { i, cell in i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[i] - cell.count) + cell }.joined(separator: "  "))
     }
-    let days = report.simulatedSeconds / 86_400
     lines.append("")
     lines.append(String(format: "simulated %.1f h of trips (%.0f min per day on average) in %.1f s, all strategies; days/s counts each strategy alone", report.simulatedSeconds / 3600, report.simulatedSeconds / 60 / Double(max(report.scores.first?.trips ?? 1, 1)), report.wallSeconds))
     lines.append("a day is one trip: the active part of a day; time at home costs every strategy nothing")
-    _ = days
     for score in report.scores where !score.notes.isEmpty {
       lines.append("\(score.strategy): " + score.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }

@@ -86,9 +86,7 @@ public struct ScenarioRunner {
         throw ScenarioError(source: "task '\(entry.title)'", message: "give one radius, or one per place (\(entry.at.count))")
       }
       let specs = try entry.at.enumerated().map { index, text -> LocationSpec in
-        let numeric = text.allSatisfy { "0123456789+-., ".contains($0) }
-        let target: LocationSpec.Target = numeric ? .coordinate(try Coordinate(parsing: text)) : .place(text)
-        return LocationSpec(target: target, radius: radii.isEmpty ? nil : radii[radii.count == 1 ? 0 : index])
+        LocationSpec(target: try LocationSpec.Target(parsing: text), radius: radii.isEmpty ? nil : radii[radii.count == 1 ? 0 : index])
       }
       _ = try engine.tasks.add(title: entry.title, locations: specs, keywords: entry.keywords ?? [])
     }
