@@ -17,8 +17,12 @@ grep -q "REMINDER  Buy milk .*\[Mark Done\]  \[Remind Later\]" "$tmp/sim.txt"
 
 step="whilehere adds a task, checks a point, runs doctor"
 "$bin/whilehere" task add "Buy milk" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80 > /dev/null
-"$bin/whilehere" check --at 60.1699,24.9384 | grep -q "Buy milk"
-"$bin/whilehere" doctor | grep -q "store     ok"
+# Output goes to files before grep: 'cmd | grep -q' lets grep exit at the
+# first match and the writer die of SIGPIPE, which pipefail reports as 141.
+"$bin/whilehere" check --at 60.1699,24.9384 > "$tmp/check.txt"
+grep -q "Buy milk" "$tmp/check.txt"
+"$bin/whilehere" doctor > "$tmp/doctor.txt"
+grep -q "store     ok" "$tmp/doctor.txt"
 
 step="whilehered starts, reports ready and stops on SIGTERM"
 "$bin/whilehered" --store "file:$tmp/daemon" > "$tmp/daemon.txt" 2>&1 &
