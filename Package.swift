@@ -36,7 +36,16 @@ let package = Package(
     module("Notifications", ["Domain"]),
     module("Providers", ["Geofencing", "Domain"]),
     module("Importing", ["Providers", "Domain"]),
+    // C libraries from Debian, through pkg-config.
+    .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSodium", path: "Modules/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // The daemon's door: HTTP, signed tokens, password hashes.
+    module("Gateway"),
     // Adapters.
+    module("MicroHTTP", ["CMicroHTTPD", "Gateway"]),
+    module("Sodium", ["CSodium", "Gateway"]),
+    module("OwnTracks", ["Geofencing", "Domain"]),
+    module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
     .target(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
@@ -46,7 +55,11 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "Domain"]),
+    // The headless profile: HTTP ingest, answers, sinks, people.
+    module("Daemon", [
+      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "Sodium", "OwnTracks", "PushSinks", "Domain",
+    ]),
     // App-level helpers.
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Domain", "ArgumentParsing"]),
@@ -54,7 +67,7 @@ let package = Package(
     module("TestSupport", ["Persistence", "Notifications", "Providers", "Domain"]),
 
     app("whilehere", ["CLI"]),
-    app("whilehered", ["CLI", "Composition", "ArgumentParsing"]),
+    app("whilehered", ["CLI", "Composition", "Daemon", "ArgumentParsing"]),
     app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.

@@ -3,7 +3,7 @@
 # quiet: safe to run before every build (the README and .ci/run both do).
 set -euo pipefail
 
-packages=(pkg-config)
+packages=(pkg-config libmicrohttpd-dev libsodium-dev curl)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
@@ -13,7 +13,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   export DEBIAN_FRONTEND=noninteractive
-  $sudo_cmd apt-get update -qq >/dev/null
-  $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+  log=$(mktemp)
+  # apt's chatter (debconf notes included) is shown only when it fails.
+  if ! { $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${missing[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "setup: could not install: ${missing[*]}" >&2
+    exit 1
+  fi
+  rm -f "$log"
 fi
 command -v swift >/dev/null || { echo "setup: the Swift 6 toolchain must be on PATH (https://swift.org/install)" >&2; exit 1; }

@@ -25,7 +25,7 @@ grep -q "Buy milk" "$tmp/check.txt"
 grep -q "store     ok" "$tmp/doctor.txt"
 
 step="whilehered starts, reports ready and stops on SIGTERM"
-"$bin/whilehered" --store "file:$tmp/daemon" > "$tmp/daemon.txt" 2>&1 &
+"$bin/whilehered" --store "file:$tmp/daemon" --listen 127.0.0.1:0 > "$tmp/daemon.txt" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do grep -q ready "$tmp/daemon.txt" && break; sleep 0.1; done
 grep -q "ready: profile headless" "$tmp/daemon.txt"

@@ -1,13 +1,15 @@
 import ArgumentParsing
 import CLI
 import Composition
+import Daemon
 import Foundation
 
-enum Daemon {
+enum DaemonMain {
   static let options: [OptionSpec] = [
     .value("config", "FILE", "config file (default $XDG_CONFIG_HOME/whilehere/config.json)"),
     .value("profile", "NAME", "cli, headless or testing (default headless)"),
     .value("store", "PROVIDER", "store provider, e.g. file:DIR (overrides config)"),
+    .value("listen", "ADDRESS:PORT", "where the HTTP server listens (default 127.0.0.1:8083)"),
   ]
 
   static func main(arguments: [String], environment: [String: String]) -> Int32 {
@@ -37,6 +39,7 @@ enum Daemon {
     do {
       var overrides: [String: String] = [:]
       if let store = parsed.value("store") { overrides["store"] = store }
+      if let listen = parsed.value("listen") { overrides["server.listen"] = listen }
       let profile = try parsed.value("profile").map { name in
         guard let profile = Profile(rawValue: name) else {
           throw UsageError("unknown profile '\(name)'", commandPath: ["whilehered"])
@@ -49,12 +52,24 @@ enum Daemon {
       log("cannot start: \(error)")
       return ExitCode.of(error)
     }
+    let host: DaemonHost
+    do {
+      host = try DaemonHost.start(runtime: runtime)
+    } catch {
+      runtime.shutdown()
+      log("cannot start: \(error)")
+      return ExitCode.of(error)
+    }
     let store = runtime.store.describe()
-    log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), pid \(getpid())")
+    if host.peopleCount == 0 {
+      log("nobody is configured, so every report is refused; add someone with: whilehere user add NAME")
+    }
+    log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), listening \(host.baseURL), people \(host.peopleCount), pid \(getpid())")
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     log("stopping on signal \(received)")
+    host.stop()
     runtime.shutdown()
     log("stopped")
     return ExitCode.ok

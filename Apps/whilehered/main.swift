@@ -1,7 +1,6 @@
-// whilehered: the headless profile. In this version it starts, reads the
-// config, opens the store, reports readiness and stops cleanly on SIGTERM
-// or SIGINT. Location ingest and notifications come with the daemon issue.
-import CLI
+// whilehered: the headless profile. Serves OwnTracks phones over HTTP,
+// fires reminders to the configured sinks, takes the answers, and stops
+// cleanly on SIGTERM or SIGINT.
 import Foundation
 
-exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(DaemonMain.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Lays a config file's object over a value's encoded defaults, so the file

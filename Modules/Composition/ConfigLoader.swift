@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Layers configuration, weakest first: profile defaults, the JSON config
@@ -35,6 +36,10 @@ public enum ConfigLoader {
     if let reminders = file?.reminders {
       settings.reminders = try CodableOverrides.apply(reminders, to: settings.reminders, key: "reminders", source: "config file \(path!)")
     }
+    if let people = file?.people {
+      for (name, value) in people { settings.people[name] = try PersonSettings.parse(name: name, value, source: "config file \(path!)") }
+      settings.sources["people"] = "config file \(path!)"
+    }
     if let permissions = file?.permissions {
       settings.permissions = try CodableOverrides.apply(permissions, to: settings.permissions, key: "permissions", source: "config file \(path!)")
     }
@@ -68,6 +73,7 @@ public enum ConfigLoader {
     var arrival: [String: JSONValue]?
     var permissions: [String: JSONValue]?
     var reminders: [String: JSONValue]?
+    var people: [String: JSONValue]?
   }
 
   static func readFile(_ path: String, required: Bool) throws -> FileContents? {
@@ -87,7 +93,7 @@ public enum ConfigLoader {
     } catch {
       throw ConfigError.invalidJSON(path: path, reason: describe(error))
     }
-    var contents = FileContents(profile: nil, values: [], arrival: nil, permissions: nil, reminders: nil)
+    var contents = FileContents(profile: nil, values: [], arrival: nil, permissions: nil, reminders: nil, people: nil)
     try flatten(root, prefix: "", source: "config file \(path)", into: &contents)
     return contents
   }
@@ -100,17 +106,22 @@ public enum ConfigLoader {
   }
 
   private static func flatten(_ object: [String: JSONValue], prefix: String, source: String, into contents: inout FileContents) throws {
-    let known = Settings.keys.map(\.key) + ["profile", "arrival", "permissions", "reminders"]
+    let known = Settings.keys.map(\.key) + ["profile", "arrival", "permissions", "reminders", "people"]
     for key in object.keys.sorted() {
       let full = prefix + key
       let value = object[key]!
-      if ["arrival", "permissions", "reminders"].contains(full) {
+      if full == "notify" {
+        contents.values.append((full, try PersonSettings.strings(value, key: full, source: source).joined(separator: ",")))
+        continue
+      }
+      if ["arrival", "permissions", "reminders", "people"].contains(full) {
         guard case .object(let nested) = value else {
           throw ConfigError.wrongType(source: source, key: full, expected: "an object")
         }
         switch full {
         case "arrival": contents.arrival = nested
         case "permissions": contents.permissions = nested
+        case "people": contents.people = nested
         default: contents.reminders = nested
         }
         continue
@@ -130,7 +141,7 @@ public enum ConfigLoader {
       case .string(let string): text = string
       case .number(let number): text = String(number)
       default:
-        throw ConfigError.wrongType(source: source, key: full, expected: full.hasPrefix("radius") ? "a number" : "a string")
+        throw ConfigError.wrongType(source: source, key: full, expected: full.hasPrefix("radius") || full == "server.max-body" || full == "server.timeout" ? "a number" : "a string")
       }
       if full == "profile" { contents.profile = text } else { contents.values.append((full, text)) }
     }

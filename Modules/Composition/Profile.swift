@@ -12,6 +12,8 @@ public enum Profile: String, Sendable, CaseIterable {
     var settings = Settings()
     switch self {
     case .cli, .headless:
+      // The daemon logs reminders (with their answer links) unless the config names other sinks.
+      if self == .headless { settings.notify = ["console"] }
       settings.store = "file:" + XDG.dataHome(environment) + "/whilehere"
       settings.clock = "system"
       settings.ids = "random"

@@ -1,6 +1,8 @@
 import Domain
 import Engine
 import Foundation
+import Gateway
+import Sodium
 import Importing
 import Persistence
 import Providers
@@ -92,6 +94,28 @@ public final class Runtime: Sendable {
       return provider
     }
   }
+
+  /// A person's own store: the daemon keeps people apart by giving each
+  /// one theirs. `file:DIR` becomes `DIR/people/NAME`; other providers make
+  /// a fresh store of the same kind.
+  public func openPersonStore(_ name: String) throws -> any OperationStore {
+    guard PersonSettings.isValidName(name) else {
+      throw ConfigError.invalidValue(source: "people", key: "people.\(name)", value: name, allowed: "1–32 lower-case letters, digits, - or _")
+    }
+    var spec = ProviderSpec(config.settings.store)
+    if spec.name == "file", let directory = spec.argument {
+      spec = ProviderSpec("file:" + XDG.expandTilde(directory, environment) + "/people/" + name)
+    }
+    return try registry.make("store", spec, from: registry.stores, environment: environment, clock: clock)
+  }
+
+  /// The engine context over another store, with this runtime's clock, ids and radius limits.
+  public func context(over store: any OperationStore) -> EngineContext {
+    EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii)
+  }
+
+  /// Argon2id, for `whilehere user add` and the daemon's logins.
+  public static func passwordHasher() -> any PasswordHasher { Argon2idHasher() }
 
   public func shutdown() { store.close() }
 }

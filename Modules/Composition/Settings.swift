@@ -23,6 +23,18 @@ public struct Settings: Sendable, Equatable {
   public var permissions = Permissions()
   /// Button titles and the Remind Later duration: the file's `reminders` object.
   public var reminders = ReminderSettings()
+  /// The daemon's HTTP server: `ADDRESS:PORT` to listen on, the public base
+  /// URL phones reach it by (behind a TLS proxy), body and time limits, and
+  /// the file holding the key that signs answer links.
+  public var serverListen = "127.0.0.1:8083"
+  public var serverURL = ""
+  public var serverMaxBody = 65_536
+  public var serverTimeout = 10
+  public var serverKeyFile = ""
+  /// Notification sinks every reminder goes to (`console`, `jsonl:PATH`, …).
+  public var notify: [String] = []
+  /// The people the daemon serves, by name.
+  public var people: [String: PersonSettings] = [:]
   /// Key → "profile cli", "config file PATH", "environment WHILEHERE_STORE", "flag --store".
   public var sources: [String: String] = [:]
 
@@ -37,6 +49,12 @@ public struct Settings: Sendable, Equatable {
     ("radius.min", "WHILEHERE_RADIUS_MIN"),
     ("radius.max", "WHILEHERE_RADIUS_MAX"),
     ("radius.default", "WHILEHERE_RADIUS_DEFAULT"),
+    ("server.listen", "WHILEHERE_SERVER_LISTEN"),
+    ("server.url", "WHILEHERE_SERVER_URL"),
+    ("server.max-body", "WHILEHERE_SERVER_MAX_BODY"),
+    ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
+    ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
+    ("notify", "WHILEHERE_NOTIFY"),
   ]
 
   mutating func set(_ key: String, _ value: String, source: String) throws {
@@ -49,10 +67,40 @@ public struct Settings: Sendable, Equatable {
     case "radius.min": radiusMinimum = try Self.meters(value, key: key, source: source)
     case "radius.max": radiusMaximum = try Self.meters(value, key: key, source: source)
     case "radius.default": radiusDefault = try Self.meters(value, key: key, source: source)
+    case "server.listen":
+      guard Self.listenAddress(value) != nil else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "IPv4-ADDRESS:PORT such as 127.0.0.1:8083")
+      }
+      serverListen = value
+    case "server.url":
+      guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "an http(s) URL such as https://wh.example.org")
+      }
+      serverURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+    case "server.max-body": serverMaxBody = try Self.whole(value, key: key, source: source, in: 1024...16_777_216)
+    case "server.timeout": serverTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
+    case "server.key-file": serverKeyFile = value
+    case "notify": notify = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     default:
       throw ConfigError.unknownKey(source: source, key: key, known: Self.keys.map(\.key))
     }
     sources[key] = source
+  }
+
+  /// `127.0.0.1:8083` → its parts.
+  public static func listenAddress(_ text: String) -> (address: String, port: Int)? {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+    let address = String(text[..<colon])
+    let parts = address.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return nil }
+    return (address, port)
+  }
+
+  static func whole(_ text: String, key: String, source: String, in range: ClosedRange<Int>) throws -> Int {
+    guard let value = Int(text) ?? Double(text).flatMap({ $0 == $0.rounded() ? Int(exactly: $0) : nil }), range.contains(value) else {
+      throw ConfigError.invalidValue(source: source, key: key, value: text, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
   }
 
   static func meters(_ text: String, key: String, source: String) throws -> Double {

@@ -1,14 +1,14 @@
 /// The XDG base directories, with the spec's fallbacks under $HOME.
-enum XDG {
-  static func home(_ environment: [String: String]) -> String {
+public enum XDG {
+  public static func home(_ environment: [String: String]) -> String {
     environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
   }
 
-  static func dataHome(_ environment: [String: String]) -> String {
+  public static func dataHome(_ environment: [String: String]) -> String {
     absolute(environment["XDG_DATA_HOME"]) ?? home(environment) + "/.local/share"
   }
 
-  static func configHome(_ environment: [String: String]) -> String {
+  public static func configHome(_ environment: [String: String]) -> String {
     absolute(environment["XDG_CONFIG_HOME"]) ?? home(environment) + "/.config"
   }
 
@@ -18,7 +18,7 @@ enum XDG {
     return value
   }
 
-  static func expandTilde(_ path: String, _ environment: [String: String]) -> String {
+  public static func expandTilde(_ path: String, _ environment: [String: String]) -> String {
     if path == "~" { return home(environment) }
     if path.hasPrefix("~/") { return home(environment) + path.dropFirst(1) }
     return path

@@ -73,6 +73,17 @@ extension ArrivalService {
     }
   }
 
+  /// The program is stopping cleanly: a running session ends and is
+  /// charged what it used, not the full reservation a crash would cost.
+  public func shutdown() -> [ArrivalEvent] {
+    lock.withLock {
+      guard var running = session?.state else { return [] }
+      let stops = running.shutdown(at: context.clock.now())
+      session?.state = running
+      return handleSession(stops)
+    }
+  }
+
   public func powerChanged(_ state: PowerState) -> [ArrivalEvent] {
     lock.withLock {
       power = state

@@ -13,6 +13,7 @@ public struct PreciseSession: Sendable {
     case settled, leftZone = "left zone", noFix = "no fix", stationary, maxDuration = "time limit"
     case noProgress = "not heading to any destination"
     case budget = "budget exhausted", permission = "permission withdrawn", criticalHeat = "critical heat"
+    case shutdown = "the program stopped"
   }
 
   public enum Event: Equatable, Sendable {
@@ -163,6 +164,12 @@ public struct PreciseSession: Sendable {
   public mutating func permissionWithdrawn() -> [Event] {
     guard isRunning else { return [] }
     return [stop(.permission)]
+  }
+
+  /// The program is stopping cleanly: the time used so far is all that is charged.
+  public mutating func shutdown(at now: Date) -> [Event] {
+    guard isRunning else { return [] }
+    return [stop(.shutdown, at: now)]
   }
 
   /// A task was finished or snoozed elsewhere: its destinations need no confirming.

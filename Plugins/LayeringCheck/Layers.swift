@@ -2,16 +2,17 @@
 /// layers each layer may depend on. Changing the design means changing this
 /// table and Docs/Architecture.md together.
 enum Layer: String, CaseIterable {
-  case domain, utility, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
+  case domain, utility, shim, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
 
   var allowed: Set<Layer> {
     switch self {
-    case .domain, .utility: return []
+    case .domain, .utility, .shim: return []
     case .port: return [.domain, .port]
-    case .adapter: return [.domain, .port]
+    case .adapter: return [.domain, .port, .shim]
     case .engine: return [.domain, .port, .engine]
     case .simulation: return [.domain, .port, .engine]
-    case .composition: return [.domain, .port, .adapter, .engine, .simulation]
+    // The headless profile's wiring (Daemon) builds on the shared one.
+    case .composition: return [.domain, .port, .adapter, .engine, .simulation, .composition]
     case .frontEnd: return [.domain, .port, .engine, .composition, .utility]
     case .app: return [.domain, .port, .engine, .simulation, .composition, .utility, .frontEnd]
     case .support: return [.domain, .port]
@@ -25,6 +26,14 @@ enum Layers {
   /// Modules/ targets by name. A new module must be placed here.
   static let modules: [String: Layer] = [
     "Domain": .domain,
+    "CMicroHTTPD": .shim,
+    "CSodium": .shim,
+    "Gateway": .port,
+    "MicroHTTP": .adapter,
+    "Sodium": .adapter,
+    "OwnTracks": .adapter,
+    "PushSinks": .adapter,
+    "Daemon": .composition,
     "ArgumentParsing": .utility,
     "Persistence": .port,
     "Geofencing": .port,

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Any JSON value, decoded strictly (true is not 1), for walking a config
-/// file key by key and naming exactly what is wrong.
-enum JSONValue: Decodable, Equatable {
+/// file or a message key by key and naming exactly what is wrong.
+public enum JSONValue: Codable, Equatable, Sendable {
   case string(String)
   case number(Double)
   case bool(Bool)
@@ -10,7 +10,7 @@ enum JSONValue: Decodable, Equatable {
   case array([JSONValue])
   case null
 
-  init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -27,8 +27,20 @@ enum JSONValue: Decodable, Equatable {
     }
   }
 
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .bool(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .null: try container.encodeNil()
+    }
+  }
+
   /// The Foundation form, for merging over encoded defaults.
-  var foundation: Any {
+  public var foundation: Any {
     switch self {
     case .string(let value): return value
     case .number(let value): return value
@@ -36,6 +48,18 @@ enum JSONValue: Decodable, Equatable {
     case .object(let value): return value.mapValues(\.foundation)
     case .array(let value): return value.map(\.foundation)
     case .null: return NSNull()
+    }
+  }
+
+  /// The JSON type's name, for errors ("expected a number, found a string").
+  public var typeName: String {
+    switch self {
+    case .string: return "a string"
+    case .number: return "a number"
+    case .bool: return "a boolean"
+    case .object: return "an object"
+    case .array: return "an array"
+    case .null: return "null"
     }
   }
 }

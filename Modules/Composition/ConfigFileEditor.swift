@@ -1,0 +1,73 @@
+import Domain
+import Foundation
+
+/// Changes the `people` object of a config file and nothing else: other
+/// keys and other people are kept. Writes atomically, 0600 (the file holds
+/// password hashes and webhook secrets).
+public enum ConfigFileEditor {
+  /// The file `whilehere user …` edits: `--config`, `WHILEHERE_CONFIG`, or
+  /// `$XDG_CONFIG_HOME/whilehere/config.json` (made if missing).
+  public static func path(explicit: String?, environment: [String: String]) -> String {
+    (explicit ?? environment["WHILEHERE_CONFIG"]).map { XDG.expandTilde($0, environment) }
+      ?? XDG.configHome(environment) + "/whilehere/config.json"
+  }
+
+  /// Sets a person's password hash, creating the person (and the file) if needed.
+  public static func setPassword(person name: String, hash: String, devices: [String]?, path: String) throws {
+    guard PersonSettings.isValidName(name) else {
+      throw ConfigError.invalidValue(source: "user add", key: "NAME", value: name, allowed: "1–32 lower-case letters, digits, - or _")
+    }
+    try edit(path) { root in
+      var people = root["people"] as? [String: Any] ?? [:]
+      var person = people[name] as? [String: Any] ?? [:]
+      person["password"] = hash
+      if let devices { person["devices"] = devices }
+      people[name] = person
+      root["people"] = people
+    }
+  }
+
+  /// Removes a person; false when there was no such person.
+  public static func remove(person name: String, path: String) throws -> Bool {
+    var found = false
+    try edit(path) { root in
+      var people = root["people"] as? [String: Any] ?? [:]
+      found = people.removeValue(forKey: name) != nil
+      root["people"] = people
+    }
+    return found
+  }
+
+  /// The people the file names, sorted.
+  public static func people(path: String) throws -> [String] {
+    let root = try read(path)
+    return (root["people"] as? [String: Any] ?? [:]).keys.sorted()
+  }
+
+  static func read(_ path: String) throws -> [String: Any] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if FileManager.default.fileExists(atPath: path) { throw ConfigError.unreadable(path: path, reason: "permission denied") }
+      return [:]
+    }
+    guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+      throw ConfigError.invalidJSON(path: path, reason: "the top level must be an object; fix the file before changing it")
+    }
+    return root
+  }
+
+  static func edit(_ path: String, _ change: (inout [String: Any]) throws -> Void) throws {
+    var root = try read(path)
+    try change(&root)
+    let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let directory = (path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let temporary = path + ".tmp-\(getpid())"
+    guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {
+      throw ConfigError.unreadable(path: temporary, reason: "cannot write")
+    }
+    guard rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw ConfigError.unreadable(path: path, reason: "cannot replace: \(String(cString: strerror(errno)))")
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Domain
+
+/// One person the daemon serves, from the config file's `people` object:
+/// `"people": {"alice": {"password": "$argon2id$…", "devices": ["phone"], "notify": ["ntfy:…"]}}`.
+public struct PersonSettings: Sendable, Equatable {
+  /// An Argon2id hash (`whilehere user add NAME` writes it); never the password.
+  public var password: String
+  /// Device names (OwnTracks `X-Limit-D` / `d=`) allowed to report; empty allows any.
+  public var devices: [String] = []
+  /// Notification sinks for this person, after the global `notify` ones.
+  public var notify: [String] = []
+  /// Regions the phone watches at most: 20 for iOS, up to 100 on Android.
+  public var capacity = 20
+  /// The HMAC key for this person's `webhook:` sinks.
+  public var webhookSecret = ""
+  /// An access token for a protected ntfy server (`tk_…`).
+  public var ntfyToken = ""
+
+  public init(password: String) {
+    self.password = password
+  }
+
+  static let keys = ["password", "devices", "notify", "capacity", "webhookSecret", "ntfyToken"]
+
+  /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
+  /// directory name and an MQTT topic level.
+  public static func isValidName(_ name: String) -> Bool {
+    (1...32).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
+  }
+
+  static func parse(name: String, _ value: JSONValue, source: String) throws -> PersonSettings {
+    let key = "people.\(name)"
+    guard isValidName(name) else {
+      throw ConfigError.invalidValue(source: source, key: key, value: name, allowed: "1–32 lower-case letters, digits, - or _")
+    }
+    guard case .object(let object) = value else { throw ConfigError.wrongType(source: source, key: key, expected: "an object") }
+    for field in object.keys where !keys.contains(field) {
+      throw ConfigError.unknownKey(source: source, key: "\(key).\(field)", known: keys.map { "\(key).\($0)" })
+    }
+    guard case .string(let hash)? = object["password"], hash.hasPrefix("$argon2id$") else {
+      throw ConfigError.invalidValue(
+        source: source, key: "\(key).password", value: "…", allowed: "an Argon2id hash; set one with: whilehere user add \(name)")
+    }
+    var person = PersonSettings(password: hash)
+    person.devices = try strings(object["devices"], key: "\(key).devices", source: source)
+    person.notify = try strings(object["notify"], key: "\(key).notify", source: source)
+    if let value = object["capacity"] {
+      guard case .number(let number) = value, number == number.rounded(), (1...100).contains(number) else {
+        throw ConfigError.invalidValue(source: source, key: "\(key).capacity", value: "\(value.foundation)", allowed: "a whole number from 1 to 100")
+      }
+      person.capacity = Int(number)
+    }
+    for (field, path) in [("webhookSecret", \PersonSettings.webhookSecret), ("ntfyToken", \PersonSettings.ntfyToken)] {
+      guard let value = object[field] else { continue }
+      guard case .string(let text) = value else { throw ConfigError.wrongType(source: source, key: "\(key).\(field)", expected: "a string") }
+      person[keyPath: path] = text
+    }
+    return person
+  }
+
+  /// A list of strings (a single string is a list of one).
+  static func strings(_ value: JSONValue?, key: String, source: String) throws -> [String] {
+    switch value {
+    case nil, .null?: return []
+    case .string(let text)?: return [text]
+    case .array(let items)?:
+      return try items.map { item in
+        guard case .string(let text) = item else { throw ConfigError.wrongType(source: source, key: key, expected: "a list of strings") }
+        return text
+      }
+    default: throw ConfigError.wrongType(source: source, key: key, expected: "a list of strings")
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Domain
+import Engine
+import Foundation
+import Gateway
+import Geofencing
+import OwnTracks
+
+/// Routes the daemon's HTTP requests: OwnTracks reports, answer buttons,
+/// health, and each person's JSON API. Every refusal is a JSON error with
+/// the right 4xx and leaves the store as it was.
+final class DaemonHandler: HTTPHandler, @unchecked Sendable {
+  let people: People
+  let signer: any TokenSigner
+  let clock: @Sendable () -> Date
+  let log: DaemonLog
+  let started: Date
+
+  init(people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog) {
+    self.people = people
+    self.signer = signer
+    self.clock = clock
+    self.log = log
+    started = clock()
+  }
+
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    switch (request.method, segments.first) {
+    case ("GET", "health"?) where segments.count == 1:
+      return .json(200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started))))
+    case ("POST", "owntracks"?) where segments.count == 1, ("POST", "pub"?) where segments.count == 1:
+      return authenticated(request) { self.ownTracks(request, person: $0) }
+    case ("POST", "actions"?) where segments.count == 2:
+      return answer(token: segments[1])
+    case (_, "actions"?) where segments.count == 2:
+      return .failure(405, "answer with POST; opening the link does nothing")
+    case (_, "api"?):
+      return authenticated(request) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
+    case (_, "owntracks"?), (_, "pub"?), (_, "health"?):
+      return .failure(405, "\(request.method) is not allowed on \(request.path)")
+    default:
+      return .failure(404, "no such endpoint: \(request.path)")
+    }
+  }
+
+  struct Health: Encodable {
+    let status: String
+    let people: Int
+    let uptime: Int
+  }
+
+  private func authenticated(_ request: HTTPRequest, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+    switch people.authenticate(request, now: clock()) {
+    case .success(let person):
+      return body(person)
+    case .failure(.missing):
+      var response = HTTPResponse.failure(401, "credentials required (HTTP Basic)")
+      response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\""
+      return response
+    case .failure(.wrong):
+      log("login-failed", ["client": request.clientAddress])
+      var response = HTTPResponse.failure(401, "wrong user name or password")
+      response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\""
+      return response
+    case .failure(.slowed(let wait)):
+      var response = HTTPResponse.failure(429, "too many failed logins; try again in \(wait) s")
+      response.headers["Retry-After"] = String(wait)
+      return response
+    }
+  }
+
+  /// One OwnTracks message. The answer carries the waypoint commands when
+  /// the plan changed since this phone's last answer.
+  private func ownTracks(_ request: HTTPRequest, person: Person) -> HTTPResponse {
+    if let claimed = request.header("x-limit-u") ?? request.query["u"], claimed != person.name {
+      return .failure(403, "'\(person.name)' cannot report as '\(claimed)'")
+    }
+    let device = request.header("x-limit-d") ?? request.query["d"]
+    if !person.settings.devices.isEmpty, !person.settings.devices.contains(device ?? "") {
+      return .failure(403, "device '\(device ?? "")' is not one of \(person.name)'s devices (\(person.settings.devices.joined(separator: ", ")))")
+    }
+    // Apps sometimes post nothing; that is not an error.
+    guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return .json(200, Data("[]".utf8)) }
+    let report: PhoneReport
+    do {
+      report = try OwnTracksCodec.decode(request.body, now: clock())
+    } catch {
+      return .failure(400, "\(error)")
+    }
+    let reply: PhoneService.Reply
+    do {
+      reply = try person.receive(report)
+    } catch {
+      log("store-failed", ["person": person.name, "error": "\(error)"])
+      return .failure(503, "the report could not be stored; send it again")
+    }
+    for notification in reply.reminders {
+      log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+    }
+    if !reply.commands.isEmpty {
+      log("commands", ["person": person.name, "count": String(reply.commands.count)])
+    }
+    return .json(200, OwnTracksCodec.encode(reply.commands))
+  }
+
+  private func answer(token text: String) -> HTTPResponse {
+    guard let token = ActionToken.open(text, with: signer) else { return .failure(403, "this link was not made by this server, or was changed") }
+    guard let person = people.byName[token.p] else { return .failure(404, "the person this link was made for is no longer configured") }
+    do {
+      let task = try person.answer(token, now: clock())
+      log("answered", ["person": person.name, "task": task.id.rawValue, "action": token.a])
+      return .json(200, encoding: Answer(task: task.id.rawValue, title: task.title, action: token.a, state: task.state.name))
+    } catch {
+      switch error {
+      case .forbidden: return .failure(403, "this link belongs to someone else")
+      case .expired: return .failure(410, "this link has expired")
+      case .used: return .failure(409, "this link was already used")
+      case .unknownAction(let action): return .failure(400, "unknown answer '\(action)'")
+      case .notFound(let reason): return .failure(404, reason)
+      case .failed(let reason): return .failure(503, "the answer could not be stored: \(reason)")
+      }
+    }
+  }
+
+  struct Answer: Encodable {
+    let task: String
+    let title: String
+    let action: String
+    let state: String
+  }
+}

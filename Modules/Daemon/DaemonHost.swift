@@ -1,0 +1,131 @@
+import Composition
+import Domain
+import Engine
+import Foundation
+import Gateway
+import MicroHTTP
+import Notifications
+import Persistence
+import PushSinks
+import Sodium
+
+/// The running headless profile: each configured person with their store,
+/// engine and sinks, the HTTP server in front, and a ticker that lets time
+/// pass for sessions and snoozes. `stop()` drains and closes everything.
+public final class DaemonHost: @unchecked Sendable {
+  public let port: Int
+  public let baseURL: String
+  let people: People
+  let server: MicroHTTPServer
+  let ticker: DispatchSourceTimer
+  let log: DaemonLog
+  private let stopped = NSLock()
+  private var isStopped = false
+
+  /// Testing knobs: the delivery retry delay, and Argon2id's cost.
+  public struct Tuning: Sendable {
+    public var retryDelay: TimeInterval = 2
+    public var hasher: (any PasswordHasher)?
+    public init() {}
+  }
+
+  public static func start(runtime: Runtime, log: DaemonLog = .standardOutput, tuning: Tuning = Tuning()) throws -> DaemonHost {
+    let settings = runtime.config.settings
+    guard let listen = Settings.listenAddress(settings.serverListen) else {
+      throw DaemonError("server.listen '\(settings.serverListen)' is not ADDRESS:PORT")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let key: Data
+    if settings.serverKeyFile.isEmpty, !runtime.store.describe().kind.contains("file") {
+      key = SodiumTokenSigner.generateKey()
+    } else {
+      let path = settings.serverKeyFile.isEmpty ? runtime.store.describe().location + "/server.key" : XDG.expandTilde(settings.serverKeyFile, environment)
+      key = try ServerKey.load(path: path)
+    }
+    let signer = try SodiumTokenSigner(key: key)
+    let server = MicroHTTPServer(
+      options: HTTPServerOptions(address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout))
+    // The public URL is known only once the port is bound (port 0 in tests).
+    let base = BaseURL(settings.serverURL)
+    let clock = runtime.clock
+    let factory = SinkFactory(log: log, environment: environment, retryDelay: tuning.retryDelay)
+    var people: [Person] = []
+    do {
+      for name in settings.people.keys.sorted() {
+        let person = settings.people[name]!
+        let links = ActionLinks(person: name, baseURL: { base.value }, signer: signer, clock: { clock.now() }, lifetime: 7 * 86_400)
+        var sinks: [any NotificationSink] = []
+        var queues: [DeliveryQueue] = []
+        for spec in settings.notify + person.notify {
+          let (sink, queue) = try factory.make(spec, person: name, settings: person, links: links)
+          sinks.append(sink)
+          if let queue { queues.append(queue) }
+        }
+        let store = try runtime.openPersonStore(name)
+        let made = Person(
+          name: name, settings: person, store: store, context: runtime.context(over: store),
+          scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
+          arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
+        people.append(made)
+        for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
+      }
+    } catch {
+      people.forEach { $0.store.close() }
+      throw error
+    }
+    let directory = People(people: people, hasher: tuning.hasher ?? Runtime.passwordHasher())
+    let handler = DaemonHandler(people: directory, signer: signer, clock: { clock.now() }, log: log)
+    let port: Int
+    do {
+      port = try server.start(handler)
+    } catch {
+      people.forEach { $0.store.close() }
+      throw error
+    }
+    base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
+    let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
+    ticker.schedule(deadline: .now() + 5, repeating: 5)
+    ticker.setEventHandler { people.forEach { $0.tick() } }
+    ticker.resume()
+    return DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, log: log)
+  }
+
+  init(port: Int, baseURL: String, people: People, server: MicroHTTPServer, ticker: DispatchSourceTimer, log: DaemonLog) {
+    self.port = port
+    self.baseURL = baseURL
+    self.people = people
+    self.server = server
+    self.ticker = ticker
+    self.log = log
+  }
+
+  public var peopleCount: Int { people.byName.count }
+
+  /// Stops taking requests (running ones finish), gives queued deliveries
+  /// a few seconds, and closes every store.
+  public func stop(drainSeconds: TimeInterval = 5) {
+    let first = stopped.withLock {
+      defer { isStopped = true }
+      return !isStopped
+    }
+    guard first else { return }
+    server.stop()
+    ticker.cancel()
+    for person in people.byName.values {
+      _ = person.phone.arrival.shutdown()
+      for queue in person.queues where !queue.drain(timeout: drainSeconds) {
+        log("delivery", ["person": person.name, "detail": "stopped with deliveries still queued"])
+      }
+      person.store.close()
+    }
+  }
+
+  /// The answer links' base, settable once the port is known.
+  final class BaseURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String
+    init(_ text: String) { self.text = text }
+    var value: String { lock.withLock { text } }
+    func set(_ value: String) { lock.withLock { text = value } }
+  }
+}

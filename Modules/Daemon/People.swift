@@ -1,0 +1,61 @@
+import Foundation
+import Gateway
+import Sodium
+
+/// The people the daemon serves, and who a request comes from. Argon2id is
+/// slow on purpose; a password that verified once is remembered in memory
+/// (as a keyed hash, never in clear) so a phone posting every few seconds
+/// costs one check per process, not one per request.
+final class People: @unchecked Sendable {
+  let byName: [String: Person]
+  private let hashes: [String: String]
+  private let hasher: any PasswordHasher
+  let throttle: LoginThrottle
+  private let mac = SodiumHMAC()
+  private let cacheKey = SodiumTokenSigner.generateKey()
+  private let lock = NSLock()
+  private var verified: Set<Data> = []
+  private var decoy: String?
+
+  init(people: [Person], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle()) {
+    byName = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0) })
+    hashes = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0.settings.password) })
+    self.hasher = hasher
+    self.throttle = throttle
+  }
+
+  enum Refusal: Error, Equatable {
+    case missing
+    case wrong
+    case slowed(retryAfter: Int)
+  }
+
+  /// The person whose Basic credentials the request carries.
+  func authenticate(_ request: HTTPRequest, now: Date) -> Result<Person, Refusal> {
+    guard let credentials = request.basicCredentials else { return .failure(.missing) }
+    let keys = ["ip:" + request.clientAddress, "user:" + credentials.user]
+    if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
+    let fingerprint = mac.tag(Data((credentials.user + "\u{0}" + credentials.password).utf8), key: cacheKey)
+    if let person = byName[credentials.user], lock.withLock({ verified.contains(fingerprint) }) { return .success(person) }
+    guard let person = byName[credentials.user], let hash = hashes[credentials.user] else {
+      // The same work for a name that does not exist, so timing does not tell names apart.
+      _ = hasher.verify(credentials.password, against: decoyHash())
+      throttle.failed(keys: keys, now: now)
+      return .failure(.wrong)
+    }
+    guard hasher.verify(credentials.password, against: hash) else {
+      throttle.failed(keys: keys, now: now)
+      return .failure(.wrong)
+    }
+    throttle.succeeded(keys: keys)
+    lock.withLock { _ = verified.insert(fingerprint) }
+    return .success(person)
+  }
+
+  private func decoyHash() -> String {
+    if let decoy = lock.withLock({ decoy }) { return decoy }
+    let made = (try? hasher.hash(UUID().uuidString)) ?? ""
+    lock.withLock { decoy = made }
+    return made
+  }
+}

@@ -1,0 +1,135 @@
+import Composition
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Notifications
+import Persistence
+import PushSinks
+
+/// One person the daemon serves: their own store, engine, phone and sinks.
+/// Nothing here is reachable from another person's requests.
+final class Person: @unchecked Sendable {
+  let name: String
+  let settings: PersonSettings
+  let store: any OperationStore
+  let engine: Engine
+  let phone: PhoneService
+  let queues: [DeliveryQueue]
+  let laterDuration: TimeInterval
+  let sessionConfig: SessionConfig
+  /// Serialises answers, so a token cannot be used twice at once.
+  private let lock = NSLock()
+  /// Guards `recent` alone.
+  private let historyLock = NSLock()
+  private var recent: [RecordedEvent] = []
+  static let recentLimit = 200
+  static let lastFixKey = "phone.last-fix"
+
+  /// One line of the person's recent history, for the API.
+  struct RecordedEvent: Codable, Equatable {
+    let at: Date
+    let kind: String
+    let detail: String
+  }
+
+  init(name: String, settings: PersonSettings, store: any OperationStore, context: EngineContext, scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval) {
+    self.name = name
+    self.settings = settings
+    self.store = store
+    self.queues = queues
+    self.laterDuration = laterDuration
+    sessionConfig = arrival.session
+    engine = Engine(context: context)
+    phone = PhoneService(context: context, scheduler: scheduler, config: arrival, capacity: settings.capacity)
+  }
+
+  /// Handles one report. A location is written durably before anything
+  /// else happens, so an acknowledged fix is never lost.
+  func receive(_ report: PhoneReport) throws -> PhoneService.Reply {
+    if case .location(let fix) = report {
+      let saved = SavedFix(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at)
+      let text = String(decoding: try JSONEncoder().encode(saved), as: UTF8.self)
+      try store.append([.put(.setting(key: Self.lastFixKey, value: text))])
+    }
+    let reply = phone.receive(report)
+    record(reply.events)
+    return reply
+  }
+
+  struct SavedFix: Codable {
+    let latitude: Double
+    let longitude: Double
+    let accuracy: Double?
+    let at: Date
+  }
+
+  /// Applies a Mark Done / Remind Later answer once.
+  func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {
+    lock.lock()
+    defer { lock.unlock() }
+    guard token.p == name else { throw .forbidden }
+    guard TimeInterval(token.e) >= now.timeIntervalSince1970 else { throw .expired }
+    guard store.state().settings[token.usedKey] == nil else { throw .used }
+    let task: ReminderTask
+    do {
+      switch token.a {
+      case ReminderAction.markDone.identifier: task = try engine.tasks.done(token.t)
+      case "later": task = try engine.tasks.later(token.t, for: laterDuration)
+      default: throw AnswerError.unknownAction(token.a)
+      }
+      // After the change: a crash in between leaves a link that can be
+      // pressed again, which repeats a harmless answer; the other order
+      // could lose the answer.
+      try store.append([.put(.setting(key: token.usedKey, value: String(token.e)))])
+    } catch let error as AnswerError {
+      throw error
+    } catch let error as DomainError {
+      if case .notFound = error { throw .notFound("\(error)") }
+      throw .failed("\(error)")
+    } catch {
+      throw .failed("\(error)")
+    }
+    recordLine(kind: "answer", detail: "\(token.a) \(task.id.rawValue)", at: now)
+    record(phone.tasksChanged())
+    return task
+  }
+
+  enum AnswerError: Error, Equatable {
+    case forbidden, expired, used
+    case unknownAction(String)
+    case notFound(String)
+    case failed(String)
+  }
+
+  func tick() { record(phone.tick()) }
+
+  var history: [RecordedEvent] { historyLock.withLock { recent } }
+
+  private func record(_ events: [ArrivalEvent]) {
+    let now = engine.context.clock.now()
+    for event in events {
+      switch event {
+      case .planned(let plan, let added, let removed, let reason):
+        recordLine(kind: "plan", detail: "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", at: now)
+      case .reminder(let outcome):
+        switch outcome {
+        case .delivered(let notification): recordLine(kind: "reminder", detail: "\(notification.title) — \(notification.body)", at: now)
+        case .suppressed(let notification, let reason): recordLine(kind: "suppressed", detail: "\(notification.title): \(reason)", at: now)
+        case .failed(let notification, let error): recordLine(kind: "failed", detail: "\(notification.title): \(error)", at: now)
+        }
+      case .sessionStarted(let zone, _, _): recordLine(kind: "session", detail: "started for \(zone)", at: now)
+      case .sessionStopped(let reason, _): recordLine(kind: "session", detail: "stopped: \(reason)", at: now)
+      case .degraded(let reason): recordLine(kind: "degraded", detail: reason, at: now)
+      default: continue
+      }
+    }
+  }
+
+  private func recordLine(kind: String, detail: String, at: Date) {
+    historyLock.withLock {
+      recent.append(RecordedEvent(at: at, kind: kind, detail: detail))
+      if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
+    }
+  }
+}

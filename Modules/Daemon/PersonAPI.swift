@@ -1,0 +1,150 @@
+import Domain
+import Engine
+import Foundation
+import Gateway
+import Geofencing
+
+/// `/api/v1/…`: one person's tasks, places, plan and history as JSON
+/// (Docs/openapi.yaml). Reached only through that person's credentials, so
+/// nobody can name another person's data.
+struct PersonAPI {
+  let person: Person
+  let clock: @Sendable () -> Date
+
+  func handle(_ request: HTTPRequest, path: [String]) -> HTTPResponse {
+    guard path.first == "v1" else { return .failure(404, "the API lives under /api/v1") }
+    let rest = Array(path.dropFirst())
+    do {
+      switch (request.method, rest.count, rest.first) {
+      case ("GET", 1, "tasks"):
+        let filterName = request.query["state"] ?? "all"
+        guard let filter = TaskService.Filter(rawValue: filterName) else {
+          return .failure(400, "state must be one of \(TaskService.Filter.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .json(200, encoding: person.engine.tasks.list(filter))
+      case ("POST", 1, "tasks"):
+        let body = try decode(NewTask.self, request.body)
+        let specs = try body.locations.map { location in
+          LocationSpec(target: try LocationSpec.Target(parsing: location.at), radius: location.radius)
+        }
+        let task = try person.engine.tasks.add(title: body.title, locations: specs, notes: body.notes ?? "")
+        _ = person.phone.tasksChanged()
+        return .json(201, encoding: task)
+      case ("GET", 2, "tasks"):
+        return .json(200, encoding: try person.engine.tasks.get(rest[1]))
+      case ("DELETE", 2, "tasks"):
+        let task = try person.engine.tasks.delete(rest[1])
+        _ = person.phone.tasksChanged()
+        return .json(200, encoding: task)
+      case ("POST", 3, "tasks"):
+        let task: ReminderTask
+        switch rest[2] {
+        case "done": task = try person.engine.tasks.done(rest[1])
+        case "reopen": task = try person.engine.tasks.reopen(rest[1])
+        case "later":
+          let seconds = request.body.isEmpty ? person.laterDuration : try decode(Later.self, request.body).seconds ?? person.laterDuration
+          guard seconds > 0, seconds <= 30 * 86_400 else { return .failure(400, "seconds must be between 1 and 2592000") }
+          task = try person.engine.tasks.later(rest[1], for: seconds)
+        default:
+          return .failure(404, "no such task action '\(rest[2])' (done, later, reopen)")
+        }
+        _ = person.phone.tasksChanged()
+        return .json(200, encoding: task)
+      case ("GET", 1, "places"):
+        return .json(200, encoding: person.engine.places.all())
+      case ("GET", 1, "plan"):
+        return .json(200, encoding: PlanView(person.phone.arrival.currentPlan))
+      case ("GET", 1, "events"):
+        return .json(200, encoding: person.history)
+      case ("GET", 1, "status"):
+        return .json(200, encoding: StatusView(person: person))
+      default:
+        return .failure(404, "no such endpoint: \(request.method) \(request.path)")
+      }
+    } catch let error as DomainError {
+      if case .notFound = error { return .failure(404, "\(error)") }
+      return .failure(400, "\(error)")
+    } catch let error as APIError {
+      return .failure(400, error.reason)
+    } catch {
+      return .failure(503, "the change could not be stored: \(error)")
+    }
+  }
+
+  struct NewTask: Decodable {
+    struct Location: Decodable {
+      /// `lat,lon` or a saved place's id or name.
+      let at: String
+      let radius: Double?
+    }
+
+    let title: String
+    let notes: String?
+    let locations: [Location]
+  }
+
+  struct Later: Decodable {
+    let seconds: Double?
+  }
+
+  struct APIError: Error {
+    let reason: String
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: body)
+    } catch DecodingError.keyNotFound(let key, _) {
+      throw APIError(reason: "the body lacks '\(key.stringValue)'")
+    } catch DecodingError.typeMismatch(_, let context) {
+      throw APIError(reason: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
+    } catch {
+      throw APIError(reason: "the body is not the JSON object this endpoint takes")
+    }
+  }
+
+  struct PlanView: Encodable {
+    struct Region: Encodable {
+      let id: String
+      let kind: String
+      let latitude: Double
+      let longitude: Double
+      let radius: Double
+      let tasks: [String]
+    }
+
+    let regions: [Region]
+    let leftOut: Int
+
+    init(_ plan: CoveragePlan) {
+      regions = plan.regions.map { region in
+        Region(
+          id: region.id, kind: region.kind.rawValue, latitude: region.center.latitude, longitude: region.center.longitude,
+          radius: region.radius, tasks: Array(Set(region.destinations.map(\.task.rawValue))).sorted())
+      }
+      leftOut = plan.leftOut
+    }
+  }
+
+  struct StatusView: Encodable {
+    let person: String
+    let regionsWatched: Int
+    let capacity: Int
+    let preciseSecondsUsed: Double
+    let deliveries: [String: Int]
+    let lastDeliveryError: String?
+
+    init(person: Person) {
+      self.person = person.name
+      regionsWatched = person.phone.monitor.monitoredRegions().count
+      capacity = person.phone.monitor.capacity
+      preciseSecondsUsed = person.phone.arrival.currentBudget.spent(at: person.engine.context.clock.now(), config: person.sessionConfig)
+      let statuses = person.queues.map(\.status)
+      deliveries = [
+        "delivered": statuses.map(\.delivered).reduce(0, +), "retrying": statuses.map(\.retrying).reduce(0, +),
+        "failed": statuses.map(\.failed).reduce(0, +),
+      ]
+      lastDeliveryError = statuses.compactMap(\.lastError).last
+    }
+  }
+}

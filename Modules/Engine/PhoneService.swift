@@ -1,0 +1,102 @@
+import Domain
+import Foundation
+import Geofencing
+import Notifications
+
+/// One person's phone, reached over the network: its reports drive the
+/// arrival engine, and each answer carries the commands that keep the
+/// phone's regions in line with the plan.
+public final class PhoneService: @unchecked Sendable {
+  public let arrival: ArrivalService
+  public let monitor: PhoneRegionMonitor
+  let control: PhoneLocationControl
+  let clock: any WallClock
+  /// A fix delivered later than this after it was taken (a phone that was
+  /// offline) moves the plan but fires nothing: the person has left.
+  public let maxFixAge: TimeInterval
+  /// One report at a time per person: the engine's steps must not interleave.
+  private let lock = NSLock()
+
+  /// What one report did, and what to send back.
+  public struct Reply: Sendable {
+    public var events: [ArrivalEvent] = []
+    public var commands: [PhoneCommand] = []
+
+    public var reminders: [ReminderNotification] {
+      events.compactMap { event in
+        guard case .reminder(let outcome) = event else { return nil }
+        switch outcome {
+        case .delivered(let notification), .suppressed(let notification, _), .failed(let notification, _): return notification
+        }
+      }
+    }
+  }
+
+  public init(
+    context: EngineContext, scheduler: NotificationScheduler, config: ArrivalConfig, capacity: Int, maxFixAge: TimeInterval = 600
+  ) {
+    monitor = PhoneRegionMonitor(capacity: capacity)
+    control = PhoneLocationControl()
+    clock = context.clock
+    self.maxFixAge = maxFixAge
+    arrival = ArrivalService(context: context, monitor: monitor, precise: control, scheduler: scheduler, config: config)
+  }
+
+  public func receive(_ report: PhoneReport) -> Reply {
+    lock.withLock {
+      var reply = Reply()
+      switch report {
+      case .location(let fix):
+        reply.events = locate(fix)
+      case .transition(let transition):
+        if let id = monitor.region(for: transition) {
+          monitor.phoneSaw(id, entered: transition.entered)
+          reply.events = arrival.regionEvent(RegionEvent(id: id, kind: transition.entered ? .entered : .exited, at: transition.at))
+        } else {
+          reply.events = [.ignoredRegion(transition.regionID ?? transition.name ?? "?", reason: "not a region of the current plan")]
+        }
+        if let fix = transition.fix { reply.events += locate(fix) }
+      case .waypoints, .lastWill, .ignored:
+        break
+      }
+      reply.commands = commands()
+      return reply
+    }
+  }
+
+  /// Tasks changed (an answer, an edit): replan. The phone gets the new
+  /// regions with its next answer (or from `pendingCommands`).
+  public func tasksChanged() -> [ArrivalEvent] {
+    lock.withLock { arrival.tasksChanged() }
+  }
+
+  /// Time passed: ends sessions whose fixes stopped, wakes snoozed tasks.
+  public func tick() -> [ArrivalEvent] {
+    lock.withLock { arrival.tick() }
+  }
+
+  /// The commands that are due now, without waiting for a report (MQTT).
+  public func pendingCommands() -> [PhoneCommand] { lock.withLock { commands() } }
+
+  private func locate(_ fix: PhoneFix) -> [ArrivalEvent] {
+    // Unknown accuracy is taken as poor: it may plan but not fire a small place.
+    let accuracy = fix.accuracy ?? 100
+    let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
+    // The fix itself was checked against every destination holding it, so
+    // arrival and approach crossings it implies add nothing; only leaving
+    // the coverage edge matters (the plan is stale), and this fix answers
+    // the wake-up fix that asks for.
+    var events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: fresh)
+    for event in monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
+    where arrival.currentPlan.region(event.id)?.kind == .edge {
+      events += arrival.regionEvent(event)
+      events += arrival.preciseFix(fix.coordinate, accuracy: accuracy)
+      if !arrival.sessionRunning { _ = control.takeRequest() }
+    }
+    return events
+  }
+
+  private func commands() -> [PhoneCommand] {
+    monitor.takeCommands() + (control.takeRequest() ? [.reportLocation] : [])
+  }
+}

@@ -1,0 +1,39 @@
+/// Where an HTTP server listens and how it protects itself.
+public struct HTTPServerOptions: Sendable, Equatable {
+  /// An IPv4 address; 127.0.0.1 keeps the server private to the machine
+  /// (a TLS reverse proxy in front of it faces the phones).
+  public var address: String
+  /// 0 asks for any free port (tests).
+  public var port: Int
+  /// Requests with a larger body are answered 413 without reading it all.
+  public var maxBodyBytes: Int
+  /// An idle connection is closed after this many seconds.
+  public var timeoutSeconds: Int
+  public var connectionLimit: Int
+
+  public init(address: String = "127.0.0.1", port: Int = 8083, maxBodyBytes: Int = 64 * 1024, timeoutSeconds: Int = 10, connectionLimit: Int = 512) {
+    self.address = address
+    self.port = port
+    self.maxBodyBytes = maxBodyBytes
+    self.timeoutSeconds = timeoutSeconds
+    self.connectionLimit = connectionLimit
+  }
+}
+
+/// An HTTP/1.1 server (libmicrohttpd in production).
+///
+/// Contract: `start` binds and begins calling the handler, returning the
+/// bound port, or throws naming the address; bodies over
+/// `maxBodyBytes` get 413 and never reach the handler; `stop` stops
+/// accepting, waits for running handlers to finish, and is idempotent.
+public protocol HTTPServing: AnyObject, Sendable {
+  func start(_ handler: any HTTPHandler) throws -> Int
+  func stop()
+}
+
+/// Why a server could not start.
+public struct HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let reason: String
+  public init(_ reason: String) { self.reason = reason }
+  public var description: String { reason }
+}

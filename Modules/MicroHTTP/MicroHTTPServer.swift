@@ -1,0 +1,128 @@
+import CMicroHTTPD
+import Foundation
+import Gateway
+
+/// `HTTPServing` over libmicrohttpd: a thread per connection (handlers may
+/// wait for a durable write), Content-Length and streamed body limits, an
+/// idle timeout and a connection cap.
+public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
+  public let options: HTTPServerOptions
+  private let lock = NSLock()
+  private var daemon: OpaquePointer?
+  // Guarded by `lock`; read by C callbacks through `Unmanaged`.
+  private var handler: (any HTTPHandler)?
+
+  public init(options: HTTPServerOptions) {
+    self.options = options
+  }
+
+  deinit { stop() }
+
+  public func start(_ handler: any HTTPHandler) throws -> Int {
+    try lock.withLock {
+      guard daemon == nil else { throw HTTPServerError("the server is already running") }
+      guard (0...65535).contains(options.port) else { throw HTTPServerError("port \(options.port) is not between 0 and 65535") }
+      self.handler = handler
+      let context = Unmanaged.passUnretained(self).toOpaque()
+      let started = wh_mhd_start(
+        options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, nil,
+        UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), 256 * 1024)
+      guard let started else {
+        self.handler = nil
+        throw HTTPServerError("cannot listen on \(options.address):\(options.port) (address in use, not an IPv4 address, or not allowed)")
+      }
+      daemon = started
+      return Int(wh_mhd_bound_port(started))
+    }
+  }
+
+  public func stop() {
+    let running: OpaquePointer? = lock.withLock {
+      defer { daemon = nil }
+      return daemon
+    }
+    // Outside the lock: stopping joins connection threads, which read `handler`.
+    if let running { MHD_stop_daemon(running) }
+  }
+
+  fileprivate var currentHandler: (any HTTPHandler)? { lock.withLock { handler } }
+
+  /// One request's body as it arrives, kept between callbacks.
+  final class Upload {
+    var body = Data()
+    var tooLarge = false
+  }
+
+  private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+    guard let cls, let connection, let uploadSize, let state else { return .NO }
+    let server = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let limit = server.options.maxBodyBytes
+    guard let pointer = state.pointee else {
+      // First call: headers only. Refuse a declared oversize body before reading it.
+      if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
+        let declared = Int(length), declared > limit
+      {
+        return queue(connection, .failure(413, "the body is larger than \(limit) bytes"))
+      }
+      state.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+      return .YES
+    }
+    let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+      if !upload.tooLarge, let uploadData {
+        if upload.body.count + uploadSize.pointee > limit {
+          upload.tooLarge = true
+          upload.body = Data()
+        } else {
+          uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) { bytes in
+            upload.body.append(bytes, count: uploadSize.pointee)
+          }
+        }
+      }
+      uploadSize.pointee = 0
+      return .YES
+    }
+    if upload.tooLarge { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
+    guard let handler = server.currentHandler else { return queue(connection, .failure(503, "the server is stopping")) }
+    let request = HTTPRequest(
+      method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+      query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND), body: upload.body,
+      clientAddress: clientAddress(connection))
+    return queue(connection, handler.handle(request))
+  }
+
+  private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    guard let state, let pointer = state.pointee else { return }
+    Unmanaged<Upload>.fromOpaque(pointer).release()
+    state.pointee = nil
+  }
+
+  private static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
+    let made = response.body.withUnsafeBytes { bytes in
+      MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return .NO }
+    defer { MHD_destroy_response(made) }
+    for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+    return MHD_queue_response(connection, UInt32(response.status), made)
+  }
+
+  private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
+    final class Collector { var values: [String: String] = [:] }
+    let collector = Collector()
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+      guard let cls, let key else { return .YES }
+      let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+      collector.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+      return .YES
+    }, context)
+    return withExtendedLifetime(collector) { collector.values }
+  }
+
+  private static func clientAddress(_ connection: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    wh_mhd_client_address(connection, &buffer, socklen_t(buffer.count))
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

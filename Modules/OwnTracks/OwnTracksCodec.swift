@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import Geofencing
+
+/// OwnTracks JSON (the booklet, checked against the iOS and Android apps):
+/// one message in, commands out. Unknown fields are ignored as the booklet
+/// asks; a known field of the wrong type or out of range is an error.
+public enum OwnTracksCodec {
+  /// Larger messages are not something a phone sends.
+  public static let maxMessageBytes = 64 * 1024
+
+  /// Reads one message. `now` bounds timestamps (a day of clock skew).
+  public static func decode(_ data: Data, now: Date) throws -> PhoneReport {
+    guard data.count <= maxMessageBytes else { throw OwnTracksError("the message is larger than \(maxMessageBytes) bytes") }
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw OwnTracksError("the body is not JSON")
+    }
+    guard case .object(let object) = value else { throw OwnTracksError("a message must be a JSON object, not \(value.typeName)") }
+    guard case .string(let type)? = object["_type"] else { throw OwnTracksError("the message has no _type string") }
+    let fields = OwnTracksFields(type: type, object: object)
+    switch type {
+    case "location":
+      return .location(try fix(fields, now: now))
+    case "transition":
+      let event = try fields.string("event")
+      guard event == "enter" || event == "leave" else {
+        throw OwnTracksError("transition.event must be \"enter\" or \"leave\", not \(event.map { "\"\($0)\"" } ?? "missing")")
+      }
+      let at = try fields.time("tst", now: now)!
+      let stamp = try fields.number("wtst", in: 0...4_000_000_000).map { Int($0) }
+      let fix = try fields.coordinate(required: false).map { coordinate in
+        PhoneFix(coordinate: coordinate, accuracy: try fields.number("acc", in: 0...1_000_000), at: at)
+      }
+      return .transition(
+        PhoneTransition(
+          entered: event == "enter", regionID: try fields.string("rid"), stamp: stamp, name: try fields.string("desc"), fix: fix, at: at))
+    case "waypoints":
+      guard case .array(let list)? = object["waypoints"] else { throw OwnTracksError("waypoints.waypoints must be an array") }
+      return .waypoints(count: list.count)
+    case "waypoint":
+      _ = try fields.coordinate(required: true)
+      return .waypoints(count: 1)
+    case "lwt":
+      return .lastWill(try fields.time("tst", now: now, required: false) ?? now)
+    case "encrypted":
+      throw OwnTracksError("encrypted payloads are not supported: turn off the app's encryption key for this server")
+    default:
+      guard type.utf8.count <= 64 else { throw OwnTracksError("the _type is longer than 64 bytes") }
+      return .ignored(type: type)
+    }
+  }
+
+  static func fix(_ fields: OwnTracksFields, now: Date) throws -> PhoneFix {
+    let coordinate = try fields.coordinate(required: true)!
+    let status = try fields.number("bs", in: 0...3)
+    return PhoneFix(
+      coordinate: coordinate, accuracy: try fields.number("acc", in: 0...1_000_000), at: try fields.time("tst", now: now)!,
+      battery: try fields.number("batt", in: -1...100).map { Int($0) }, charging: status.map { $0 == 2 || $0 == 3 },
+      trigger: try fields.string("t", maxLength: 8))
+  }
+
+  /// The answer body: a JSON array of `cmd` messages only, which both apps parse.
+  public static func encode(_ commands: [PhoneCommand]) -> Data {
+    let messages: [Any] = commands.map { command -> Any in
+      switch command {
+      case .clearRegions:
+        return ["_type": "cmd", "action": "clearWaypoints"]
+      case .reportLocation:
+        return ["_type": "cmd", "action": "reportLocation"]
+      case .setRegions(let regions):
+        let list = regions.map { region -> [String: Any] in
+          [
+            "_type": "waypoint", "desc": region.name, "lat": region.center.latitude, "lon": region.center.longitude,
+            "rad": Int(region.radius.rounded()), "tst": region.stamp, "rid": region.id,
+          ]
+        }
+        return ["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": list]]
+      }
+    }
+    return (try? JSONSerialization.data(withJSONObject: messages, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+  }
+}
