@@ -64,7 +64,7 @@ let package = Package(
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Notifications", "Providers", "Domain"]),
+    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "ArgumentParsing"]),
@@ -85,13 +85,15 @@ let package = Package(
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
-    tests("GeofencingTests", ["Geofencing", "Domain"]),
+    tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("ProvidersTests", ["Providers", "OSMPlaces", "Importing", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
+    tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "TestSupport"]),
+    tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]
 )

@@ -31,7 +31,6 @@ static inline struct MHD_Daemon *wh_mhd_start(
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-      MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
       MHD_OPTION_END);
 }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Gateway
+
+/// The shared suites for the daemon's door: every `TokenSigner`,
+/// `PasswordHasher` and `HTTPServing` passes these.
+public enum GatewayConformance {
+  /// Round trip, and refusal of anything changed or made with another key.
+  public static func verify(signer: any TokenSigner, other: any TokenSigner) throws {
+    let payload = Data(#"{"p":"alice","t":"t1","a":"done"}"#.utf8)
+    let token = signer.sign(payload)
+    try expect(signer.open(token) == payload, "round trip", "open(sign(p)) != p")
+    try expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }, "url-safe", "token '\(token)' is not URL-safe")
+    try expect(other.open(token) == nil, "key", "a token opened under another key")
+    var bytes = Array(token)
+    for index in [0, bytes.count / 2, bytes.count - 1] {
+      let original = bytes[index]
+      bytes[index] = original == "A" ? "B" : "A"
+      try expect(signer.open(String(bytes)) == nil, "tamper", "a token changed at \(index) still opened")
+      bytes[index] = original
+    }
+    for junk in ["", "x", String(repeating: "A", count: 10_000), "../../etc/passwd", "%00", "🥛"] {
+      try expect(signer.open(junk) == nil, "junk", "'\(junk.prefix(20))' opened")
+    }
+  }
+
+  /// Hashes never hold the password; only the right password verifies; junk hashes are false.
+  public static func verify(hasher: any PasswordHasher) throws {
+    let hash = try hasher.hash("correct horse")
+    try expect(!hash.contains("correct horse"), "secret", "the hash contains the password")
+    try expect(hasher.verify("correct horse", against: hash), "verify", "the right password failed")
+    try expect(!hasher.verify("correct horsf", against: hash), "verify", "a wrong password passed")
+    try expect(try hasher.hash("correct horse") != hash, "salt", "two hashes of one password are equal (no salt)")
+    for junk in ["", "$argon2id$", "$argon2id$v=19$m=1,t=1,p=1$$", String(repeating: "$", count: 5000), hash + "x"] {
+      try expect(!hasher.verify("correct horse", against: junk), "junk", "verified against '\(junk.prefix(30))'")
+    }
+  }
+
+  /// How the suite reaches a server: over the network, or in-process.
+  public typealias Send = (any HTTPServing, Int, HTTPRequest) -> HTTPResponse?
+
+  /// A server on a free port answers through the handler, passes query and
+  /// headers, refuses an oversize body with 413 before the handler sees it,
+  /// and stops answering after `stop`.
+  public static func verify(server make: (HTTPServerOptions) -> any HTTPServing, send: Send) throws {
+    let recorder = RecordingHTTPHandler { request in
+      .json(200, Data(#"{"path":"\#(request.path)","bytes":\#(request.body.count)}"#.utf8))
+    }
+    let server = make(HTTPServerOptions(address: "127.0.0.1", port: 0, maxBodyBytes: 1024, timeoutSeconds: 5))
+    let port = try server.start(recorder)
+    defer { server.stop() }
+    try expect(port > 0, "port", "port 0 must bind a free port, got \(port)")
+    let small = send(
+      server, port,
+      HTTPRequest(method: "POST", path: "/echo", query: ["u": "alice", "d": "phone"], headers: ["X-Limit-U": "alice"], body: Data(repeating: 65, count: 1000)))
+    try expect(small?.status == 200, "answer", "status \(small?.status ?? -1)")
+    try expect(small?.headers.first { $0.key.lowercased() == "content-type" }?.value == "application/json", "headers", "answer headers \(small?.headers ?? [:])")
+    let seen = recorder.requests.last
+    try expect(seen?.path == "/echo", "path", "path \(seen?.path ?? "-")")
+    try expect(seen?.query["u"] == "alice" && seen?.query["d"] == "phone", "query", "query \(String(describing: seen?.query))")
+    try expect(seen?.header("x-limit-u") == "alice", "headers", "request headers \(String(describing: seen?.headers))")
+    try expect(seen?.body.count == 1000, "body", "body of \(seen?.body.count ?? -1) bytes")
+    let before = recorder.requests.count
+    let large = send(server, port, HTTPRequest(method: "POST", path: "/echo", body: Data(repeating: 65, count: 5000)))
+    try expect(large?.status == 413, "limit", "an oversize body got \(large?.status ?? -1)")
+    try expect(recorder.requests.count == before, "limit", "the handler saw an oversize body")
+    server.stop()
+    try expect(send(server, port, HTTPRequest(method: "GET", path: "/echo")) == nil, "stop", "the server still answers after stop")
+  }
+}

@@ -1,0 +1,84 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Notifications
+import Persistence
+import Testing
+import TestSupport
+
+/// A phone over the network: its own location reports fire reminders, the
+/// plan travels back as waypoint commands, and late reports fire nothing.
+@Suite struct PhoneServiceTests {
+  struct Phone {
+    let clock = ManualClock(Fixtures.epoch)
+    let store: InMemoryOperationStore
+    let engine: Engine
+    let sink = RecordingNotificationSink()
+    let phone: PhoneService
+
+    init(capacity: Int = 20) {
+      store = InMemoryOperationStore(replica: Fixtures.replica("phone"), clock: clock)
+      engine = Engine(context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator(prefix: "t")))
+      phone = PhoneService(context: engine.context, scheduler: NotificationScheduler(sink: sink), config: ArrivalConfig(), capacity: capacity)
+    }
+
+    func at(north meters: Double, accuracy: Double? = 10, age: TimeInterval = 0) -> PhoneReport {
+      .location(PhoneFix(coordinate: ArrivalHarness.point(north: meters), accuracy: accuracy, at: clock.now().addingTimeInterval(-age)))
+    }
+  }
+
+  @Test func aReportInsideAPlaceFiresOnceAndSendsThePlan() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 0)), radius: 150)])
+    let far = p.phone.receive(p.at(north: 2000))
+    #expect(far.reminders.isEmpty)
+    guard far.commands.first == .clearRegions, case .setRegions(let regions)? = far.commands.dropFirst().first else {
+      Issue.record("the first answer must install the plan: \(far.commands)")
+      return
+    }
+    #expect(!regions.isEmpty)
+    p.clock.advance(by: 60)
+    let near = p.phone.receive(p.at(north: 20))
+    #expect(near.reminders.map(\.title) == ["Buy milk"])
+    #expect(p.sink.notifications.count == 1)
+    p.clock.advance(by: 10)
+    #expect(p.phone.receive(p.at(north: 25)).reminders.isEmpty, "one reminder per visit")
+  }
+
+  @Test func aLateOrCoarseReportFiresNothing() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Post letter", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 0)), radius: 60)])
+    #expect(p.phone.receive(p.at(north: 10, age: 3600)).reminders.isEmpty, "an hour-old fix: the person has left")
+    #expect(p.phone.receive(p.at(north: 10, accuracy: 800)).reminders.isEmpty, "800 m accuracy cannot place a 60 m radius")
+    #expect(p.phone.receive(p.at(north: 10, accuracy: nil)).reminders.isEmpty, "unknown accuracy is taken as 100 m, too coarse for 60 m")
+    #expect(p.phone.receive(p.at(north: 10, accuracy: 15)).reminders.map(\.title) == ["Post letter"])
+  }
+
+  @Test func finishingATaskEmptiesThePhonesRegionsOnTheNextAnswer() throws {
+    let p = Phone()
+    let task = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 800)), radius: 100)])
+    _ = p.phone.receive(p.at(north: 0))
+    _ = try p.engine.tasks.done(task.id.rawValue)
+    _ = p.phone.tasksChanged()
+    let next = p.phone.receive(.lastWill(p.clock.now()))
+    #expect(next.commands == [.clearRegions, .setRegions([])])
+    #expect(p.phone.receive(.lastWill(p.clock.now())).commands.isEmpty)
+  }
+
+  @Test func aPhonesOwnTransitionFiresTheRegionItNames() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    guard case .setRegions(let regions)? = p.phone.receive(p.at(north: 0)).commands.last,
+      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
+    else {
+      Issue.record("no arrival region was sent")
+      return
+    }
+    // Android names it by stamp only.
+    let reply = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: nil, stamp: arrival.stamp, name: nil, fix: nil, at: p.clock.now())))
+    #expect(reply.reminders.map(\.title) == ["Buy milk"])
+    let unknown = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: "Home", stamp: 5, name: "Home", fix: nil, at: p.clock.now())))
+    #expect(unknown.reminders.isEmpty)
+  }
+}
