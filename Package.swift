@@ -91,7 +91,10 @@ let package = Package(
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
-    tests("DaemonTests", ["whilehered", "FileStore", "Persistence"]),
+    tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "TestSupport"]),
+    .testTarget(
+      name: "DaemonModuleTests", dependencies: ["Daemon", "Composition", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
+      path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "TestSupport"]),
     tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),

@@ -16,16 +16,18 @@ public final class DaemonHost: @unchecked Sendable {
   public let port: Int
   public let baseURL: String
   let people: People
-  let server: MicroHTTPServer
+  let server: any HTTPServing
   let ticker: DispatchSourceTimer
   let log: DaemonLog
   private let stopped = NSLock()
   private var isStopped = false
 
-  /// Testing knobs: the delivery retry delay, and Argon2id's cost.
+  /// Testing knobs: the delivery retry delay, the password hasher (a cheap
+  /// Argon2id), and the HTTP server (in-process instead of sockets).
   public struct Tuning: Sendable {
     public var retryDelay: TimeInterval = 2
     public var hasher: (any PasswordHasher)?
+    public var makeServer: (@Sendable (HTTPServerOptions) -> any HTTPServing)?
     public init() {}
   }
 
@@ -43,8 +45,8 @@ public final class DaemonHost: @unchecked Sendable {
       key = try ServerKey.load(path: path)
     }
     let signer = try SodiumTokenSigner(key: key)
-    let server = MicroHTTPServer(
-      options: HTTPServerOptions(address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout))
+    let options = HTTPServerOptions(address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout)
+    let server = tuning.makeServer?(options) ?? MicroHTTPServer(options: options)
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)
     let clock = runtime.clock
@@ -90,7 +92,7 @@ public final class DaemonHost: @unchecked Sendable {
     return DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, log: log)
   }
 
-  init(port: Int, baseURL: String, people: People, server: MicroHTTPServer, ticker: DispatchSourceTimer, log: DaemonLog) {
+  init(port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: DispatchSourceTimer, log: DaemonLog) {
     self.port = port
     self.baseURL = baseURL
     self.people = people

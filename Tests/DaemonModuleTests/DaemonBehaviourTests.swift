@@ -1,0 +1,108 @@
+import Foundation
+import Gateway
+import Testing
+
+/// The daemon as a phone, a person pressing buttons, and a script use it.
+@Suite struct DaemonBehaviourTests {
+  func commands(_ response: HTTPResponse) -> [String] {
+    ((try? JSONSerialization.jsonObject(with: response.body)) as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
+  }
+
+  @Test func aLocationNearATaskFiresWithBothButtonsAndTheAnswerInstallsThePlan() throws {
+    let daemon = try DaemonHarness()
+    #expect(daemon.addTask("Buy milk") != nil)
+    let far = daemon.send("POST", "/owntracks", body: daemon.location(north: 3000), headers: ["X-Limit-U": "alice", "X-Limit-D": "phone"])
+    #expect(far.status == 200)
+    #expect(commands(far) == ["clearWaypoints", "setWaypoints"])
+    daemon.clock.advance(by: 120)
+    let near = daemon.send("POST", "/owntracks", body: daemon.location(north: 20))
+    #expect(near.status == 200)
+    let links = daemon.links()
+    #expect(links.map(\.label) == ["Mark Done", "Remind Later"])
+    #expect(links.allSatisfy { $0.url.hasPrefix("https://wh.example.org/actions/") })
+    // The same visit does not fire again.
+    daemon.clock.advance(by: 30)
+    _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 25))
+    #expect(daemon.links().count == 2)
+  }
+
+  @Test func markDoneWorksOnceAndTheNextAnswerClearsTheRegions() throws {
+    let daemon = try DaemonHarness()
+    let id = try #require(daemon.addTask("Buy milk"))
+    _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 20))
+    let done = try #require(daemon.links().first { $0.label == "Mark Done" })
+    let pressed = daemon.send("POST", DaemonHarness.path(of: done.url), as: nil)
+    #expect(pressed.status == 200)
+    #expect((daemon.json(pressed) as? [String: Any])?["state"] as? String == "completed")
+    #expect(daemon.send("POST", DaemonHarness.path(of: done.url), as: nil).status == 409)
+    let task = daemon.json(daemon.send("GET", "/api/v1/tasks/\(id)")) as? [String: Any]
+    #expect((task?["state"] as? [String: Any])?["completed"] != nil)
+    let next = daemon.send("POST", "/owntracks", body: daemon.location(north: 22))
+    let list = ((try? JSONSerialization.jsonObject(with: next.body)) as? [[String: Any]])?.last?["waypoints"] as? [String: Any]
+    #expect(commands(next) == ["clearWaypoints", "setWaypoints"])
+    #expect((list?["waypoints"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func remindLaterSnoozesAndTheTaskComesBackAfterwards() throws {
+    let daemon = try DaemonHarness()
+    let id = try #require(daemon.addTask("Buy milk"))
+    _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 20))
+    let later = try #require(daemon.links().first { $0.label == "Remind Later" })
+    #expect(daemon.send("POST", DaemonHarness.path(of: later.url), as: nil).status == 200)
+    let task = daemon.json(daemon.send("GET", "/api/v1/tasks/\(id)")) as? [String: Any]
+    #expect((task?["state"] as? [String: Any])?["snoozed"] != nil)
+    #expect(daemon.json(daemon.send("GET", "/api/v1/tasks", query: ["state": "snoozed"])).map { ($0 as? [Any])?.count } == 1)
+  }
+
+  @Test func aLinkExpiresAndAChangedLinkIsRefused() throws {
+    let daemon = try DaemonHarness()
+    _ = daemon.addTask("Buy milk")
+    _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 20))
+    let done = try #require(daemon.links().first)
+    var changed = Array(DaemonHarness.path(of: done.url))
+    changed[changed.count - 3] = changed[changed.count - 3] == "A" ? "B" : "A"
+    #expect(daemon.send("POST", String(changed), as: nil).status == 403)
+    daemon.clock.advance(by: 8 * 86_400)
+    #expect(daemon.send("POST", DaemonHarness.path(of: done.url), as: nil).status == 410)
+  }
+
+  @Test func peopleAreKeptApart() throws {
+    let daemon = try DaemonHarness()
+    let alices = try #require(daemon.addTask("Alice's secret errand"))
+    #expect(daemon.send("GET", "/api/v1/tasks/\(alices)", as: "bob").status == 404)
+    #expect((daemon.json(daemon.send("GET", "/api/v1/tasks", as: "bob")) as? [Any])?.isEmpty == true)
+    #expect(daemon.send("POST", "/api/v1/tasks/\(alices)/done", as: "bob").status == 404)
+    // Bob standing at Alice's place fires nothing for her.
+    let bob = daemon.send("POST", "/owntracks", body: daemon.location(north: 5), as: "bob", query: ["d": "phone"])
+    #expect(bob.status == 200)
+    #expect(daemon.links().isEmpty)
+    let task = daemon.json(daemon.send("GET", "/api/v1/tasks/\(alices)")) as? [String: Any]
+    #expect((task?["state"] as? String) == "active" || (task?["state"] as? [String: Any])?["active"] != nil)
+  }
+
+  @Test func repeatedFailedLoginsAreSlowedThenForgiven() throws {
+    let daemon = try DaemonHarness()
+    for _ in 0..<5 { #expect(daemon.send("GET", "/api/v1/tasks", password: "guess").status == 401) }
+    let slowed = daemon.send("GET", "/api/v1/tasks")
+    #expect(slowed.status == 429, "the right password is not even checked while slowed")
+    #expect(Int(slowed.headers["Retry-After"] ?? "") ?? 0 > 0)
+    daemon.clock.advance(by: 301)
+    #expect(daemon.send("GET", "/api/v1/tasks").status == 200)
+  }
+
+  @Test func healthAndTheAPIAnswer() throws {
+    let daemon = try DaemonHarness()
+    let health = daemon.json(daemon.send("GET", "/health", as: nil)) as? [String: Any]
+    #expect(health?["status"] as? String == "ready")
+    #expect(health?["people"] as? Int == 2)
+    _ = daemon.addTask("Buy milk", north: 2000)
+    _ = daemon.send("POST", "/owntracks", body: daemon.location())
+    let plan = daemon.json(daemon.send("GET", "/api/v1/plan")) as? [String: Any]
+    #expect((plan?["regions"] as? [Any])?.isEmpty == false)
+    let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
+    #expect(events?.contains { $0["kind"] as? String == "plan" } == true)
+    let status = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    #expect(status?["capacity"] as? Int == 20)
+    #expect(daemon.send("POST", "/owntracks", body: "").status == 200, "apps sometimes post nothing")
+  }
+}
