@@ -44,7 +44,7 @@ import Testing
     let directory = NSTemporaryDirectory() + "whilehered-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = directory + ".out"
-    let process = try start(["--store", "file:" + directory + "/store"], output: output)
+    let process = try start(["--store", "file:" + directory + "/store", "--listen", "127.0.0.1:0"], output: output)
     let ready = waitFor("ready: profile headless", in: output, process: process)
     #expect(ready, "status \(process.isRunning ? -1 : process.terminationStatus), log: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
     // While it runs, it holds the store.
@@ -59,7 +59,7 @@ import Testing
 
   @Test func aBadConfigStopsItWithTheReason() throws {
     let output = NSTemporaryDirectory() + "whilehered-" + UUID().uuidString + ".out"
-    let process = try start(["--store", "postgres:x"], output: output)
+    let process = try start(["--store", "postgres:x", "--listen", "127.0.0.1:0"], output: output)
     process.waitUntilExit()
     #expect(process.terminationStatus == 78)
     let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
