@@ -65,7 +65,7 @@ public final class DaemonHost: @unchecked Sendable {
         }
         let store = try runtime.openPersonStore(name)
         let made = Person(
-          name: name, settings: person, store: store, context: runtime.context(over: store),
+          name: name, settings: person, store: store, journal: runtime.store, context: runtime.context(over: store),
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
         people.append(made)

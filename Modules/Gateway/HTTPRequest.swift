@@ -30,9 +30,9 @@ public struct HTTPRequest: Sendable {
   /// HTTP Basic credentials, when the Authorization header carries them.
   public var basicCredentials: (user: String, password: String)? {
     guard let value = header("authorization") else { return nil }
-    let parts = value.split(separator: " ", maxSplits: 1)
+    let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
     guard parts.count == 2, parts[0].lowercased() == "basic",
-      let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+      let data = Data(base64Encoded: String(parts[1].filter { $0 != " " && $0 != "\t" })),
       let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
     else { return nil }
     return (String(text[..<colon]), String(text[text.index(after: colon)...]))

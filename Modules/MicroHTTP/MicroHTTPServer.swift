@@ -26,7 +26,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       let context = Unmanaged.passUnretained(self).toOpaque()
       let started = wh_mhd_start(
         options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, nil,
-        UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), 256 * 1024)
+        UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory)
       guard let started else {
         self.handler = nil
         throw HTTPServerError("cannot listen on \(options.address):\(options.port) (address in use, not an IPv4 address, or not allowed)")
@@ -44,6 +44,11 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     // Outside the lock: stopping joins connection threads, which read `handler`.
     if let running { MHD_stop_daemon(running) }
   }
+
+  /// libmicrohttpd's per-connection pool (headers and its buffers; bodies
+  /// are kept in Swift). It clears the pool for every request, so a large
+  /// one costs time on every request: 32 KiB is its default and plenty.
+  static let connectionMemory = 32 * 1024
 
   fileprivate var currentHandler: (any HTTPHandler)? { lock.withLock { handler } }
 

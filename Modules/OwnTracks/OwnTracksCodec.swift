@@ -14,9 +14,9 @@ public enum OwnTracksCodec {
     guard data.count <= maxMessageBytes else { throw OwnTracksError("the message is larger than \(maxMessageBytes) bytes") }
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: data)
+      value = try JSONParser.parse(data)
     } catch {
-      throw OwnTracksError("the body is not JSON")
+      throw OwnTracksError("the body is not JSON: \(error)")
     }
     guard case .object(let object) = value else { throw OwnTracksError("a message must be a JSON object, not \(value.typeName)") }
     guard case .string(let type)? = object["_type"] else { throw OwnTracksError("the message has no _type string") }
@@ -64,6 +64,8 @@ public enum OwnTracksCodec {
 
   /// The answer body: a JSON array of `cmd` messages only, which both apps parse.
   public static func encode(_ commands: [PhoneCommand]) -> Data {
+    // Most answers carry nothing.
+    if commands.isEmpty { return Data("[]".utf8) }
     let messages: [Any] = commands.map { command -> Any in
       switch command {
       case .clearRegions:

@@ -11,12 +11,20 @@ public struct SodiumHMAC: MessageAuthenticator {
 
   public func tag(_ message: Data, key: Data) -> Data {
     var state = crypto_auth_hmacsha256_state()
-    var output = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-    let keyBytes = [UInt8](key)
-    let messageBytes = [UInt8](message)
-    _ = crypto_auth_hmacsha256_init(&state, keyBytes, keyBytes.count)
-    _ = crypto_auth_hmacsha256_update(&state, messageBytes, UInt64(messageBytes.count))
-    _ = crypto_auth_hmacsha256_final(&state, &output)
-    return Data(output)
+    var output = Data(count: Int(crypto_auth_hmacsha256_BYTES))
+    // An empty key is still a key (HMAC pads it); libsodium wants a pointer.
+    let keyBytes = key.isEmpty ? Data([0]) : key
+    keyBytes.withUnsafeBytes { bytes in
+      _ = crypto_auth_hmacsha256_init(&state, bytes.bindMemory(to: UInt8.self).baseAddress!, key.count)
+    }
+    message.withUnsafeBytes { message in
+      guard let bytes = message.bindMemory(to: UInt8.self).baseAddress else { return }
+      _ = crypto_auth_hmacsha256_update(&state, bytes, UInt64(message.count))
+    }
+    output.withUnsafeMutableBytes { output in
+      // 32 bytes, so never a nil base address.
+      _ = crypto_auth_hmacsha256_final(&state, output.bindMemory(to: UInt8.self).baseAddress!)
+    }
+    return output
   }
 }
