@@ -38,12 +38,14 @@ let package = Package(
     module("Importing", ["Providers", "Domain"]),
     // C libraries from Debian, through pkg-config.
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     .systemLibrary(name: "CSodium", path: "Modules/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     // The daemon's door: HTTP, signed tokens, password hashes.
     module("Gateway"),
     // Adapters.
     module("MicroHTTP", ["CMicroHTTPD", "Gateway"]),
     module("Sodium", ["CSodium", "Gateway"]),
+    module("MQTT", ["CMosquitto", "Gateway"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
@@ -58,7 +60,8 @@ let package = Package(
     module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
-      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "Sodium", "OwnTracks", "PushSinks", "Domain",
+      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Sodium", "OwnTracks", "PushSinks",
+      "Domain",
     ]),
     // App-level helpers.
     module("ArgumentParsing"),
@@ -91,11 +94,11 @@ let package = Package(
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
-    tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "TestSupport"]),
+    tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport"]),
     .testTarget(
       name: "DaemonModuleTests", dependencies: ["Daemon", "Composition", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
-    tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "TestSupport"]),
+    tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]

@@ -64,7 +64,7 @@ enum DaemonMain {
     if host.peopleCount == 0 {
       log("nobody is configured, so every report is refused; add someone with: whilehere user add NAME")
     }
-    log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), listening \(host.baseURL), people \(host.peopleCount), pid \(getpid())")
+    log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), listening \(host.baseURL)\(host.listensToMQTT ? ", mqtt \(runtime.config.settings.mqttHost):\(runtime.config.settings.mqttPort)" : ""), people \(host.peopleCount), pid \(getpid())")
 
     var received: Int32 = 0
     sigwait(&stopSignals, &received)

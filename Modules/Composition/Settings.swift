@@ -31,6 +31,15 @@ public struct Settings: Sendable, Equatable {
   public var serverMaxBody = 65_536
   public var serverTimeout = 10
   public var serverKeyFile = ""
+  /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
+  public var mqttHost = ""
+  public var mqttPort = 1883
+  public var mqttUser = ""
+  public var mqttPassword = ""
+  public var mqttClientID = "whilehered"
+  public var mqttCAFile = ""
+  public var mqttCertFile = ""
+  public var mqttKeyFile = ""
   /// Notification sinks every reminder goes to (`console`, `jsonl:PATH`, …).
   public var notify: [String] = []
   /// The people the daemon serves, by name.
@@ -55,6 +64,14 @@ public struct Settings: Sendable, Equatable {
     ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("notify", "WHILEHERE_NOTIFY"),
+    ("mqtt.host", "WHILEHERE_MQTT_HOST"),
+    ("mqtt.port", "WHILEHERE_MQTT_PORT"),
+    ("mqtt.user", "WHILEHERE_MQTT_USER"),
+    ("mqtt.password", "WHILEHERE_MQTT_PASSWORD"),
+    ("mqtt.client-id", "WHILEHERE_MQTT_CLIENT_ID"),
+    ("mqtt.ca-file", "WHILEHERE_MQTT_CA_FILE"),
+    ("mqtt.cert-file", "WHILEHERE_MQTT_CERT_FILE"),
+    ("mqtt.key-file", "WHILEHERE_MQTT_KEY_FILE"),
   ]
 
   mutating func set(_ key: String, _ value: String, source: String) throws {
@@ -80,6 +97,14 @@ public struct Settings: Sendable, Equatable {
     case "server.max-body": serverMaxBody = try Self.whole(value, key: key, source: source, in: 1024...16_777_216)
     case "server.timeout": serverTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
     case "server.key-file": serverKeyFile = value
+    case "mqtt.host": mqttHost = value
+    case "mqtt.port": mqttPort = try Self.whole(value, key: key, source: source, in: 1...65535)
+    case "mqtt.user": mqttUser = value
+    case "mqtt.password": mqttPassword = value
+    case "mqtt.client-id": mqttClientID = value
+    case "mqtt.ca-file": mqttCAFile = value
+    case "mqtt.cert-file": mqttCertFile = value
+    case "mqtt.key-file": mqttKeyFile = value
     case "notify": notify = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     default:
       throw ConfigError.unknownKey(source: source, key: key, known: Self.keys.map(\.key))

@@ -87,6 +87,7 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
     } catch {
       return .failure(400, "\(error)")
     }
+    person.transport = .http
     let reply: PhoneService.Reply
     do {
       reply = try person.receive(report)

@@ -3,6 +3,7 @@ import Domain
 import Engine
 import Foundation
 import Gateway
+import MQTT
 import MicroHTTP
 import Notifications
 import Persistence
@@ -18,6 +19,7 @@ public final class DaemonHost: @unchecked Sendable {
   let people: People
   let server: any HTTPServing
   let ticker: DispatchSourceTimer
+  let mqtt: MQTTIngest?
   let log: DaemonLog
   private let stopped = NSLock()
   private var isStopped = false
@@ -28,6 +30,7 @@ public final class DaemonHost: @unchecked Sendable {
     public var retryDelay: TimeInterval = 2
     public var hasher: (any PasswordHasher)?
     public var makeServer: (@Sendable (HTTPServerOptions) -> any HTTPServing)?
+    public var makeBroker: (@Sendable () -> any MessageBroker)?
     public init() {}
   }
 
@@ -84,20 +87,50 @@ public final class DaemonHost: @unchecked Sendable {
       people.forEach { $0.store.close() }
       throw error
     }
+    var mqtt: MQTTIngest?
+    if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
+      let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
+      do {
+        try ingest.start()
+      } catch {
+        server.stop()
+        people.forEach { $0.store.close() }
+        throw error
+      }
+      mqtt = ingest
+    }
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
     ticker.schedule(deadline: .now() + 5, repeating: 5)
-    ticker.setEventHandler { people.forEach { $0.tick() } }
+    ticker.setEventHandler {
+      people.forEach { $0.tick() }
+      mqtt?.flush()
+    }
     ticker.resume()
-    return DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, log: log)
+    return DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
   }
 
-  init(port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: DispatchSourceTimer, log: DaemonLog) {
+  static func makeBroker(_ settings: Settings) -> (any MessageBroker)? {
+    guard !settings.mqttHost.isEmpty else { return nil }
+    var options = MosquittoBroker.Options(
+      host: settings.mqttHost, port: settings.mqttPort, user: settings.mqttUser.isEmpty ? nil : settings.mqttUser,
+      password: settings.mqttPassword.isEmpty ? nil : settings.mqttPassword, clientID: settings.mqttClientID)
+    options.caFile = settings.mqttCAFile.isEmpty ? nil : settings.mqttCAFile
+    options.certFile = settings.mqttCertFile.isEmpty ? nil : settings.mqttCertFile
+    options.keyFile = settings.mqttKeyFile.isEmpty ? nil : settings.mqttKeyFile
+    return MosquittoBroker(options: options)
+  }
+
+  /// Whether reports also arrive over MQTT.
+  public var listensToMQTT: Bool { mqtt != nil }
+
+  init(port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: DispatchSourceTimer, mqtt: MQTTIngest?, log: DaemonLog) {
     self.port = port
     self.baseURL = baseURL
     self.people = people
     self.server = server
     self.ticker = ticker
+    self.mqtt = mqtt
     self.log = log
   }
 
@@ -112,6 +145,7 @@ public final class DaemonHost: @unchecked Sendable {
     }
     guard first else { return }
     server.stop()
+    mqtt?.stop()
     ticker.cancel()
     for person in people.byName.values {
       _ = person.phone.arrival.shutdown()

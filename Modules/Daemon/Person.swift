@@ -21,6 +21,19 @@ final class Person: @unchecked Sendable {
   let queues: [DeliveryQueue]
   let laterDuration: TimeInterval
   let sessionConfig: SessionConfig
+  /// How this person's phone last reached us: MQTT phones get commands
+  /// pushed; HTTP phones collect them with their next answer.
+  enum Transport: Equatable {
+    case http
+    case mqtt(device: String)
+  }
+
+  var transport: Transport {
+    get { historyLock.withLock { currentTransport } }
+    set { historyLock.withLock { currentTransport = newValue } }
+  }
+  private var currentTransport = Transport.http
+
   /// Serialises answers, so a token cannot be used twice at once.
   private let lock = NSLock()
   /// Guards `recent` alone.

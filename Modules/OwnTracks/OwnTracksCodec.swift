@@ -66,22 +66,33 @@ public enum OwnTracksCodec {
   public static func encode(_ commands: [PhoneCommand]) -> Data {
     // Most answers carry nothing.
     if commands.isEmpty { return Data("[]".utf8) }
-    let messages: [Any] = commands.map { command -> Any in
-      switch command {
-      case .clearRegions:
-        return ["_type": "cmd", "action": "clearWaypoints"]
-      case .reportLocation:
-        return ["_type": "cmd", "action": "reportLocation"]
-      case .setRegions(let regions):
-        let list = regions.map { region -> [String: Any] in
-          [
-            "_type": "waypoint", "desc": region.name, "lat": region.center.latitude, "lon": region.center.longitude,
-            "rad": Int(region.radius.rounded()), "tst": region.stamp, "rid": region.id,
-          ]
-        }
-        return ["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": list]]
+    return serialize(commands.map(message))
+  }
+
+  /// One `cmd` message per command, for MQTT's `…/cmd` topic.
+  public static func encodeEach(_ commands: [PhoneCommand]) -> [Data] {
+    commands.map { serialize(message($0)) }
+  }
+
+  static func message(_ command: PhoneCommand) -> Any {
+    switch command {
+    case .clearRegions:
+      return ["_type": "cmd", "action": "clearWaypoints"]
+    case .reportLocation:
+      return ["_type": "cmd", "action": "reportLocation"]
+    case .setRegions(let regions):
+      let list = regions.map { region -> [String: Any] in
+        [
+          "_type": "waypoint", "desc": region.name, "lat": region.center.latitude, "lon": region.center.longitude,
+          "rad": Int(region.radius.rounded()), "tst": region.stamp, "rid": region.id,
+        ]
       }
+      return ["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": list]]
     }
-    return (try? JSONSerialization.data(withJSONObject: messages, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+  }
+
+  static func serialize(_ value: Any) -> Data {
+    // Plain strings, numbers, arrays and dictionaries: serialising cannot fail.
+    (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
   }
 }

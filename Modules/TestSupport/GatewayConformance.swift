@@ -67,3 +67,43 @@ public enum GatewayConformance {
     try expect(send(server, port, HTTPRequest(method: "GET", path: "/echo")) == nil, "stop", "the server still answers after stop")
   }
 }
+
+extension GatewayConformance {
+  /// Two connections to one broker: filters with `+` and `#` select what
+  /// arrives, in order, and nothing arrives after `disconnect`. `settle`
+  /// waits until its condition holds (a real broker needs real time).
+  public static func verify(broker makeClient: () -> any MessageBroker, settle: (() -> Bool) -> Void) throws {
+    final class Inbox: @unchecked Sendable {
+      let lock = NSLock()
+      var messages: [String] = []
+      func add(_ text: String) { lock.withLock { messages.append(text) } }
+      var all: [String] { lock.withLock { messages } }
+    }
+    let inbox = Inbox()
+    let echoes = Inbox()
+    let listener = makeClient()
+    try listener.connect(subscriptions: ["owntracks/+/+", "owntracks/+/+/event"]) { topic, payload in
+      inbox.add(topic + " " + String(decoding: payload, as: UTF8.self))
+    }
+    let phone = makeClient()
+    try phone.connect(subscriptions: ["owntracks/alice/phone/cmd"]) { _, payload in echoes.add(String(decoding: payload, as: UTF8.self)) }
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data("one".utf8))
+    try phone.publish(topic: "owntracks/alice/phone/event", payload: Data("two".utf8))
+    try phone.publish(topic: "owntracks/alice/phone/cmd", payload: Data("marker 1".utf8))
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data("three".utf8))
+    settle { inbox.all.count >= 3 }
+    try expect(
+      inbox.all == ["owntracks/alice/phone one", "owntracks/alice/phone/event two", "owntracks/alice/phone three"], "filters",
+      "received \(inbox.all)")
+    listener.disconnect()
+    listener.disconnect()
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data("four".utf8))
+    // The phone's own marker comes back after the broker has routed "four".
+    try phone.publish(topic: "owntracks/alice/phone/cmd", payload: Data("marker 2".utf8))
+    settle { echoes.all.contains("marker 2") }
+    try expect(echoes.all == ["marker 1", "marker 2"], "order", "the phone got \(echoes.all)")
+    try expect(inbox.all.count == 3, "disconnect", "a message arrived after disconnect: \(inbox.all)")
+    phone.disconnect()
+    try expect(TopicFilter.matches("owntracks/#", "owntracks/a/b/c") && !TopicFilter.matches("owntracks/+", "owntracks/a/b"), "filters", "wildcards")
+  }
+}

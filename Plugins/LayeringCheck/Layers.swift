@@ -28,6 +28,8 @@ enum Layers {
     "Domain": .domain,
     "CMicroHTTPD": .shim,
     "CSodium": .shim,
+    "CMosquitto": .shim,
+    "MQTT": .adapter,
     "Gateway": .port,
     "MicroHTTP": .adapter,
     "Sodium": .adapter,

@@ -19,7 +19,7 @@ final class DaemonHarness {
   let server: DirectHTTPServer
   var reminders: String { directory.file("reminders.jsonl") }
 
-  init(extra: String = "") throws {
+  init(extra: String = "", broker: InMemoryBroker? = nil) throws {
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let alice = try hasher.hash(Self.passwords["alice"]!)
     let bob = try hasher.hash(Self.passwords["bob"]!)
@@ -37,6 +37,7 @@ final class DaemonHarness {
     tuning.retryDelay = 0
     let made = ServerBox()
     tuning.makeServer = { options in made.set(DirectHTTPServer(options: options)) }
+    if let broker { tuning.makeBroker = { broker.client() } }
     host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!
   }

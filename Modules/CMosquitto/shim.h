@@ -1,0 +1,2 @@
+#include <stdbool.h>
+#include <mosquitto.h>

@@ -1,0 +1,83 @@
+import Foundation
+import Gateway
+import Geofencing
+import OwnTracks
+
+/// OwnTracks in MQTT mode: reports arrive on `owntracks/USER/DEVICE` (and
+/// `…/event`), commands go back on `owntracks/USER/DEVICE/cmd` with QoS 1.
+/// The broker authenticates the phones; its ACLs must keep each user to
+/// their own `owntracks/USER/#` (Docs/Daemon.md), since the topic names
+/// the person.
+final class MQTTIngest: @unchecked Sendable {
+  static let subscriptions = ["owntracks/+/+", "owntracks/+/+/event"]
+  let broker: any MessageBroker
+  let people: People
+  let clock: @Sendable () -> Date
+  let log: DaemonLog
+
+  init(broker: any MessageBroker, people: People, clock: @escaping @Sendable () -> Date, log: DaemonLog) {
+    self.broker = broker
+    self.people = people
+    self.clock = clock
+    self.log = log
+  }
+
+  func start() throws {
+    try broker.connect(subscriptions: Self.subscriptions) { [weak self] topic, payload in self?.handle(topic: topic, payload: payload) }
+  }
+
+  func stop() { broker.disconnect() }
+
+  func handle(topic: String, payload: Data) {
+    let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard levels.first == "owntracks", levels.count == 3 || (levels.count == 4 && levels[3] == "event") else { return }
+    let (user, device) = (levels[1], levels[2])
+    guard let person = people.byName[user] else {
+      log("mqtt-refused", ["topic": topic, "reason": "no such person"])
+      return
+    }
+    guard person.settings.devices.isEmpty || person.settings.devices.contains(device) else {
+      log("mqtt-refused", ["topic": topic, "reason": "not one of \(user)'s devices"])
+      return
+    }
+    guard !payload.isEmpty else { return }
+    let report: PhoneReport
+    do {
+      report = try OwnTracksCodec.decode(payload, now: clock())
+    } catch {
+      log("mqtt-refused", ["topic": topic, "reason": "\(error)"])
+      return
+    }
+    person.transport = .mqtt(device: device)
+    do {
+      let reply = try person.receive(report)
+      for notification in reply.reminders {
+        log("fired", ["person": user, "task": notification.task.rawValue, "title": notification.title])
+      }
+      send(reply.commands, to: user, device: device)
+    } catch {
+      log("store-failed", ["person": user, "error": "\(error)"])
+    }
+  }
+
+  /// Sends what changed without a report (an answer, a snooze ending) to
+  /// people whose phones speak MQTT.
+  func flush() {
+    for person in people.byName.values {
+      guard case .mqtt(let device) = person.transport else { continue }
+      send(person.phone.pendingCommands(), to: person.name, device: device)
+    }
+  }
+
+  private func send(_ commands: [PhoneCommand], to user: String, device: String) {
+    guard !commands.isEmpty else { return }
+    for message in OwnTracksCodec.encodeEach(commands) {
+      do {
+        try broker.publish(topic: "owntracks/\(user)/\(device)/cmd", payload: message)
+      } catch {
+        log("mqtt-publish-failed", ["person": user, "error": "\(error)"])
+      }
+    }
+    log("commands", ["person": user, "count": String(commands.count), "via": "mqtt"])
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Debian's mosquitto broker on a free loopback port, for tests; stopped
+/// (SIGKILL, it holds nothing worth keeping) when released.
+public final class MosquittoServer {
+  public let port: Int
+  private let process: Process
+  private let directory: TemporaryDirectory
+
+  public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/mosquitto") }
+
+  public init() throws {
+    directory = TemporaryDirectory()
+    port = try Self.freePort()
+    let config = directory.write("mosquitto.conf", "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+    process.arguments = ["-c", config]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // A real process is starting: poll until it accepts connections.
+    for _ in 0..<2500 {
+      if Self.accepts(port) { return }
+      usleep(2000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    throw MosquittoError(description: "mosquitto did not start on port \(port)")
+  }
+
+  deinit {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  struct MosquittoError: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// A port nothing listens on now (mosquitto cannot be asked for port 0).
+  static func freePort() throws -> Int {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw MosquittoError(description: "no socket") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+    }
+    guard bound else { throw MosquittoError(description: "cannot find a free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  static func accepts(_ port: Int) -> Bool {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return false }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Gateway
+import MQTT
+import Sodium
+import Testing
+import TestSupport
+
+/// The real whilehered binary with a real mosquitto broker: a phone in
+/// OwnTracks MQTT mode gets its reminder and its waypoint commands.
+@Suite(.serialized) struct DaemonMQTTTests {
+  final class Inbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
+  }
+
+  @Test(.enabled(if: MosquittoServer.isInstalled)) func aPhoneOverMQTTGetsItsReminderAndCommands() throws {
+    let broker = try MosquittoServer()
+    let directory = TemporaryDirectory()
+    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
+    let reminders = directory.file("reminders.jsonl")
+    let config = directory.write(
+      "config.json",
+      """
+      {"store": "file:\(directory.file("store"))", "server": {"listen": "127.0.0.1:0"}, "notify": ["jsonl:\(reminders)"],
+       "mqtt": {"host": "127.0.0.1", "port": \(broker.port), "client-id": "whilehered-test"},
+       "people": {"alice": {"password": "\(hash)"}}}
+      """)
+    let output = directory.file("daemon.out")
+    let tests = DaemonTests()
+    let process = try tests.start(["--config", config], output: output)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    #expect(tests.waitFor("ready:", in: output, process: process), "\(log(output))")
+    #expect(log(output).contains("mqtt 127.0.0.1:\(broker.port)"))
+    let base = try #require(log(output).split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) })
+    let added = try TestHTTPClient().send(
+      "POST", base + "/api/v1/tasks", body: Data(#"{"title":"Buy milk","locations":[{"at":"60.1699,24.9384","radius":150}]}"#.utf8),
+      user: "alice", password: "alice-secret")
+    #expect(added.status == 201)
+
+    let commands = Inbox()
+    let phone = MosquittoBroker(options: MosquittoBroker.Options(host: "127.0.0.1", port: broker.port, clientID: "alice-phone"))
+    try phone.connect(subscriptions: ["owntracks/alice/phone/cmd"]) { _, payload in
+      commands.add(((try? JSONSerialization.jsonObject(with: payload)) as? [String: Any])?["action"] as? String ?? "?")
+    }
+    defer { phone.disconnect() }
+    let now = Int(Date().timeIntervalSince1970)
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data(#"{"_type":"location","lat":60.17,"lon":24.9385,"tst":\#(now),"acc":12}"#.utf8))
+    // A real broker and process: poll.
+    for _ in 0..<5000 where commands.all.count < 2 || !FileManager.default.fileExists(atPath: reminders) { usleep(2000) }
+    #expect(commands.all.prefix(2) == ["clearWaypoints", "setWaypoints"])
+    let line = (try? String(contentsOfFile: reminders, encoding: .utf8)) ?? ""
+    #expect(line.contains("\"title\":\"Buy milk\""))
+    #expect(line.contains("Mark Done") && line.contains("Remind Later"))
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  func log(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+}
