@@ -46,6 +46,7 @@ let package = Package(
     module("MicroHTTP", ["CMicroHTTPD", "Gateway"]),
     module("Sodium", ["CSodium", "Gateway"]),
     module("MQTT", ["CMosquitto", "Gateway"]),
+    module("Gpsd", ["Geofencing", "Domain"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
@@ -60,7 +61,7 @@ let package = Package(
     module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
-      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Sodium", "OwnTracks", "PushSinks",
+      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
       "Domain",
     ]),
     // App-level helpers.
@@ -99,7 +100,8 @@ let package = Package(
       name: "DaemonModuleTests", dependencies: ["Daemon", "Composition", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
-    tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain"]),
+    tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain", "TestSupport"]),
+    tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]
 )

@@ -10,6 +10,10 @@ enum DaemonMain {
     .value("profile", "NAME", "cli, headless or testing (default headless)"),
     .value("store", "PROVIDER", "store provider, e.g. file:DIR (overrides config)"),
     .value("listen", "ADDRESS:PORT", "where the HTTP server listens (default 127.0.0.1:8083)"),
+    .value("replay", "FILE", "feed JSON lines (OwnTracks messages or trace fixes) from FILE, or - for standard input"),
+    .value("person", "NAME", "whose device --replay stands for"),
+    .flag("restamp", "treat every replayed fix as taken now (old traces still fire)"),
+    .flag("once", "with --replay: stop after the last line instead of serving on"),
   ]
 
   static func main(arguments: [String], environment: [String: String]) -> Int32 {
@@ -60,15 +64,34 @@ enum DaemonMain {
       log("cannot start: \(error)")
       return ExitCode.of(error)
     }
+    var replayFinished: (@Sendable () -> Void)?
+    if let path = parsed.value("replay") {
+      do {
+        guard let person = parsed.value("person") else {
+          throw UsageError("--replay needs --person NAME: whose device it stands for", commandPath: ["whilehered"])
+        }
+        replayFinished = try host.replay(path: path, person: person, restamp: parsed.has("restamp"), clock: runtime.clock)
+      } catch {
+        host.stop()
+        runtime.shutdown()
+        log("cannot start: \(error)")
+        return ExitCode.of(error)
+      }
+    }
     let store = runtime.store.describe()
     if host.peopleCount == 0 {
       log("nobody is configured, so every report is refused; add someone with: whilehere user add NAME")
     }
     log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), listening \(host.baseURL)\(host.listensToMQTT ? ", mqtt \(runtime.config.settings.mqttHost):\(runtime.config.settings.mqttPort)" : ""), people \(host.peopleCount), pid \(getpid())")
 
-    var received: Int32 = 0
-    sigwait(&stopSignals, &received)
-    log("stopping on signal \(received)")
+    if parsed.has("once"), let replayFinished {
+      replayFinished()
+      log("stopping: the replay is finished")
+    } else {
+      var received: Int32 = 0
+      sigwait(&stopSignals, &received)
+      log("stopping on signal \(received)")
+    }
     host.stop()
     runtime.shutdown()
     log("stopped")

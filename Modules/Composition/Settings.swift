@@ -40,6 +40,10 @@ public struct Settings: Sendable, Equatable {
   public var mqttCAFile = ""
   public var mqttCertFile = ""
   public var mqttKeyFile = ""
+  /// A GPS on this machine through gpsd (empty host: none), and whose it is.
+  public var gpsdHost = ""
+  public var gpsdPort = 2947
+  public var gpsdPerson = ""
   /// Notification sinks every reminder goes to (`console`, `jsonl:PATH`, …).
   public var notify: [String] = []
   /// The people the daemon serves, by name.
@@ -72,6 +76,9 @@ public struct Settings: Sendable, Equatable {
     ("mqtt.ca-file", "WHILEHERE_MQTT_CA_FILE"),
     ("mqtt.cert-file", "WHILEHERE_MQTT_CERT_FILE"),
     ("mqtt.key-file", "WHILEHERE_MQTT_KEY_FILE"),
+    ("gpsd.host", "WHILEHERE_GPSD_HOST"),
+    ("gpsd.port", "WHILEHERE_GPSD_PORT"),
+    ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
   ]
 
   mutating func set(_ key: String, _ value: String, source: String) throws {
@@ -105,6 +112,9 @@ public struct Settings: Sendable, Equatable {
     case "mqtt.ca-file": mqttCAFile = value
     case "mqtt.cert-file": mqttCertFile = value
     case "mqtt.key-file": mqttKeyFile = value
+    case "gpsd.host": gpsdHost = value
+    case "gpsd.port": gpsdPort = try Self.whole(value, key: key, source: source, in: 1...65535)
+    case "gpsd.person": gpsdPerson = value
     case "notify": notify = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     default:
       throw ConfigError.unknownKey(source: source, key: key, known: Self.keys.map(\.key))

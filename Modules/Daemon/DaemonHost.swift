@@ -3,7 +3,9 @@ import Domain
 import Engine
 import Foundation
 import Gateway
+import Gpsd
 import MQTT
+import OwnTracks
 import MicroHTTP
 import Notifications
 import Persistence
@@ -20,6 +22,7 @@ public final class DaemonHost: @unchecked Sendable {
   let server: any HTTPServing
   let ticker: DispatchSourceTimer
   let mqtt: MQTTIngest?
+  private var locals: [LocalIngest] = []
   let log: DaemonLog
   private let stopped = NSLock()
   private var isStopped = false
@@ -87,6 +90,16 @@ public final class DaemonHost: @unchecked Sendable {
       people.forEach { $0.store.close() }
       throw error
     }
+    var gps: LocalIngest?
+    if !settings.gpsdHost.isEmpty {
+      guard let owner = directory.byName[settings.gpsdPerson] else {
+        server.stop()
+        people.forEach { $0.store.close() }
+        throw DaemonError("gpsd.person '\(settings.gpsdPerson)' is not one of the people in the config (\(directory.byName.keys.sorted().joined(separator: ", ")))")
+      }
+      let source = GpsdSource(host: settings.gpsdHost, port: settings.gpsdPort, clock: clock) { message in log("gpsd", ["detail": message]) }
+      gps = LocalIngest(source: source, person: owner, log: log)
+    }
     var mqtt: MQTTIngest?
     if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
       let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
@@ -107,7 +120,30 @@ public final class DaemonHost: @unchecked Sendable {
       mqtt?.flush()
     }
     ticker.resume()
-    return DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
+    let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
+    if let gps {
+      try gps.start()
+      host.locals.append(gps)
+    }
+    return host
+  }
+
+  /// Feeds a JSON-lines file (or standard input, "-") to one person as if
+  /// their device reported it; returns a wait that blocks until the last
+  /// line was handled and queued deliveries went out.
+  public func replay(path: String, person name: String, restamp: Bool, clock: any WallClock) throws -> @Sendable () -> Void {
+    guard let person = people.byName[name] else {
+      throw DaemonError("--person '\(name)' is not one of the people in the config (\(people.byName.keys.sorted().joined(separator: ", ")))")
+    }
+    let log = log
+    let source = ReplaySource(path: path, restamp: restamp, clock: clock) { message in log("replay", ["detail": message]) }
+    let ingest = LocalIngest(source: source, person: person, log: log)
+    try ingest.start()
+    stopped.withLock { locals.append(ingest) }
+    return {
+      source.waitUntilFinished()
+      for queue in person.queues { _ = queue.drain() }
+    }
   }
 
   static func makeBroker(_ settings: Settings) -> (any MessageBroker)? {
@@ -146,6 +182,7 @@ public final class DaemonHost: @unchecked Sendable {
     guard first else { return }
     server.stop()
     mqtt?.stop()
+    for local in stopped.withLock({ locals }) { local.stop() }
     ticker.cancel()
     for person in people.byName.values {
       _ = person.phone.arrival.shutdown()

@@ -26,6 +26,8 @@ final class Person: @unchecked Sendable {
   enum Transport: Equatable {
     case http
     case mqtt(device: String)
+    /// A GPS or replay on this machine: nothing to send back.
+    case local
   }
 
   var transport: Transport {

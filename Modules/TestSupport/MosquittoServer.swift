@@ -11,7 +11,7 @@ public final class MosquittoServer {
 
   public init() throws {
     directory = TemporaryDirectory()
-    port = try Self.freePort()
+    port = try LoopbackPort.free()
     let config = directory.write("mosquitto.conf", "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n")
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
@@ -35,23 +35,6 @@ public final class MosquittoServer {
 
   struct MosquittoError: Error, CustomStringConvertible {
     let description: String
-  }
-
-  /// A port nothing listens on now (mosquitto cannot be asked for port 0).
-  static func freePort() throws -> Int {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw MosquittoError(description: "no socket") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-    }
-    guard bound else { throw MosquittoError(description: "cannot find a free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   static func accepts(_ port: Int) -> Bool {

@@ -30,6 +30,7 @@ enum Layers {
     "CSodium": .shim,
     "CMosquitto": .shim,
     "MQTT": .adapter,
+    "Gpsd": .adapter,
     "Gateway": .port,
     "MicroHTTP": .adapter,
     "Sodium": .adapter,

@@ -1,3 +1,4 @@
+@testable import Daemon
 import Foundation
 import Gateway
 import Testing
@@ -104,5 +105,22 @@ import Testing
     let status = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
     #expect(status?["capacity"] as? Int == 20)
     #expect(daemon.send("POST", "/owntracks", body: "").status == 200, "apps sometimes post nothing")
+  }
+}
+
+@Suite struct DaemonReplayTests {
+  @Test func aReplayedTraceFiresForItsPerson() throws {
+    let daemon = try DaemonHarness()
+    _ = daemon.addTask("Buy milk")
+    let trace = daemon.directory.write(
+      "trace.jsonl",
+      """
+      {"t":"2012-12-18T11:53:30Z","lat":60.1600,"lon":24.9384,"acc":10}
+      {"t":"2012-12-18T11:55:30Z","lat":60.1699,"lon":24.9385,"acc":10}
+      """)
+    let finished = try daemon.host.replay(path: trace, person: "alice", restamp: true, clock: daemon.runtime.clock)
+    finished()
+    #expect(daemon.links().map(\.label) == ["Mark Done", "Remind Later"])
+    #expect(throws: DaemonError.self) { try daemon.host.replay(path: trace, person: "mallory", restamp: true, clock: daemon.runtime.clock) }
   }
 }
