@@ -101,6 +101,9 @@ let package = Package(
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain", "TestSupport"]),
+    .testTarget(
+      name: "PushSinksTests", dependencies: ["PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
+      path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]

@@ -64,8 +64,9 @@ public final class DaemonHost: @unchecked Sendable {
         let links = ActionLinks(person: name, baseURL: { base.value }, signer: signer, clock: { clock.now() }, lifetime: 7 * 86_400)
         var sinks: [any NotificationSink] = []
         var queues: [DeliveryQueue] = []
+        let relay = AnswerRelay(log: log)
         for spec in settings.notify + person.notify {
-          let (sink, queue) = try factory.make(spec, person: name, settings: person, links: links)
+          let (sink, queue) = try factory.make(spec, person: name, settings: person, links: links, relay: relay)
           sinks.append(sink)
           if let queue { queues.append(queue) }
         }
@@ -75,6 +76,7 @@ public final class DaemonHost: @unchecked Sendable {
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
         people.append(made)
+        relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
       }
     } catch {

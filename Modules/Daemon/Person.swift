@@ -87,24 +87,42 @@ final class Person: @unchecked Sendable {
     let at: Double
   }
 
-  /// Applies a Mark Done / Remind Later answer once.
+  /// Applies a Mark Done / Remind Later link's answer, once.
   func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {
     lock.lock()
     defer { lock.unlock() }
     guard token.p == name else { throw .forbidden }
     guard TimeInterval(token.e) >= now.timeIntervalSince1970 else { throw .expired }
     guard store.state().settings[token.usedKey] == nil else { throw .used }
-    let task: ReminderTask
+    let task = try apply(token.a, task: token.t)
     do {
-      switch token.a {
-      case ReminderAction.markDone.identifier: task = try engine.tasks.done(token.t)
-      case "later": task = try engine.tasks.later(token.t, for: laterDuration)
-      default: throw AnswerError.unknownAction(token.a)
-      }
       // After the change: a crash in between leaves a link that can be
       // pressed again, which repeats a harmless answer; the other order
       // could lose the answer.
       try store.append([.put(.setting(key: token.usedKey, value: String(token.e)))])
+    } catch {
+      throw .failed("\(error)")
+    }
+    settled(task, action: token.a, at: now)
+    return task
+  }
+
+  /// An answer from a button this daemon showed itself (the desktop).
+  func answer(_ action: ReminderAction, task: TaskID) throws(AnswerError) -> ReminderTask {
+    lock.lock()
+    defer { lock.unlock() }
+    let done = try apply(action.identifier, task: task.rawValue)
+    settled(done, action: action.identifier, at: engine.context.clock.now())
+    return done
+  }
+
+  private func apply(_ action: String, task: String) throws(AnswerError) -> ReminderTask {
+    do {
+      switch action {
+      case ReminderAction.markDone.identifier: return try engine.tasks.done(task)
+      case "later": return try engine.tasks.later(task, for: laterDuration)
+      default: throw AnswerError.unknownAction(action)
+      }
     } catch let error as AnswerError {
       throw error
     } catch let error as DomainError {
@@ -113,9 +131,11 @@ final class Person: @unchecked Sendable {
     } catch {
       throw .failed("\(error)")
     }
-    recordLine(kind: "answer", detail: "\(token.a) \(task.id.rawValue)", at: now)
+  }
+
+  private func settled(_ task: ReminderTask, action: String, at now: Date) {
+    recordLine(kind: "answer", detail: "\(action) \(task.id.rawValue)", at: now)
     record(phone.tasksChanged())
-    return task
   }
 
   enum AnswerError: Error, Equatable {

@@ -13,13 +13,21 @@ struct SinkFactory {
   let environment: [String: String]
   let retryDelay: TimeInterval
 
-  static let known = ["console", "jsonl", "ntfy", "webhook"]
+  static let known = ["console", "desktop", "jsonl", "ntfy", "webhook"]
 
-  func make(_ spec: String, person: String, settings: PersonSettings, links: any ActionLinkMaker) throws -> (any NotificationSink, DeliveryQueue?) {
+  func make(
+    _ spec: String, person: String, settings: PersonSettings, links: any ActionLinkMaker, relay: AnswerRelay
+  ) throws -> (any NotificationSink, DeliveryQueue?) {
     let provider = ProviderSpec(spec)
     let log = log
     let queue = { DeliveryQueue(label: "\(person).\(provider.name)", firstDelay: retryDelay, log: { message in log("delivery", ["person": person, "detail": message]) }) }
     switch provider.name {
+    case "desktop":
+      let sink = try DesktopSink(
+        command: provider.argument ?? "/usr/bin/notify-send",
+        answer: { notification, action in relay.answer(action, notification: notification) },
+        log: { message in log("desktop", ["person": person, "detail": message]) })
+      return (sink, nil)
     case "console":
       return (DaemonConsoleSink(person: person, links: links, log: log), nil)
     case "jsonl":

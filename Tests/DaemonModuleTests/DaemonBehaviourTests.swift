@@ -2,6 +2,7 @@
 import Foundation
 import Gateway
 import Testing
+import TestSupport
 
 /// The daemon as a phone, a person pressing buttons, and a script use it.
 @Suite struct DaemonBehaviourTests {
@@ -122,5 +123,26 @@ import Testing
     finished()
     #expect(daemon.links().map(\.label) == ["Mark Done", "Remind Later"])
     #expect(throws: DaemonError.self) { try daemon.host.replay(path: trace, person: "mallory", restamp: true, clock: daemon.runtime.clock) }
+  }
+}
+
+@Suite struct DaemonDesktopTests {
+  @Test func pressingMarkDoneOnTheDesktopFinishesTheTask() throws {
+    let scratch = TemporaryDirectory()
+    let command = scratch.write("notify-send", "#!/bin/sh\necho done\n")
+    chmod(command, 0o755)
+    let daemon = try DaemonHarness(notify: ["desktop:" + command])
+    let id = try #require(daemon.addTask("Buy milk"))
+    _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 10))
+    // The answer arrives from the notification's own thread: poll the API, bounded.
+    var state: [String: Any]?
+    for _ in 0..<5000 {
+      state = (daemon.json(daemon.send("GET", "/api/v1/tasks/\(id)")) as? [String: Any])?["state"] as? [String: Any]
+      if state?["completed"] != nil { break }
+      usleep(2000)
+    }
+    #expect(state?["completed"] != nil)
+    let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
+    #expect(events?.contains { $0["kind"] as? String == "answer" && ($0["detail"] as? String)?.hasPrefix("done") == true } == true)
   }
 }

@@ -19,7 +19,7 @@ final class DaemonHarness {
   let server: DirectHTTPServer
   var reminders: String { directory.file("reminders.jsonl") }
 
-  init(extra: String = "", broker: InMemoryBroker? = nil) throws {
+  init(extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = []) throws {
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let alice = try hasher.hash(Self.passwords["alice"]!)
     let bob = try hasher.hash(Self.passwords["bob"]!)
@@ -28,7 +28,7 @@ final class DaemonHarness {
       """
       {"store": "memory", "clock": "manual:\(Self.start)", "ids": "sequential",
        "server": {"listen": "127.0.0.1:0", "url": "https://wh.example.org"},
-       "notify": ["jsonl:\(directory.file("reminders.jsonl"))"],
+       "notify": \((try? String(decoding: JSONSerialization.data(withJSONObject: ["jsonl:" + directory.file("reminders.jsonl")] + notify), as: UTF8.self)) ?? "[]"),
        "people": {"alice": {"password": "\(alice)"}, "bob": {"password": "\(bob)", "devices": ["phone"]}}\(extra)}
       """)
     runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
