@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Composition
 import Domain
+import Foundation
 import Persistence
 
 /// `whilehere doctor`: which profile, which config file, which provider
@@ -21,6 +22,17 @@ enum DoctorCommand {
     let providers: [Provider]
     var store: [String: String]?
     var problem: String?
+    var daemon: Daemon
+  }
+
+  /// The headless profile's setup, and what the running daemon last reported.
+  struct Daemon: Encodable {
+    let listen: String
+    let people: [String]
+    let notify: [String]
+    let mqtt: String?
+    let gpsd: String?
+    let status: DaemonStatus?
   }
 
   static var command: CommandSpec<CommandContext> {
@@ -35,7 +47,13 @@ enum DoctorCommand {
       permissions: settings.permissions.explanation,
       providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids), ("places", settings.places)].map {
         Report.Provider(port: $0.0, provider: $0.1, source: settings.sources[$0.0] ?? "")
-      })
+      },
+      daemon: Daemon(
+        listen: settings.serverListen, people: settings.people.keys.sorted(),
+        notify: settings.notify + settings.people.keys.sorted().flatMap { name in settings.people[name]!.notify.map { "\(name): \($0)" } },
+        mqtt: settings.mqttHost.isEmpty ? nil : "\(settings.mqttHost):\(settings.mqttPort)",
+        gpsd: settings.gpsdHost.isEmpty ? nil : "\(settings.gpsdHost):\(settings.gpsdPort) for \(settings.gpsdPerson)",
+        status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)))
     var failure: (any Error)?
     do {
       let runtime = try Runtime.wire(config, environment: context.environment)
@@ -66,7 +84,20 @@ enum DoctorCommand {
     for provider in report.providers {
       out("  \(HelpFormatter.pad(provider.port, 6))  \(provider.provider)  " + style.dim("(\(provider.source))"))
     }
-    out("  " + style.dim("location sources, network notification sinks: not built yet (see README, 'Status')"))
+    let daemon = report.daemon
+    out("daemon    listen \(daemon.listen), \(daemon.people.count) people" + (daemon.people.isEmpty ? " (add one: whilehere user add NAME)" : ": " + daemon.people.joined(separator: ", ")))
+    out("          notify " + (daemon.notify.isEmpty ? "console (whilehered's default)" : daemon.notify.joined(separator: ", ")))
+    if let mqtt = daemon.mqtt { out("          mqtt \(mqtt)") }
+    if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
+    if let status = daemon.status {
+      let state = status.running ? "running as pid \(status.pid) at \(status.listening)" : "stopped"
+      out("          last report \(ISO8601DateFormatter().string(from: status.updatedAt)): \(state)")
+      for (name, counts) in status.deliveries.sorted(by: { $0.key < $1.key }) where counts.delivered + counts.retrying + counts.failed > 0 {
+        let trouble = counts.failed + counts.retrying > 0
+        let line = "  \(name): \(counts.delivered) delivered, \(counts.retrying) retrying, \(counts.failed) failed" + (counts.lastError.map { "; last error: \($0)" } ?? "")
+        out("        " + (trouble ? style.red(line) : line))
+      }
+    }
     let arrival = settings.arrival
     let coverage = arrival.coverage
     let session = arrival.session

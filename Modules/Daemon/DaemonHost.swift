@@ -23,6 +23,8 @@ public final class DaemonHost: @unchecked Sendable {
   let ticker: DispatchSourceTimer
   let mqtt: MQTTIngest?
   private var locals: [LocalIngest] = []
+  private var statusPath: String?
+  private var clock: (any WallClock)?
   let log: DaemonLog
   private let stopped = NSLock()
   private var isStopped = false
@@ -117,12 +119,17 @@ public final class DaemonHost: @unchecked Sendable {
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
     ticker.schedule(deadline: .now() + 5, repeating: 5)
+    let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
     ticker.setEventHandler {
       people.forEach { $0.tick() }
       mqtt?.flush()
+      if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     }
     ticker.resume()
     let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
+    host.statusPath = statusPath
+    host.clock = clock
+    if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     if let gps {
       try gps.start()
       host.locals.append(gps)
@@ -193,6 +200,20 @@ public final class DaemonHost: @unchecked Sendable {
       }
       person.store.close()
     }
+    if let statusPath, let clock {
+      try? Self.status(of: Array(people.byName.values), listening: baseURL, running: false, now: clock.now()).write(to: statusPath)
+    }
+  }
+
+  static func status(of people: [Person], listening: String, running: Bool, now: Date) -> DaemonStatus {
+    var deliveries: [String: DaemonStatus.Deliveries] = [:]
+    for person in people {
+      let statuses = person.queues.map(\.status)
+      deliveries[person.name] = DaemonStatus.Deliveries(
+        delivered: statuses.map(\.delivered).reduce(0, +), retrying: statuses.map(\.retrying).reduce(0, +),
+        failed: statuses.map(\.failed).reduce(0, +), lastError: statuses.compactMap(\.lastError).last)
+    }
+    return DaemonStatus(pid: getpid(), updatedAt: now, listening: listening, running: running, deliveries: deliveries)
   }
 
   /// The answer links' base, settable once the port is known.

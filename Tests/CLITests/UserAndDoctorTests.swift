@@ -1,0 +1,58 @@
+import Composition
+import Foundation
+import Testing
+
+/// `whilehere user …` keeps people in the config file with Argon2id hashes
+/// only; `whilehere doctor` shows what the daemon last reported.
+@Suite struct UserAndDoctorTests {
+  @Test func addingAPersonStoresOnlyAnArgon2idHashInAPrivateFile() throws {
+    let cli = CLIHarness()
+    let passwordFile = cli.home + "-pw"
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("correct horse battery\n".utf8))
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    let added = cli.run("user", "add", "alice", "--password-file", passwordFile, "--device", "phone")
+    #expect(added.code == 0, "\(added.stderr)")
+    let path = cli.home + "/config/whilehere/config.json"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("correct horse"))
+    #expect(text.contains("$argon2id$"))
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+    let config = try ConfigLoader.load(LaunchOptions(program: .headless, profile: nil, configPath: path, overrides: [:], environment: cli.environment))
+    #expect(config.settings.people["alice"]?.devices == ["phone"])
+    #expect(Runtime.passwordHasher().verify("correct horse battery", against: config.settings.people["alice"]!.password))
+    #expect(cli.run("user", "list").stdout.contains("alice"))
+    // Other keys and people survive a change.
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("another long one\n".utf8))
+    #expect(cli.run("user", "add", "bob", "--password-file", passwordFile).code == 0)
+    #expect(cli.run("user", "remove", "alice").code == 0)
+    #expect(cli.run("user", "list").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "bob")
+    #expect(cli.run("user", "remove", "alice").code == 66)
+  }
+
+  @Test func badNamesAndShortPasswordsAreRefused() throws {
+    let cli = CLIHarness()
+    let passwordFile = cli.home + "-pw"
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("short\n".utf8))
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    #expect(cli.run("user", "add", "alice", "--password-file", passwordFile).code == 64)
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("long enough now\n".utf8))
+    let bad = cli.run("user", "add", "Alice Smith", "--password-file", passwordFile)
+    #expect(bad.code == 78)
+    #expect(bad.stderr.contains("lower-case"))
+    #expect(!FileManager.default.fileExists(atPath: cli.home + "/config/whilehere/config.json"))
+  }
+
+  @Test func doctorShowsTheDaemonsDeliveryTrouble() throws {
+    let cli = CLIHarness()
+    try FileManager.default.createDirectory(atPath: cli.storeDirectory, withIntermediateDirectories: true)
+    let status = DaemonStatus(
+      pid: 4242, updatedAt: Date(timeIntervalSince1970: 1_780_000_000), listening: "http://127.0.0.1:8083", running: true,
+      deliveries: ["alice": .init(delivered: 3, retrying: 1, failed: 2, lastError: "notification sink ntfy:https://ntfy.sh/x: the server answered 502")])
+    try status.write(to: cli.storeDirectory + "/daemon-status.json")
+    let doctor = cli.run("doctor")
+    #expect(doctor.stdout.contains("running as pid 4242"))
+    #expect(doctor.stdout.contains("alice: 3 delivered, 1 retrying, 2 failed; last error: notification sink ntfy:https://ntfy.sh/x: the server answered 502"))
+    let json = try cli.json("doctor") as? [String: Any]
+    #expect(((json?["daemon"] as? [String: Any])?["status"] as? [String: Any])?["pid"] as? Int == 4242)
+  }
+}
