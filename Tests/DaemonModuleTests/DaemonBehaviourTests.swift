@@ -1,4 +1,5 @@
 @testable import Daemon
+import Composition
 import Foundation
 import Gateway
 import Testing
@@ -144,5 +145,27 @@ import TestSupport
     #expect(state?["completed"] != nil)
     let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
     #expect(events?.contains { $0["kind"] as? String == "answer" && ($0["detail"] as? String)?.hasPrefix("done") == true } == true)
+  }
+}
+
+/// The documents an operator relies on match what the daemon does.
+@Suite struct DaemonDocumentsTests {
+  static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs").standardized
+
+  @Test func theSampleConfigLoads() throws {
+    let config = try ConfigLoader.load(
+      LaunchOptions(program: .headless, profile: nil, configPath: Self.docs.appendingPathComponent("whilehered.sample.json").path, overrides: [:], environment: [:]))
+    #expect(config.settings.people.keys.sorted() == ["alice", "bob"])
+    #expect(config.settings.mqttHost == "127.0.0.1")
+  }
+
+  @Test func theOpenAPIFileListsEveryRoute() throws {
+    let text = try String(contentsOf: Self.docs.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+    for path in [
+      "/health", "/owntracks", "/actions/{token}", "/api/v1/tasks", "/api/v1/tasks/{task}", "/api/v1/tasks/{task}/{answer}", "/api/v1/places",
+      "/api/v1/plan", "/api/v1/events", "/api/v1/status",
+    ] {
+      #expect(text.contains("\n  \(path):\n"), "\(path) is not documented")
+    }
   }
 }
