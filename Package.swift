@@ -47,6 +47,7 @@ let package = Package(
     module("Sodium", ["CSodium", "Gateway"]),
     module("MQTT", ["CMosquitto", "Gateway"]),
     module("Gpsd", ["Geofencing", "Domain"]),
+    module("RemoteStore", ["Persistence", "Domain"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
@@ -58,7 +59,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
@@ -97,7 +98,8 @@ let package = Package(
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport"]),
     .testTarget(
-      name: "DaemonModuleTests", dependencies: ["Daemon", "Composition", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
+      name: "DaemonModuleTests",
+      dependencies: ["Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain", "TestSupport"]),

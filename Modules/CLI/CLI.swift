@@ -13,6 +13,7 @@ public enum CLI {
     .value("config", "FILE", "config file (default $XDG_CONFIG_HOME/whilehere/config.json)"),
     .value("profile", "NAME", "cli, headless or testing: which defaults to start from"),
     .value("store", "PROVIDER", "store provider, e.g. file:DIR or memory (overrides config)"),
+    .value("server", "URL", "work on your store held by whilehered at URL (same as --store remote:URL)"),
     .flag("no-color", "never colour output (also when NO_COLOR is set)"),
   ]
 

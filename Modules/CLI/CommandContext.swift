@@ -26,6 +26,12 @@ final class CommandContext {
     get throws {
       var overrides: [String: String] = [:]
       if let store = arguments.value("store") { overrides["store"] = store }
+      if let server = arguments.value("server") {
+        guard arguments.value("store") == nil else {
+          throw UsageError("--server and --store both name a store; give one", commandPath: arguments.commandPath)
+        }
+        overrides["store"] = "remote:" + server
+      }
       var profile: Profile?
       if let name = arguments.value("profile") {
         guard let parsed = Profile(rawValue: name) else {

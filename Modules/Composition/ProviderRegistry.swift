@@ -2,6 +2,7 @@ import Domain
 import FileStore
 import Foundation
 import OSMPlaces
+import RemoteStore
 import Persistence
 import Providers
 
@@ -43,6 +44,9 @@ public struct ProviderRegistry: Sendable {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
       }
       return try FileOperationStore(directory: XDG.expandTilde(argument, input.environment), clock: input.clock)
+    }
+    registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
+      try RemoteLogin.open(input.argument, environment: input.environment)
     }
     registry.clocks["system"] = Factory(summary: "the machine's clock") { _ in SystemClock() }
     registry.clocks["manual"] = Factory(summary: "manual[:ISO-8601 start], moved only by the program") { input in

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Gateway
 import Geofencing
+import Persistence
 
 /// `/api/v1/…`: one person's tasks, places, plan and history as JSON
 /// (Docs/openapi.yaml). Reached only through that person's credentials, so
@@ -58,6 +59,25 @@ struct PersonAPI {
         return .json(200, encoding: person.history)
       case ("GET", 1, "status"):
         return .json(200, encoding: StatusView(person: person))
+      case ("GET", 1, "store"):
+        return .json(200, encoding: StoreView(replica: person.store.replica.rawValue, latest: person.store.state().latest?.description))
+      case ("GET", 1, "operations"):
+        var since: HLCTimestamp?
+        if let text = request.query["since"], !text.isEmpty {
+          guard let stamp = HLCTimestamp(parsing: text) else { return .failure(400, "since must be a stamp such as 001780000000000-000000-REPLICA") }
+          since = stamp
+        }
+        return .json(200, encoding: try person.store.operations(since: since))
+      case ("POST", 1, "operations"):
+        let batch = try decode(OperationBatch.self, request.body)
+        let records: [OperationRecord]
+        switch (batch.append, batch.merge) {
+        case (let operations?, nil): records = try person.store.append(operations.map(\.operation))
+        case (nil, let incoming?): records = try person.store.merge(incoming)
+        default: return .failure(400, "send exactly one of 'append' and 'merge'")
+        }
+        if !records.isEmpty { _ = person.phone.tasksChanged() }
+        return .json(200, encoding: records)
       default:
         return .failure(404, "no such endpoint: \(request.method) \(request.path)")
       }
@@ -66,6 +86,8 @@ struct PersonAPI {
       return .failure(400, "\(error)")
     } catch let error as APIError {
       return .failure(400, error.reason)
+    } catch StoreError.closed {
+      return .failure(503, "the daemon is stopping")
     } catch {
       return .failure(503, "the change could not be stored: \(error)")
     }
@@ -83,6 +105,18 @@ struct PersonAPI {
     let locations: [Location]
   }
 
+  /// `whilehere --server`: the person's store over HTTP. Stamps in an
+  /// `append` are placeholders; the server stamps the batch as one unit.
+  struct OperationBatch: Decodable {
+    let append: [OperationRecord]?
+    let merge: [OperationRecord]?
+  }
+
+  struct StoreView: Encodable {
+    let replica: String
+    let latest: String?
+  }
+
   struct Later: Decodable {
     let seconds: Double?
   }
@@ -93,7 +127,10 @@ struct PersonAPI {
 
   private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
     do {
-      return try JSONDecoder().decode(type, from: body)
+      // Dates as the answers write them (ISO-8601), so records round-trip.
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .iso8601
+      return try decoder.decode(type, from: body)
     } catch DecodingError.keyNotFound(let key, _) {
       throw APIError(reason: "the body lacks '\(key.stringValue)'")
     } catch DecodingError.typeMismatch(_, let context) {

@@ -59,7 +59,8 @@ public struct TestHTTPClient: Sendable {
     }
     let box = Box()
     let done = DispatchSemaphore(value: 0)
-    let session = URLSession(configuration: .ephemeral)
+    let challenges = ChallengeRefusal()
+    let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
     session.dataTask(with: request) { data, response, error in
       if let http = response as? HTTPURLResponse {
         var fields: [String: String] = [:]
@@ -72,6 +73,25 @@ public struct TestHTTPClient: Sendable {
     done.wait()
     session.finishTasksAndInvalidate()
     if let response = box.response { return response }
+    // URLSession hides a 401 with WWW-Authenticate behind its challenge.
+    if challenges.challenged { return Response(status: 401, headers: [:], body: Data()) }
     throw Failure(description: "\(method) \(url): \(box.error.map { "\($0)" } ?? "no response")")
+  }
+}
+
+/// Swift's URLSession on Linux never completes a request answered 401 with
+/// `WWW-Authenticate` unless a delegate settles the challenge.
+final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen = false
+
+  var challenged: Bool { lock.withLock { seen } }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    lock.withLock { seen = true }
+    completionHandler(.rejectProtectionSpace, nil)
   }
 }

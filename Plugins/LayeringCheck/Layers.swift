@@ -31,6 +31,7 @@ enum Layers {
     "CMosquitto": .shim,
     "MQTT": .adapter,
     "Gpsd": .adapter,
+    "RemoteStore": .adapter,
     "Gateway": .port,
     "MicroHTTP": .adapter,
     "Sodium": .adapter,

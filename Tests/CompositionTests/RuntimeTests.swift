@@ -8,7 +8,7 @@ import Testing
   @Test func anUnknownProviderListsTheKnownOnes() {
     let options = LaunchOptions(program: .cli, overrides: ["store": "sqlite:/tmp/x"], environment: ["HOME": "/tmp"])
     let error = #expect(throws: ConfigError.self) { try Runtime.boot(options) }
-    #expect(error == .unknownProvider(port: "store", name: "sqlite", known: ["file", "memory"]))
+    #expect(error == .unknownProvider(port: "store", name: "sqlite", known: ["file", "memory", "remote"]))
   }
 
   @Test func aMistypedProviderGetsASuggestion() {

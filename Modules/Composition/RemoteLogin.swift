@@ -1,0 +1,29 @@
+import Foundation
+import Persistence
+import RemoteStore
+
+/// Who `remote:URL` logs in as: the URL's user and password, else
+/// `WHILEHERE_USER` / `WHILEHERE_PASSWORD`, else (at a terminal) asked.
+enum RemoteLogin {
+  static func open(_ argument: String?, environment: [String: String]) throws -> RemoteOperationStore {
+    guard let argument, var components = URLComponents(string: argument), let scheme = components.scheme,
+      ["http", "https"].contains(scheme), components.host != nil
+    else {
+      throw ConfigError.invalidValue(source: "store", key: "store", value: "remote:\(argument ?? "")", allowed: "remote:https://HOST (whilehered's address)")
+    }
+    let user = components.user ?? environment["WHILEHERE_USER"]
+    var password = components.password ?? environment["WHILEHERE_PASSWORD"]
+    components.user = nil
+    components.password = nil
+    guard let user, !user.isEmpty else {
+      throw ConfigError.invalidValue(source: "store", key: "store", value: argument, allowed: "a user name: https://NAME@HOST or WHILEHERE_USER")
+    }
+    if password == nil, isatty(STDIN_FILENO) != 0, let typed = getpass("Password for \(user) at \(components.host!): ") {
+      password = String(cString: typed)
+    }
+    guard let password else {
+      throw ConfigError.invalidValue(source: "store", key: "store", value: argument, allowed: "a password: WHILEHERE_PASSWORD, or run at a terminal to be asked")
+    }
+    return try RemoteOperationStore(url: components.url!, user: user, password: password)
+  }
+}

@@ -1,0 +1,151 @@
+import Domain
+import Foundation
+import Persistence
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `remote:URL`: a person's store held by whilehered, reached through its
+/// JSON API, so the same CLI commands work from a laptop while the daemon
+/// holds the store. Opening reads every record once; each write is one
+/// request the server makes durable as one unit before answering.
+public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
+  public let replica: ReplicaID
+  public let base: URL
+  private let authorization: String
+  private let timeout: TimeInterval
+  private let lock = NSLock()
+  private var core: StoreCore
+  private var closed = false
+
+  /// Fetches the store's replica and every record.
+  public init(url: URL, user: String, password: String, timeout: TimeInterval = 30) throws {
+    base = url
+    authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    self.timeout = timeout
+    let info = try Self.decode(StoreInfo.self, from: Self.send("GET", url.appendingPathComponent("api/v1/store"), authorization, nil, timeout), url)
+    replica = try ReplicaID(info.replica)
+    core = StoreCore(replica: replica)
+    let records = try Self.decode([OperationRecord].self, from: Self.send("GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
+    core.apply(records)
+  }
+
+  struct StoreInfo: Decodable {
+    let replica: String
+  }
+
+  @discardableResult
+  public func append(_ operations: [StoreOperation]) throws -> [OperationRecord] {
+    guard !operations.isEmpty else { return [] }
+    try checkOpen()
+    // Placeholder stamps: the server stamps the batch itself.
+    let placeholder = HLCTimestamp(wallMillis: 0, counter: 0, replica: replica)
+    let records = try post(["append": operations.map { OperationRecord(stamp: placeholder, operation: $0) }])
+    lock.withLock { core.apply(records) }
+    return records
+  }
+
+  @discardableResult
+  public func merge(_ records: [OperationRecord]) throws -> [OperationRecord] {
+    try checkOpen()
+    guard !records.isEmpty else { return [] }
+    let changed = try post(["merge": records])
+    lock.withLock { core.apply(changed) }
+    return changed
+  }
+
+  public func state() -> StoreState { lock.withLock { core.state } }
+
+  public func operations(since: HLCTimestamp?) throws -> [OperationRecord] {
+    try checkOpen()
+    var components = URLComponents(url: base.appendingPathComponent("api/v1/operations"), resolvingAgainstBaseURL: false)!
+    if let since { components.queryItems = [URLQueryItem(name: "since", value: since.description)] }
+    return try Self.decode([OperationRecord].self, from: Self.send("GET", components.url!, authorization, nil, timeout), base)
+  }
+
+  public func describe() -> StoreDescription {
+    let state = state()
+    return StoreDescription(
+      kind: "remote", location: base.absoluteString,
+      details: [("replica", replica.rawValue), ("tasks", String(state.tasks.count)), ("places", String(state.places.count))])
+  }
+
+  public func close() { lock.withLock { closed = true } }
+
+  private func checkOpen() throws {
+    if lock.withLock({ closed }) { throw StoreError.closed }
+  }
+
+  private func post(_ body: [String: [OperationRecord]]) throws -> [OperationRecord] {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let data = try encoder.encode(body)
+    return try Self.decode([OperationRecord].self, from: Self.send("POST", base.appendingPathComponent("api/v1/operations"), authorization, data, timeout), base)
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data, _ url: URL) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+      return try decoder.decode(type, from: data)
+    } catch {
+      throw StoreError.io(path: url.absoluteString, operation: "read the answer of", reason: "it is not what whilehered sends (\(error))")
+    }
+  }
+
+  /// One request; a non-2xx answer becomes a `StoreError` carrying the server's message.
+  static func send(_ method: String, _ url: URL, _ authorization: String, _ body: Data?, _ timeout: TimeInterval) throws -> Data {
+    var request = URLRequest(url: url, timeoutInterval: timeout)
+    request.httpMethod = method
+    request.httpBody = body
+    request.setValue(authorization, forHTTPHeaderField: "Authorization")
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    final class Box: @unchecked Sendable {
+      var data = Data()
+      var status = 0
+      var error: (any Error)?
+    }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    let challenges = ChallengeRefusal()
+    let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
+    session.dataTask(with: request) { data, response, error in
+      box.data = data ?? Data()
+      box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      box.error = error
+      done.signal()
+    }.resume()
+    done.wait()
+    session.finishTasksAndInvalidate()
+    if challenges.challenged {
+      throw StoreError.io(path: url.absoluteString, operation: "log in to", reason: "the server refused the user name or password (HTTP 401)")
+    }
+    if let error = box.error {
+      throw StoreError.io(path: url.absoluteString, operation: "reach", reason: "\(error.localizedDescription)")
+    }
+    guard (200..<300).contains(box.status) else {
+      let message = ((try? JSONSerialization.jsonObject(with: box.data)) as? [String: Any])?["error"] as? String ?? "HTTP \(box.status)"
+      throw StoreError.io(path: url.absoluteString, operation: "\(method == "GET" ? "read" : "write") through", reason: "the server answered \(box.status): \(message)")
+    }
+    return box.data
+  }
+}
+
+/// Swift's URLSession on Linux never completes a request answered 401 with
+/// `WWW-Authenticate` unless a delegate settles the challenge: refuse it,
+/// and remember that the server asked (that is the 401).
+final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen = false
+
+  var challenged: Bool { lock.withLock { seen } }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    lock.withLock { seen = true }
+    completionHandler(.rejectProtectionSpace, nil)
+  }
+}
