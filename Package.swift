@@ -47,7 +47,7 @@ let package = Package(
     module("Sodium", ["CSodium", "Gateway"]),
     module("MQTT", ["CMosquitto", "Gateway"]),
     module("Gpsd", ["Geofencing", "Domain"]),
-    module("RemoteStore", ["Persistence", "Domain"]),
+    module("RemoteStore", ["Persistence", "Gateway", "Domain"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),

@@ -1,10 +1,8 @@
 import Domain
 import Foundation
+import Gateway
 import Persistence
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// `remote:URL`: a person's store held by whilehered, reached through its
 /// JSON API, so the same CLI commands work from a laptop while the daemon
@@ -96,56 +94,22 @@ public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
 
   /// One request; a non-2xx answer becomes a `StoreError` carrying the server's message.
   static func send(_ method: String, _ url: URL, _ authorization: String, _ body: Data?, _ timeout: TimeInterval) throws -> Data {
-    var request = URLRequest(url: url, timeoutInterval: timeout)
-    request.httpMethod = method
-    request.httpBody = body
-    request.setValue(authorization, forHTTPHeaderField: "Authorization")
-    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-    final class Box: @unchecked Sendable {
-      var data = Data()
-      var status = 0
-      var error: (any Error)?
+    var headers = ["Authorization": authorization]
+    if body != nil { headers["Content-Type"] = "application/json" }
+    let response: HTTPResponse
+    do {
+      response = try HTTPClient(timeout: timeout).send(method, url, headers: headers, body: body)
+    } catch {
+      throw StoreError.io(path: url.absoluteString, operation: "reach", reason: "\(error)")
     }
-    let box = Box()
-    let done = DispatchSemaphore(value: 0)
-    let challenges = ChallengeRefusal()
-    let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
-    session.dataTask(with: request) { data, response, error in
-      box.data = data ?? Data()
-      box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      box.error = error
-      done.signal()
-    }.resume()
-    done.wait()
-    session.finishTasksAndInvalidate()
-    if challenges.challenged {
+    if response.status == 401 {
       throw StoreError.io(path: url.absoluteString, operation: "log in to", reason: "the server refused the user name or password (HTTP 401)")
     }
-    if let error = box.error {
-      throw StoreError.io(path: url.absoluteString, operation: "reach", reason: "\(error.localizedDescription)")
+    guard (200..<300).contains(response.status) else {
+      let message = ((try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any])?["error"] as? String ?? "HTTP \(response.status)"
+      throw StoreError.io(
+        path: url.absoluteString, operation: "\(method == "GET" ? "read" : "write") through", reason: "the server answered \(response.status): \(message)")
     }
-    guard (200..<300).contains(box.status) else {
-      let message = ((try? JSONSerialization.jsonObject(with: box.data)) as? [String: Any])?["error"] as? String ?? "HTTP \(box.status)"
-      throw StoreError.io(path: url.absoluteString, operation: "\(method == "GET" ? "read" : "write") through", reason: "the server answered \(box.status): \(message)")
-    }
-    return box.data
-  }
-}
-
-/// Swift's URLSession on Linux never completes a request answered 401 with
-/// `WWW-Authenticate` unless a delegate settles the challenge: refuse it,
-/// and remember that the server asked (that is the 401).
-final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-  private let lock = NSLock()
-  private var seen = false
-
-  var challenged: Bool { lock.withLock { seen } }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-  ) {
-    lock.withLock { seen = true }
-    completionHandler(.rejectProtectionSpace, nil)
+    return response.body
   }
 }
