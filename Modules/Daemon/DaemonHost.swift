@@ -80,6 +80,7 @@ public final class DaemonHost: @unchecked Sendable {
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
+        made.restoreLastFix()
       }
     } catch {
       people.forEach { $0.store.close() }

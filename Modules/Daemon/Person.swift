@@ -78,6 +78,15 @@ final class Person: @unchecked Sendable {
     return reply
   }
 
+  /// Plans from the fix journalled before a restart, if there is one.
+  func restoreLastFix() {
+    guard let text = journal.state().settings[lastFixKey],
+      let saved = try? JSONDecoder().decode(SavedFix.self, from: Data(text.utf8)),
+      let coordinate = try? Coordinate(latitude: saved.latitude, longitude: saved.longitude)
+    else { return }
+    record(phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at))))
+  }
+
   /// The last fix as journalled (`fix.NAME` in the daemon's store).
   struct SavedFix: Codable, Equatable {
     let latitude: Double

@@ -7,10 +7,21 @@ extension ArrivalService {
   /// OwnTracks, a GPS): every live destination whose circle holds it fires
   /// when the fix is accurate enough, a running session takes it as a
   /// precise fix, and the plan follows as after a significant change.
-  /// `mayFire` false (a fix delivered long after it was taken) only plans.
-  public func reportedFix(_ point: Coordinate, accuracy: Double, mayFire: Bool = true) -> [ArrivalEvent] {
+  /// `mayFire` false (a fix delivered long after it was taken) only plans;
+  /// `restoring` (the last fix before a restart) also counts the visits it
+  /// is inside as already announced, so they do not fire again.
+  public func reportedFix(_ point: Coordinate, accuracy: Double, mayFire: Bool = true, restoring: Bool = false) -> [ArrivalEvent] {
     var events: [ArrivalEvent] = lock.withLock {
-      guard mayFire else { return [] }
+      if restoring {
+        let now = context.clock.now()
+        syncIndex(now: now)
+        visits.observe(point, accuracy: accuracy)
+        for key in index.containing(latitude: point.latitude, longitude: point.longitude) {
+          guard let destination = indexed[key], point.distance(to: destination.center) <= destination.radius else { continue }
+          _ = visits.arrive(destination, at: now)
+        }
+      }
+      guard mayFire, !restoring else { return [] }
       let now = context.clock.now()
       syncIndex(now: now)
       visits.observe(point, accuracy: accuracy)
@@ -21,7 +32,7 @@ extension ArrivalService {
         return fire(destination, distance: distance)
       }
     }
-    if mayFire, sessionRunning { events += preciseFix(point, accuracy: accuracy) }
+    if mayFire, !restoring, sessionRunning { events += preciseFix(point, accuracy: accuracy) }
     return events + significantChange(point, accuracy: accuracy)
   }
 }

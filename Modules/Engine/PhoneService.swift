@@ -64,6 +64,18 @@ public final class PhoneService: @unchecked Sendable {
     }
   }
 
+  /// After a restart: the last fix journalled before it. The plan is made
+  /// from it and the regions it is inside are noted, but nothing fires (the
+  /// reminders of that visit were shown before the restart).
+  public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
+    lock.withLock {
+      let accuracy = fix.accuracy ?? 100
+      let events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: false, restoring: true)
+      _ = monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
+      return events
+    }
+  }
+
   /// Tasks changed (an answer, an edit): replan. The phone gets the new
   /// regions with its next answer (or from `pendingCommands`).
   public func tasksChanged() -> [ArrivalEvent] {

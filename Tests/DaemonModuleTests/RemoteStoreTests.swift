@@ -93,3 +93,39 @@ import TestSupport
     #expect(try server.host.people.byName["p0"]!.store.operations(since: nil).isEmpty)
   }
 }
+
+@Suite struct DaemonRestartTests {
+  /// After a restart the plan comes back from the journalled fix, without
+  /// waiting for the phone, and the visit's reminder is not shown again.
+  @Test func theLastFixSurvivesARestartAndFiresNothingTwice() throws {
+    let directory = TemporaryDirectory()
+    let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
+    let config = directory.write(
+      "config.json",
+      #"{"store": "file:\#(directory.file("store"))", "notify": ["jsonl:\#(directory.file("r.jsonl"))"], "server": {"listen": "127.0.0.1:0"}, "people": {"alice": {"password": "\#(try hasher.hash("alice-secret"))"}}}"#)
+    func boot() throws -> (Runtime, DaemonHost) {
+      let runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
+      var tuning = DaemonHost.Tuning()
+      tuning.hasher = hasher
+      return (runtime, try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning))
+    }
+    let client = TestHTTPClient()
+    var (runtime, host) = try boot()
+    let base = "http://127.0.0.1:\(host.port)"
+    #expect(try client.send("POST", base + "/api/v1/tasks", body: Data(#"{"title":"Buy milk","locations":[{"at":"60.1699,24.9384","radius":150}]}"#.utf8), user: "alice", password: "alice-secret").status == 201)
+    let fix = #"{"_type":"location","lat":60.1700,"lon":24.9385,"acc":10,"tst":\#(Int(Date().timeIntervalSince1970))}"#
+    #expect(try client.send("POST", base + "/owntracks", body: Data(fix.utf8), user: "alice", password: "alice-secret").status == 200)
+    host.stop(drainSeconds: 1)
+    runtime.shutdown()
+    (runtime, host) = try boot()
+    defer {
+      host.stop(drainSeconds: 1)
+      runtime.shutdown()
+    }
+    let plan = try client.send("GET", "http://127.0.0.1:\(host.port)/api/v1/plan", user: "alice", password: "alice-secret")
+    #expect(((try plan.json() as? [String: Any])?["regions"] as? [Any])?.isEmpty == false, "the plan is back before any report")
+    _ = try client.send("POST", "http://127.0.0.1:\(host.port)/owntracks", body: Data(fix.utf8), user: "alice", password: "alice-secret")
+    let lines = try String(contentsOfFile: directory.file("r.jsonl"), encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 1, "one reminder for one visit, across the restart")
+  }
+}
