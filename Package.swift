@@ -36,6 +36,7 @@ let package = Package(
     module("Notifications", ["Domain"]),
     module("Providers", ["Geofencing", "Domain"]),
     module("Importing", ["Providers", "Domain"]),
+    module("Sync", ["Persistence", "Domain"]),
     // C libraries from Debian, through pkg-config.
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -47,7 +48,8 @@ let package = Package(
     module("Sodium", ["CSodium", "Gateway"]),
     module("MQTT", ["CMosquitto", "Gateway"]),
     module("Gpsd", ["Geofencing", "Domain"]),
-    module("RemoteStore", ["Persistence", "Gateway", "Domain"]),
+    module("RemoteStore", ["Persistence", "Gateway", "Sync", "Domain"]),
+    module("FolderSync", ["Sync", "Persistence", "Domain"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
@@ -55,11 +57,11 @@ let package = Package(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
@@ -67,9 +69,9 @@ let package = Package(
     ]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Domain"]),
+    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "ArgumentParsing"]),
@@ -106,6 +108,7 @@ let package = Package(
     .testTarget(
       name: "PushSinksTests", dependencies: ["PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
       path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
+    tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
   ]

@@ -3,6 +3,7 @@ import Composition
 import Importing
 import Domain
 import Persistence
+import Sync
 
 /// Exit codes follow sysexits.h so scripts can tell causes apart; the
 /// README lists them.
@@ -27,6 +28,7 @@ public enum ExitCode {
       return ioError
     case is ConfigError: return config
     case is ImportError: return invalidInput
+    case is SyncError: return invalidInput
     default: return failure
     }
   }

@@ -2,7 +2,9 @@ import Domain
 import FileStore
 import Foundation
 import OSMPlaces
+import FolderSync
 import RemoteStore
+import Sync
 import Persistence
 import Providers
 
@@ -33,6 +35,7 @@ public struct ProviderRegistry: Sendable {
   public var clocks: [String: Factory<any WallClock>] = [:]
   public var ids: [String: Factory<any IDGenerator>] = [:]
   public var places: [String: Factory<any PlaceProvider>] = [:]
+  public var syncs: [String: Factory<any SyncTransport>] = [:]
 
   public static let standard: ProviderRegistry = {
     var registry = ProviderRegistry()
@@ -47,6 +50,16 @@ public struct ProviderRegistry: Sendable {
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)
+    }
+    registry.syncs["folder"] = Factory(summary: "folder:PATH, a directory a file-sync tool keeps in step (each replica writes its own segment files)") { input in
+      guard let argument = input.argument else {
+        throw ConfigError.invalidValue(source: "sync", key: "sync", value: "folder", allowed: "folder:PATH")
+      }
+      return FolderSyncTransport(path: XDG.expandTilde(argument, input.environment))
+    }
+    registry.syncs["server"] = Factory(summary: "server:URL, whilehered as a sync hub for one person (user and password as for remote:)") { input in
+      let login = try RemoteLogin.credentials(input.argument, environment: input.environment, key: "sync")
+      return ServerSyncTransport(url: login.url, user: login.user, password: login.password)
     }
     registry.clocks["system"] = Factory(summary: "the machine's clock") { _ in SystemClock() }
     registry.clocks["manual"] = Factory(summary: "manual[:ISO-8601 start], moved only by the program") { input in
@@ -71,6 +84,11 @@ public struct ProviderRegistry: Sendable {
   /// that need one without a whole runtime.
   public func placeProvider(_ spec: String, environment: [String: String]) throws -> any PlaceProvider {
     try make("places", ProviderSpec(spec), from: places, environment: environment, clock: SystemClock())
+  }
+
+  /// A sync transport by its spec (`folder:PATH`, `server:URL`).
+  public func syncTransport(_ spec: String, environment: [String: String]) throws -> any SyncTransport {
+    try make("sync", ProviderSpec(spec), from: syncs, environment: environment, clock: SystemClock())
   }
 
   func make<Product>(

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Gateway
 import Sodium
+import Sync
 import Importing
 import Persistence
 import Providers
@@ -93,6 +94,18 @@ public final class Runtime: Sendable {
       loadedProvider = provider
       return provider
     }
+  }
+
+  /// Sync and backup over this runtime's store.
+  public func syncService() -> SyncService { SyncService(context: engine.context) }
+
+  /// The transports to sync with: the given specs, else the config's `sync`.
+  public func syncTransports(_ specs: [String]) throws -> [any SyncTransport] {
+    let chosen = specs.isEmpty ? config.settings.sync : specs
+    guard !chosen.isEmpty else {
+      throw ConfigError.invalidValue(source: "sync", key: "sync", value: "", allowed: "a place to sync with: --via folder:PATH or server:URL, or \"sync\" in the config")
+    }
+    return try chosen.map { try registry.syncTransport($0, environment: environment) }
   }
 
   /// A person's own store: the daemon keeps people apart by giving each

@@ -44,6 +44,8 @@ public struct Settings: Sendable, Equatable {
   public var gpsdHost = ""
   public var gpsdPort = 2947
   public var gpsdPerson = ""
+  /// Where `whilehere sync` meets other replicas (`folder:PATH`, `server:URL`).
+  public var sync: [String] = []
   /// Notification sinks every reminder goes to (`console`, `jsonl:PATH`, …).
   public var notify: [String] = []
   /// The people the daemon serves, by name.
@@ -68,6 +70,7 @@ public struct Settings: Sendable, Equatable {
     ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("notify", "WHILEHERE_NOTIFY"),
+    ("sync", "WHILEHERE_SYNC"),
     ("mqtt.host", "WHILEHERE_MQTT_HOST"),
     ("mqtt.port", "WHILEHERE_MQTT_PORT"),
     ("mqtt.user", "WHILEHERE_MQTT_USER"),
@@ -115,6 +118,7 @@ public struct Settings: Sendable, Equatable {
     case "gpsd.host": gpsdHost = value
     case "gpsd.port": gpsdPort = try Self.whole(value, key: key, source: source, in: 1...65535)
     case "gpsd.person": gpsdPerson = value
+    case "sync": sync = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     case "notify": notify = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     default:
       throw ConfigError.unknownKey(source: source, key: key, known: Self.keys.map(\.key))

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The store's record checksum, exposed so benchmarks can measure the raw

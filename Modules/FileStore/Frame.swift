@@ -1,3 +1,4 @@
+import Domain
 /// The on-disk unit: `"WHR1" | length u32 LE | crc32 u32 LE | payload`.
 /// One frame holds one acknowledged batch, so a batch survives a crash whole
 /// or not at all.

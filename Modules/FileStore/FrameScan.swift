@@ -1,3 +1,4 @@
+import Domain
 /// Reads the frames of a file and tells a torn tail (an unacknowledged write
 /// cut short by a crash: nothing valid follows it) from damage in the middle
 /// (a valid frame follows the bad bytes), which must never be dropped.

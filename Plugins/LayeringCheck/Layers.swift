@@ -31,6 +31,8 @@ enum Layers {
     "CMosquitto": .shim,
     "MQTT": .adapter,
     "Gpsd": .adapter,
+    "Sync": .port,
+    "FolderSync": .adapter,
     "RemoteStore": .adapter,
     "Gateway": .port,
     "MicroHTTP": .adapter,

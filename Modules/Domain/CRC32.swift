@@ -1,6 +1,6 @@
 /// CRC-32 (IEEE 802.3, reflected, as zlib computes it), slicing by 8 so
 /// checking a large store on open costs little next to reading it.
-enum CRC32 {
+public enum CRC32 {
   static let tables: [[UInt32]] = {
     var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
     for n in 0..<256 {
@@ -17,7 +17,7 @@ enum CRC32 {
     return tables
   }()
 
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     let t = tables
     var index = 0
@@ -54,7 +54,7 @@ enum CRC32 {
     return crc ^ 0xFFFF_FFFF
   }
 
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+  public static func checksum(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBytes { checksum($0) }
   }
 }

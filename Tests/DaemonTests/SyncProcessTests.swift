@@ -1,0 +1,77 @@
+import Foundation
+import Sodium
+import Testing
+import TestSupport
+
+/// Real processes: two CLIs with separate stores syncing through a folder,
+/// and a laptop's CLI syncing with a running daemon.
+@Suite(.serialized) struct SyncProcessTests {
+  static var cliPath: String { (DaemonTests.daemonPath as NSString).deletingLastPathComponent + "/whilehere" }
+
+  /// Runs the whilehere binary to completion; output and exit status.
+  func whilehere(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.cliPath)
+    process.arguments = arguments
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+
+  @Test func twoStoresConvergeThroughAFolder() throws {
+    let directory = TemporaryDirectory()
+    let environment = ["HOME": directory.path, "NO_COLOR": "1"]
+    let folder = "folder:" + directory.file("sync")
+    try FileManager.default.createDirectory(atPath: directory.file("sync"), withIntermediateDirectories: true)
+    let a = ["--store", "file:" + directory.file("a")]
+    let b = ["--store", "file:" + directory.file("b")]
+    #expect(try whilehere(a + ["task", "add", "Buy milk", "--at", "60.17,24.94"], environment: environment).status == 0)
+    #expect(try whilehere(a + ["list", "create", "Shops"], environment: environment).status == 0)
+    #expect(try whilehere(a + ["sync", "--via", folder], environment: environment).output.contains("sent 2"))
+    let received = try whilehere(b + ["sync", "--via", folder], environment: environment)
+    #expect(received.output.contains("received 2, applied 2"), "\(received.output)")
+    #expect(try whilehere(b + ["list", "delete", "Shops"], environment: environment).status == 0)
+    _ = try whilehere(b + ["sync", "--via", folder], environment: environment)
+    _ = try whilehere(a + ["sync", "--via", folder], environment: environment)
+    #expect(try whilehere(a + ["list", "all"], environment: environment).output.contains("No lists"), "the deletion reached a")
+    #expect(try whilehere(b + ["task", "list"], environment: environment).output.contains("Buy milk"))
+  }
+
+  @Test func aLaptopSyncsWithARunningDaemon() throws {
+    let directory = TemporaryDirectory()
+    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
+    let config = directory.write(
+      "config.json",
+      #"{"store": "file:\#(directory.file("server"))", "notify": [], "server": {"listen": "127.0.0.1:0"}, "people": {"alice": {"password": "\#(hash)"}}}"#)
+    let tests = DaemonTests()
+    let output = directory.file("daemon.out")
+    let daemon = try tests.start(["--config", config], output: output)
+    defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
+    #expect(tests.waitFor("ready:", in: output, process: daemon))
+    let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    let base = try #require(log.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) })
+    let environment = ["HOME": directory.path, "NO_COLOR": "1", "WHILEHERE_PASSWORD": "alice-secret"]
+    let laptop = ["--store", "file:" + directory.file("laptop")]
+    let hub = "server:" + base.replacingOccurrences(of: "http://", with: "http://alice@")
+    #expect(try whilehere(laptop + ["task", "add", "Post letter", "--at", "60.17,24.94"], environment: environment).status == 0)
+    let first = try whilehere(laptop + ["sync", "--via", hub], environment: environment)
+    #expect(first.status == 0 && first.output.contains("sent 1"), "\(first.output)")
+    // The daemon has it, and a task added there comes back to the laptop.
+    let client = TestHTTPClient()
+    let listed = try client.send("GET", base + "/api/v1/tasks", user: "alice", password: "alice-secret")
+    #expect(listed.text.contains("Post letter"))
+    #expect(try client.send("POST", base + "/api/v1/tasks", body: Data(#"{"title":"Buy milk","locations":[{"at":"60.16,24.93"}]}"#.utf8), user: "alice", password: "alice-secret").status == 201)
+    let second = try whilehere(laptop + ["sync", "--via", hub], environment: environment)
+    #expect(second.output.contains("received 1, applied 1"), "\(second.output)")
+    #expect(try whilehere(laptop + ["task", "list"], environment: environment).output.contains("Buy milk"))
+    let wrong = try whilehere(laptop + ["sync", "--via", hub], environment: environment.merging(["WHILEHERE_PASSWORD": "nope"]) { $1 })
+    #expect(wrong.status != 0 && wrong.output.contains("401"), "\(wrong.output)")
+    kill(daemon.processIdentifier, SIGTERM)
+    daemon.waitUntilExit()
+  }
+}

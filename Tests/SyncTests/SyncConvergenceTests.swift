@@ -1,0 +1,118 @@
+import Domain
+import Engine
+import FolderSync
+import Foundation
+import Persistence
+import Sync
+import Testing
+import TestSupport
+
+/// Random histories on three replicas, synced in random orders: they all
+/// end in the same state; a deleted list never comes back; an archive
+/// merged twice changes nothing.
+@Suite struct SyncConvergenceTests {
+  struct Replica {
+    let clock: ManualClock
+    let store: InMemoryOperationStore
+    let sync: SyncService
+
+    init(_ name: String, clock: ManualClock) {
+      self.clock = clock
+      store = InMemoryOperationStore(replica: try! ReplicaID(name), clock: clock)
+      sync = SyncService(context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator(prefix: name)))
+    }
+  }
+
+  /// One random operation on a small key space, so replicas collide.
+  static func randomOperation(_ random: inout SplitMix64) -> StoreOperation {
+    let key = Int(random.next() % 6)
+    switch random.next() % 6 {
+    case 0: return .put(.task(Fixtures.task("t\(key)", title: "v\(random.next() % 100)")))
+    case 1: return .delete(.task(TaskID("t\(key)")))
+    case 2: return .put(.list(try! PlaceList(id: ListID("g\(key)"), name: "List \(random.next() % 100)", createdAt: Fixtures.epoch)))
+    case 3: return .delete(.list(ListID("g\(key)")))
+    case 4: return .put(.membership(Membership(list: ListID("g\(key)"), place: PlaceID("p\(random.next() % 4)"))))
+    default: return .put(.setting(key: "s\(key)", value: "\(random.next() % 100)"))
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func everyDeliveryOrderConverges(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let clock = ManualClock(Fixtures.epoch)
+    let replicas = ["ra", "rb", "rc"].map { Replica($0, clock: clock) }
+    let hub = InMemorySyncHub()
+    for _ in 0..<60 {
+      let replica = replicas[Int(random.next() % 3)]
+      clock.advance(by: Double(random.next() % 3))
+      try replica.store.append((0..<Int(1 + random.next() % 3)).map { _ in Self.randomOperation(&random) })
+      if random.next() % 4 == 0 { _ = try replicas[Int(random.next() % 3)].sync.sync(with: hub) }
+    }
+    // Two rounds: everyone sends, then everyone has everything.
+    for _ in 0..<2 { for replica in replicas { _ = try replica.sync.sync(with: hub) } }
+    let states = replicas.map { $0.store.state() }
+    for state in states.dropFirst() {
+      #expect(state.tasks == states[0].tasks)
+      #expect(state.lists == states[0].lists)
+      #expect(state.memberships == states[0].memberships)
+      #expect(state.settings.filter { !$0.key.hasPrefix("local.") } == states[0].settings.filter { !$0.key.hasPrefix("local.") })
+    }
+  }
+
+  @Test func aDeletedListStaysDeletedWhenAStaleArchiveArrives() throws {
+    let clock = ManualClock(Fixtures.epoch)
+    let laptop = Replica("laptop", clock: clock)
+    try laptop.store.append([
+      .put(.list(try PlaceList(id: ListID("g1"), name: "Shops", createdAt: Fixtures.epoch))), .put(.place(Fixtures.place("p1"))),
+      .put(.membership(Membership(list: ListID("g1"), place: PlaceID("p1")))),
+      .put(.list(try PlaceList(id: ListID("g2"), name: "Cafés", createdAt: Fixtures.epoch))), .put(.membership(Membership(list: ListID("g2"), place: PlaceID("p1")))),
+    ])
+    let old = try laptop.sync.backup()
+    clock.advance(by: 60)
+    try laptop.store.append([.delete(.list(ListID("g1"))), .delete(.membership(Membership(list: ListID("g1"), place: PlaceID("p1"))))])
+    let first = try laptop.sync.restore(old)
+    #expect(first.applied == 0)
+    #expect(laptop.store.state().lists[ListID("g1")] == nil, "the deleted list came back")
+    #expect(laptop.store.state().lists[ListID("g2")] != nil && laptop.store.state().places[PlaceID("p1")] != nil, "what it shared was lost")
+    #expect(laptop.store.state().memberships.contains(Membership(list: ListID("g2"), place: PlaceID("p1"))))
+    // Into a fresh replica, then twice: the second changes nothing.
+    let fresh = Replica("fresh", clock: clock)
+    #expect(try fresh.sync.restore(old).applied == 5)
+    #expect(try fresh.sync.restore(old).applied == 0)
+  }
+
+  @Test func transportsPassTheSharedSuite() throws {
+    try SyncTransportConformance.verify { InMemorySyncHub() }
+    let directory = TemporaryDirectory()
+    var count = 0
+    try SyncTransportConformance.verify {
+      count += 1
+      let path = directory.file("folder\(count)")
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      return FolderSyncTransport(path: path)
+    }
+  }
+
+  /// Another replica's file that is still arriving: its complete lines are
+  /// applied, the torn rest is skipped with a warning and picked up later.
+  @Test func aTornSegmentIsSkippedThenPickedUp() throws {
+    let directory = TemporaryDirectory()
+    let folder = FolderSyncTransport(path: directory.path)
+    let writer = try ReplicaID("writer")
+    let records = SyncFormatTests.records(3).map { OperationRecord(stamp: HLCTimestamp(wallMillis: $0.stamp.wallMillis, counter: 0, replica: writer), operation: $0.operation) }
+    var bytes = Data()
+    for record in records { bytes.append(try SegmentLine.encode(record)) }
+    let file = directory.file("writer/seg-1.jsonl")
+    try FileManager.default.createDirectory(atPath: directory.file("writer"), withIntermediateDirectories: true)
+    let cut = bytes.count - 20
+    _ = FileManager.default.createFile(atPath: file, contents: bytes.prefix(cut))
+    let reader = try ReplicaID("reader")
+    let first = try folder.pull(after: nil, replica: reader)
+    #expect(first.records.map(\.stamp) == records.prefix(2).map(\.stamp))
+    #expect(first.warnings.contains { $0.contains("half-written") })
+    _ = FileManager.default.createFile(atPath: file, contents: bytes)
+    let second = try folder.pull(after: first.cursor, replica: reader)
+    #expect(second.records.map(\.stamp) == [records[2].stamp])
+    #expect(second.warnings.isEmpty)
+  }
+}
