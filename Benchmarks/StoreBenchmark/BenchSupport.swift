@@ -5,6 +5,8 @@ struct BenchOptions {
   var places = 100_000
   var tasks = 10_000
   var directory: String?
+  /// When set, only the merge benchmark runs, with this many operations.
+  var merge: Int?
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -13,8 +15,9 @@ struct BenchOptions {
       case "--places": places = Int(iterator.next() ?? "") ?? places
       case "--tasks": tasks = Int(iterator.next() ?? "") ?? tasks
       case "--dir": directory = iterator.next()
+      case "--merge": merge = Int(iterator.next() ?? "") ?? 1_000_000
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR]\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] | --merge N\n".utf8))
         exit(64)
       }
     }

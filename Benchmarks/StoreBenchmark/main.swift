@@ -1,5 +1,6 @@
 // whilehere-bench: FileStore figures on a realistic collection.
 //   swift run -c release whilehere-bench [--places 100000] [--tasks 10000] [--dir DIR]
+//   swift run -c release whilehere-bench --merge 1000000   (sync: merging another replica's log)
 // Prints the workload, durable writes per second (one at a time, batched,
 // and concurrent writers sharing fsyncs), and the cold open time next to a
 // baseline measured in the same run: reading and checksumming the same bytes.
@@ -9,6 +10,10 @@ import Foundation
 import Persistence
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
+if let count = options.merge {
+  try MergeBenchmark.run(operations: count)
+  exit(0)
+}
 let directory = options.directory ?? NSTemporaryDirectory() + "whilehere-bench-" + UUID().uuidString
 defer { if options.directory == nil { try? FileManager.default.removeItem(atPath: directory) } }
 let world = Workload(places: options.places, tasks: options.tasks, seed: 42)

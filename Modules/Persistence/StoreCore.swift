@@ -22,13 +22,15 @@ public struct StoreCore: Sendable {
   /// The records of `incoming` that would change the state now, with the
   /// clock moved past all of them.
   public mutating func newer(_ incoming: [OperationRecord]) -> [OperationRecord] {
-    var seen = state.versions
+    // Keys this batch already settled; the store's own versions are only
+    // read (copying them for every batch made merging quadratic).
+    var settled: [EntityKey: HLCTimestamp] = [:]
     var result: [OperationRecord] = []
     for record in incoming.sorted(by: { $0.stamp < $1.stamp }) {
       clock.observe(record.stamp)
       let key = record.operation.key
-      if let held = seen[key], held >= record.stamp { continue }
-      seen[key] = record.stamp
+      if let held = settled[key] ?? state.versions[key], held >= record.stamp { continue }
+      settled[key] = record.stamp
       result.append(record)
     }
     return result

@@ -1,0 +1,60 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+
+/// Sync's core cost: merging another replica's operations into a durable
+/// store, in batches as a sync pull delivers them. Baseline in the same
+/// run: appending the same operations as this replica's own writes.
+enum MergeBenchmark {
+  static let batch = 10_000
+
+  static func run(operations count: Int) throws {
+    let world = Workload(places: count, tasks: 0, seed: 7)
+    let other = InMemoryOperationStore(replica: try ReplicaID("other-laptop"))
+    let operations = world.placeOperations()
+    for start in stride(from: 0, to: operations.count, by: batch) {
+      try other.append(Array(operations[start..<min(operations.count, start + batch)]))
+    }
+    let records = try other.operations(since: nil)
+    print("workload: merge \(records.count) operations (places) from another replica, batches of \(batch), durable file store; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var report = Report()
+
+    let appendDirectory = NSTemporaryDirectory() + "whilehere-merge-append-" + UUID().uuidString
+    let mergeDirectory = NSTemporaryDirectory() + "whilehere-merge-" + UUID().uuidString
+    defer {
+      try? FileManager.default.removeItem(atPath: appendDirectory)
+      try? FileManager.default.removeItem(atPath: mergeDirectory)
+    }
+    let appendStore = try FileOperationStore(directory: appendDirectory)
+    let appended = measure {
+      for start in stride(from: 0, to: operations.count, by: batch) {
+        try! appendStore.append(Array(operations[start..<min(operations.count, start + batch)]))
+      }
+    }
+    appendStore.close()
+    report.add("baseline: append as own writes", Double(operations.count) / appended, "ops/s", "\(operations.count) ops in \(format(appended)) s")
+
+    let mergeStore = try FileOperationStore(directory: mergeDirectory)
+    var changed = 0
+    let merged = measure {
+      for start in stride(from: 0, to: records.count, by: batch) {
+        changed += try! mergeStore.merge(Array(records[start..<min(records.count, start + batch)])).count
+      }
+    }
+    report.add("merge from another replica", Double(records.count) / merged, "ops/s", "\(changed) applied in \(format(merged)) s, \(format(appended / merged))x the baseline's speed")
+    var again = 0
+    let remerged = measure {
+      for start in stride(from: 0, to: records.count, by: batch) {
+        again += try! mergeStore.merge(Array(records[start..<min(records.count, start + batch)])).count
+      }
+    }
+    report.add("merge the same again (idempotent)", Double(records.count) / remerged, "ops/s", "\(again) applied in \(format(remerged)) s")
+    mergeStore.close()
+    guard changed == records.count, again == 0 else {
+      print("error: merged \(changed) of \(records.count), re-merge changed \(again)")
+      exit(1)
+    }
+    report.print()
+  }
+}
