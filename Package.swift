@@ -37,6 +37,7 @@ let package = Package(
     module("Providers", ["Geofencing", "Domain"]),
     module("Importing", ["Providers", "Domain"]),
     module("Sync", ["Persistence", "Domain"]),
+    module("Exchange", ["Domain"]),
     // C libraries from Debian, through pkg-config.
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -57,7 +58,7 @@ let package = Package(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
@@ -69,7 +70,7 @@ let package = Package(
     ]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
     module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Domain"]),
 
@@ -108,6 +109,7 @@ let package = Package(
     .testTarget(
       name: "PushSinksTests", dependencies: ["PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
       path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
+    tests("ExchangeTests", ["Exchange", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),

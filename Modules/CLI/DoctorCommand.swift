@@ -23,6 +23,9 @@ enum DoctorCommand {
     var store: [String: String]?
     var problem: String?
     var daemon: Daemon
+    /// Sync transports configured, and each other replica's last contact.
+    var sync: [String]
+    var replicas: [String: String]
   }
 
   /// The headless profile's setup, and what the running daemon last reported.
@@ -53,10 +56,12 @@ enum DoctorCommand {
         notify: settings.notify + settings.people.keys.sorted().flatMap { name in settings.people[name]!.notify.map { "\(name): \($0)" } },
         mqtt: settings.mqttHost.isEmpty ? nil : "\(settings.mqttHost):\(settings.mqttPort)",
         gpsd: settings.gpsdHost.isEmpty ? nil : "\(settings.gpsdHost):\(settings.gpsdPort) for \(settings.gpsdPerson)",
-        status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)))
+        status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)),
+      sync: settings.sync, replicas: [:])
     var failure: (any Error)?
     do {
       let runtime = try Runtime.wire(config, environment: context.environment)
+      report.replicas = runtime.syncService().lastContacts()
       let description = runtime.store.describe()
       runtime.shutdown()
       var store = ["kind": description.kind, "location": description.location]
@@ -97,6 +102,10 @@ enum DoctorCommand {
         let line = "  \(name): \(counts.delivered) delivered, \(counts.retrying) retrying, \(counts.failed) failed" + (counts.lastError.map { "; last error: \($0)" } ?? "")
         out("        " + (trouble ? style.red(line) : line))
       }
+    }
+    out("sync      " + (report.sync.isEmpty ? "none configured (whilehere sync --via folder:PATH or server:URL)" : report.sync.joined(separator: ", ")))
+    for (replica, when) in report.replicas.sorted(by: { $0.key < $1.key }) {
+      out("          replica \(replica): last contact \(when)")
     }
     let arrival = settings.arrival
     let coverage = arrival.coverage

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Composition
+import Exchange
 import Importing
 import Domain
 import Persistence
@@ -28,7 +29,7 @@ public enum ExitCode {
       return ioError
     case is ConfigError: return config
     case is ImportError: return invalidInput
-    case is SyncError: return invalidInput
+    case is SyncError, is ICalendar.Failure: return invalidInput
     default: return failure
     }
   }

@@ -13,6 +13,9 @@ enum ImportCommands {
         CommandSpec(
           "list", "Import a Takeout saved-list CSV into a list", positionals: [("FILE", "e.g. Takeout/Saved/Groceries.csv")],
           options: [.value("list", "NAME", "the list to create (default: the file's name)")], action: run),
+        CommandSpec(
+          "ics", "Import to-dos with location alarms from an iCalendar file (Nextcloud Tasks, Apple Reminders)",
+          positionals: [("FILE", "an .ics file")], action: ExchangeCommands.importICalendar),
         CommandSpec("review", "Rows waiting for a decision, with their candidates", action: review),
         CommandSpec(
           "accept", "Accept a candidate for a row", positionals: [("ROW", "the row id (or a unique prefix) from 'import review'"), ("N", "the candidate number")],

@@ -32,6 +32,7 @@ enum Layers {
     "MQTT": .adapter,
     "Gpsd": .adapter,
     "Sync": .port,
+    "Exchange": .port,
     "FolderSync": .adapter,
     "RemoteStore": .adapter,
     "Gateway": .port,

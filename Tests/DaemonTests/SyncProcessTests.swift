@@ -40,6 +40,7 @@ import TestSupport
     _ = try whilehere(a + ["sync", "--via", folder], environment: environment)
     #expect(try whilehere(a + ["list", "all"], environment: environment).output.contains("No lists"), "the deletion reached a")
     #expect(try whilehere(b + ["task", "list"], environment: environment).output.contains("Buy milk"))
+    #expect(try whilehere(a + ["doctor"], environment: environment).output.contains("last contact"), "doctor shows when b was last heard from")
   }
 
   @Test func aLaptopSyncsWithARunningDaemon() throws {

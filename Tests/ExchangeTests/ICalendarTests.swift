@@ -1,0 +1,87 @@
+import Domain
+import Engine
+import Exchange
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+@Suite struct ICalendarTests {
+  func engine() -> Engine {
+    let clock = ManualClock(Fixtures.epoch)
+    return Engine(context: EngineContext(store: InMemoryOperationStore(replica: Fixtures.replica("x"), clock: clock), clock: clock, ids: SequentialIDGenerator(prefix: "t")))
+  }
+
+  /// Export, import into a fresh store: the same tasks, places, radii and states.
+  @Test func tasksRoundTrip() throws {
+    let source = engine()
+    _ = try source.tasks.add(
+      title: "Buy milk, eggs; bread \\ ü 🥛 and a title long enough to be folded over more than one line of seventy-five octets",
+      locations: [
+        LocationSpec(target: .coordinate(try Coordinate(latitude: 60.1699, longitude: 24.9384)), radius: 150),
+        LocationSpec(target: .coordinate(try Coordinate(latitude: 60.1675, longitude: 24.9316)), radius: 80),
+      ], notes: "line one\nline two, with comma")
+    let posted = try source.tasks.add(title: "Post letter", locations: [LocationSpec(target: .coordinate(try Coordinate(latitude: 60.17, longitude: 24.94)), radius: 60)])
+    _ = try source.tasks.done(posted.id.rawValue)
+    let text = ExchangeService(context: source.context).iCalendar().text
+    #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+    let target = engine()
+    let report = try ExchangeService(context: target.context).importICalendar(text)
+    #expect(report.created.count == 2 && report.skipped.isEmpty)
+    let before = source.tasks.list().sorted { $0.title < $1.title }
+    let after = target.tasks.list().sorted { $0.title < $1.title }
+    #expect(after.map(\.title) == before.map(\.title))
+    #expect(after.map(\.notes) == before.map(\.notes))
+    #expect(after.map { $0.locations.map(\.radius) } == before.map { $0.locations.map(\.radius) })
+    #expect(after.map { $0.locations.map(\.target) } == before.map { $0.locations.map(\.target) })
+    #expect(after.map(\.state.name) == before.map(\.state.name))
+    // Importing our own export back into the source changes nothing.
+    #expect(try ExchangeService(context: source.context).importICalendar(text).created.isEmpty)
+  }
+
+  /// As Apple Reminders and CalDAV clients write it: escaped comma in the geo URI,
+  /// quoted X-TITLE with an address, no radius, a GEO-only to-do, one without a place.
+  @Test func readsWhatOtherClientsWrite() throws {
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17//EN",
+      "BEGIN:VTODO", "UID:ABC-123", "SUMMARY:Pick up parcel", "STATUS:NEEDS-ACTION",
+      "BEGIN:VALARM", "X-WR-ALARMUID:A1", "UID:A1", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "ACTION:DISPLAY",
+      "X-APPLE-PROXIMITY:ARRIVE",
+      "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=\"Kaisaniemenkatu 1, Helsinki\";X-APPLE-RADIUS=120.5;X-APPLE-REFERENCEFRAME=1;X-TITLE=\"Posti: Kaisaniemi\":geo:60.1712\\,24.9447",
+      "END:VALARM", "END:VTODO",
+      "BEGIN:VTODO", "UID:DEF", "SUMMARY:Return books", "GEO:60.1699;24.9384", "END:VTODO",
+      "BEGIN:VTODO", "UID:GHI", "SUMMARY:Call mum", "END:VTODO",
+      "BEGIN:VTODO", "UID:JKL", "SUMMARY:Leaving reminder", "BEGIN:VALARM", "X-APPLE-PROXIMITY:DEPART",
+      "X-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:60.1,24.9", "END:VALARM", "END:VTODO",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let todos = try ICalendar.decode(text)
+    #expect(todos.map(\.title) == ["Pick up parcel", "Return books", "Call mum", "Leaving reminder"])
+    #expect(todos[0].locations == [ICalendar.Location(coordinate: try Coordinate(latitude: 60.1712, longitude: 24.9447), radius: 120.5, title: "Posti: Kaisaniemi")])
+    #expect(todos[1].locations.first?.radius == nil)
+    let target = engine()
+    let report = try ExchangeService(context: target.context).importICalendar(text)
+    #expect(report.created.sorted() == ["Pick up parcel", "Return books"])
+    #expect(report.skipped.keys.sorted() == ["Call mum", "Leaving reminder"])
+  }
+
+  /// Broken files name the line; nothing is written.
+  @Test(arguments: [
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n", "ends inside VTODO"),
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nEND:VALARM\r\n", "line 3"),
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nGEO:91;24\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "line 3: GEO"),
+    ("BEGIN:VCALENDAR\r\nno colon here\r\n", "line 2: not a property line"),
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nBEGIN:VALARM\r\nX-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:abc\r\n", "line 4"),
+    (String(repeating: "BEGIN:X\r\n", count: 20), "nested too deep"),
+  ])
+  func refusesBrokenFiles(text: String, expected: String) throws {
+    let target = engine()
+    do {
+      _ = try ExchangeService(context: target.context).importICalendar(text)
+      Issue.record("accepted")
+    } catch {
+      #expect("\(error)".contains(expected), "\(error)")
+    }
+    #expect(try target.context.store.operations(since: nil).isEmpty)
+  }
+}
