@@ -22,7 +22,7 @@ public enum CLI {
       "whilehere", "Reminders that fire when you arrive at one of a task's places.",
       subcommands: [
         TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command, ImportCommands.command,
-        QueryCommands.check, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export,
+        QueryCommands.check, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command,
         CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
       ],
       discussion: "Run 'whilehere COMMAND --help' for a command's options.")
