@@ -38,6 +38,7 @@ let package = Package(
     module("Importing", ["Providers", "Domain"]),
     module("Sync", ["Persistence", "Domain"]),
     module("Exchange", ["Domain"]),
+    module("Analytics"),
     // C libraries from Debian, through pkg-config.
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -51,6 +52,7 @@ let package = Package(
     module("Gpsd", ["Geofencing", "Domain"]),
     module("RemoteStore", ["Persistence", "Gateway", "Sync", "Domain"]),
     module("FolderSync", ["Sync", "Persistence", "Domain"]),
+    module("AnalyticsSinks", ["Analytics", "Gateway"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
@@ -58,21 +60,21 @@ let package = Package(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Domain"]),
+    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
-      "Domain",
+      "Analytics", "Domain",
     ]),
     // App-level helpers.
     module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Domain", "ArgumentParsing"]),
+    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Domain"]),
+    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "ArgumentParsing"]),
@@ -110,6 +112,7 @@ let package = Package(
       name: "PushSinksTests", dependencies: ["PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
       path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
     tests("ExchangeTests", ["Exchange", "Engine", "Persistence", "Domain", "TestSupport"]),
+    tests("AnalyticsTests", ["Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),

@@ -22,7 +22,7 @@ public enum CLI {
       "whilehere", "Reminders that fire when you arrive at one of a task's places.",
       subcommands: [
         TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command, ImportCommands.command,
-        QueryCommands.check, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command,
+        QueryCommands.check, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command, AnalyticsCommands.command,
         CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
       ],
       discussion: "Run 'whilehere COMMAND --help' for a command's options.")
@@ -42,12 +42,18 @@ public enum CLI {
     case .run(let command, let parsed):
       let context = CommandContext(output: output, environment: environment, arguments: parsed)
       defer { context.close() }
+      let top = parsed.commandPath.dropFirst().first
+      AnalyticsCommands.askOnce(context, command: top)
+      let started = Date()
       do {
         try command.action?(parsed, context)
+        AnalyticsCommands.record(context, command: top, started: started, succeeded: true)
         return ExitCode.ok
       } catch let reported as ReportedError {
+        AnalyticsCommands.record(context, command: top, started: started, succeeded: false)
         return ExitCode.of(reported.underlying)
       } catch {
+        AnalyticsCommands.record(context, command: top, started: started, succeeded: false)
         return report(error, to: output)
       }
     }

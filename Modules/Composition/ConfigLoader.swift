@@ -110,7 +110,7 @@ public enum ConfigLoader {
     for key in object.keys.sorted() {
       let full = prefix + key
       let value = object[key]!
-      if full == "notify" || full == "sync" {
+      if full == "notify" || full == "sync" || full == "analytics.sink" {
         contents.values.append((full, try PersonSettings.strings(value, key: full, source: source).joined(separator: ",")))
         continue
       }

@@ -1,6 +1,8 @@
 import Domain
 import Engine
 import Foundation
+import Analytics
+import AnalyticsSinks
 import Gateway
 import Sodium
 import Sync
@@ -94,6 +96,34 @@ public final class Runtime: Sendable {
       loadedProvider = provider
       return provider
     }
+  }
+
+  /// The usage sink for a program: the configured sinks behind the
+  /// person's consent (the CLI) or the operator's switch (the daemon).
+  public func analytics(for program: Program) throws -> any AnalyticsSink {
+    let sinks = try config.settings.analyticsSinks.map { spec -> any AnalyticsSink in
+      let provider = ProviderSpec(spec)
+      switch (provider.name, provider.argument) {
+      case ("noop", _): return NoopAnalytics()
+      case ("jsonl", let path?): return JSONLinesAnalytics(path: XDG.expandTilde(path, environment))
+      case ("http", let address?):
+        guard let url = URL(string: "http:" + address), url.host != nil else {
+          throw ConfigError.invalidValue(source: "analytics", key: "analytics.sink", value: spec, allowed: "http://HOST/PATH or https:…")
+        }
+        return HTTPAnalytics(url: url)
+      case ("https", let address?):
+        guard let url = URL(string: "https:" + address), url.host != nil else {
+          throw ConfigError.invalidValue(source: "analytics", key: "analytics.sink", value: spec, allowed: "https://HOST/PATH")
+        }
+        return HTTPAnalytics(url: url)
+      default:
+        throw ConfigError.unknownProvider(port: "analytics", name: provider.name, known: ["http", "https", "jsonl", "noop"])
+      }
+    }
+    let sink: any AnalyticsSink = sinks.count == 1 ? sinks[0] : MultiplexAnalytics(sinks)
+    let variables = environment
+    let daemonOn = config.settings.analyticsDaemon
+    return ConsentGate(sink) { program == .daemon ? daemonOn : AnalyticsConsent.load(variables) == .allowed }
   }
 
   /// Sync and backup over this runtime's store.

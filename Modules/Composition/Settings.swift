@@ -44,6 +44,11 @@ public struct Settings: Sendable, Equatable {
   public var gpsdHost = ""
   public var gpsdPort = 2947
   public var gpsdPerson = ""
+  /// Where usage events go once the person allows it (`jsonl:PATH`,
+  /// `http:URL`); none by default. The daemon records only with
+  /// `analytics.daemon` "on" (its operator's consent), default "off".
+  public var analyticsSinks: [String] = []
+  public var analyticsDaemon = false
   /// Where `whilehere sync` meets other replicas (`folder:PATH`, `server:URL`).
   public var sync: [String] = []
   /// Notification sinks every reminder goes to (`console`, `jsonl:PATH`, …).
@@ -71,6 +76,8 @@ public struct Settings: Sendable, Equatable {
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("notify", "WHILEHERE_NOTIFY"),
     ("sync", "WHILEHERE_SYNC"),
+    ("analytics.sink", "WHILEHERE_ANALYTICS_SINK"),
+    ("analytics.daemon", "WHILEHERE_ANALYTICS_DAEMON"),
     ("mqtt.host", "WHILEHERE_MQTT_HOST"),
     ("mqtt.port", "WHILEHERE_MQTT_PORT"),
     ("mqtt.user", "WHILEHERE_MQTT_USER"),
@@ -118,6 +125,12 @@ public struct Settings: Sendable, Equatable {
     case "gpsd.host": gpsdHost = value
     case "gpsd.port": gpsdPort = try Self.whole(value, key: key, source: source, in: 1...65535)
     case "gpsd.person": gpsdPerson = value
+    case "analytics.sink": analyticsSinks = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    case "analytics.daemon":
+      guard value == "on" || value == "off" else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "\"on\" or \"off\"")
+      }
+      analyticsDaemon = value == "on"
     case "sync": sync = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     case "notify": notify = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     default:

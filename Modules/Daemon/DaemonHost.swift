@@ -1,3 +1,4 @@
+import Analytics
 import Composition
 import Domain
 import Engine
@@ -60,6 +61,8 @@ public final class DaemonHost: @unchecked Sendable {
     let clock = runtime.clock
     let factory = SinkFactory(log: log, environment: environment, retryDelay: tuning.retryDelay)
     var people: [Person] = []
+    let analytics = try runtime.analytics(for: .daemon)
+    analytics.record(.launched(.daemon, version: Version("0.1.0")))
     do {
       for name in settings.people.keys.sorted() {
         let person = settings.people[name]!
@@ -77,6 +80,7 @@ public final class DaemonHost: @unchecked Sendable {
           name: name, settings: person, store: store, journal: runtime.store, context: runtime.context(over: store),
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
+        made.analytics = analytics
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
@@ -124,6 +128,7 @@ public final class DaemonHost: @unchecked Sendable {
     ticker.setEventHandler {
       people.forEach { $0.tick() }
       mqtt?.flush()
+      analytics.flush()
       if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     }
     ticker.resume()
@@ -192,6 +197,7 @@ public final class DaemonHost: @unchecked Sendable {
     guard first else { return }
     server.stop()
     mqtt?.stop()
+    people.byName.values.first?.analytics.flush()
     for local in stopped.withLock({ locals }) { local.stop() }
     ticker.cancel()
     for person in people.byName.values {

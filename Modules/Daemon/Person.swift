@@ -1,3 +1,4 @@
+import Analytics
 import Composition
 import Domain
 import Engine
@@ -50,6 +51,9 @@ final class Person: @unchecked Sendable {
     let kind: String
     let detail: String
   }
+
+  /// Usage counts, when the operator switched them on (`analytics.daemon`).
+  var analytics: any AnalyticsSink = NoopAnalytics()
 
   init(name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext, scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval) {
     self.name = name
@@ -121,7 +125,7 @@ final class Person: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let done = try apply(action.identifier, task: task.rawValue)
-    settled(done, action: action.identifier, at: engine.context.clock.now())
+    settled(done, action: action.identifier, at: engine.context.clock.now(), via: .desktop)
     return done
   }
 
@@ -142,7 +146,8 @@ final class Person: @unchecked Sendable {
     }
   }
 
-  private func settled(_ task: ReminderTask, action: String, at now: Date) {
+  private func settled(_ task: ReminderTask, action: String, at now: Date, via channel: Channel = .link) {
+    analytics.record(.answered(action == "later" ? .later : .done, via: channel))
     recordLine(kind: "answer", detail: "\(action) \(task.id.rawValue)", at: now)
     record(phone.tasksChanged())
   }
@@ -161,6 +166,7 @@ final class Person: @unchecked Sendable {
   private func record(_ events: [ArrivalEvent]) {
     let now = engine.context.clock.now()
     for event in events {
+      if let usage = event.analytics { analytics.record(usage) }
       switch event {
       case .planned(let plan, let added, let removed, let reason):
         recordLine(kind: "plan", detail: "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", at: now)

@@ -33,6 +33,8 @@ enum Layers {
     "Gpsd": .adapter,
     "Sync": .port,
     "Exchange": .port,
+    "Analytics": .port,
+    "AnalyticsSinks": .adapter,
     "FolderSync": .adapter,
     "RemoteStore": .adapter,
     "Gateway": .port,

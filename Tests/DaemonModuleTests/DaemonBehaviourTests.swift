@@ -169,3 +169,21 @@ import TestSupport
     }
   }
 }
+
+@Suite struct DaemonAnalyticsTests {
+  @Test func theDaemonRecordsNothingUnlessSwitchedOn() throws {
+    let scratch = TemporaryDirectory()
+    let off = try DaemonHarness(extra: #", "analytics": {"sink": ["jsonl:\#(scratch.file("off.jsonl"))"]}"#)
+    _ = off.addTask("Buy milk")
+    _ = off.send("POST", "/owntracks", body: off.location(north: 10))
+    off.host.stop(drainSeconds: 1)
+    #expect(!FileManager.default.fileExists(atPath: scratch.file("off.jsonl")))
+    let on = try DaemonHarness(extra: #", "analytics": {"sink": ["jsonl:\#(scratch.file("on.jsonl"))"], "daemon": "on"}"#)
+    _ = on.addTask("Buy milk")
+    _ = on.send("POST", "/owntracks", body: on.location(north: 10))
+    on.host.stop(drainSeconds: 1)
+    let text = try String(contentsOfFile: scratch.file("on.jsonl"), encoding: .utf8)
+    #expect(text.contains(#""event":"reminderFired""#))
+    #expect(!text.contains("Buy milk") && !text.contains("alice") && !text.contains("60.1"))
+  }
+}
