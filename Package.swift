@@ -77,11 +77,13 @@ let package = Package(
     module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
-    app("whilehered", ["CLI", "Composition", "Daemon", "ArgumentParsing"]),
+    app("whilehered", ["CLI", "Composition", "Daemon", "Analytics", "ArgumentParsing"]),
     app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
+    // Test helper: dies of a trap with the crash reporter installed.
+    .executableTarget(name: "crash-helper", dependencies: ["Composition", "Analytics"], path: "Tests/Helpers/crash-helper"),
     .executableTarget(
       name: "whilehere-bench", dependencies: ["FileStore", "Persistence", "Domain"],
       path: "Benchmarks/StoreBenchmark"),
@@ -115,6 +117,6 @@ let package = Package(
     tests("AnalyticsTests", ["Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
-    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing"]),
+    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing", "crash-helper"]),
   ]
 )

@@ -1,4 +1,6 @@
 import CLI
 import Foundation
 
-exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, output: StandardOutput()))
+let environment = ProcessInfo.processInfo.environment
+CLI.installCrashReporter(environment: environment)
+exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: StandardOutput()))

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import CLI
+import Analytics
 import Composition
 import Daemon
 import Foundation
@@ -56,6 +57,7 @@ enum DaemonMain {
       log("cannot start: \(error)")
       return ExitCode.of(error)
     }
+    CrashReporter.install(program: .daemon, version: Version(CLI.version), environment: environment)
     let host: DaemonHost
     do {
       host = try DaemonHost.start(runtime: runtime)

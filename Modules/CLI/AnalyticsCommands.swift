@@ -56,5 +56,6 @@ enum AnalyticsCommands {
     guard let runtime = context.runtime, let sink = try? runtime.analytics(for: .cli) else { return }
     sink.record(.commandRun(Command(command), seconds: Date().timeIntervalSince(started), succeeded: succeeded))
     sink.flush()
+    CrashReporter.sendPending(through: sink, allowed: AnalyticsConsent.load(context.environment) == .allowed, environment: context.environment)
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Composition
 import Domain
+import Analytics
 import Foundation
 
 /// The `whilehere` command line: parse, run one command, print, return the
@@ -28,6 +29,12 @@ public enum CLI {
       discussion: "Run 'whilehere COMMAND --help' for a command's options.")
   }
 
+  /// For the real program (not in-process tests): a fatal signal leaves a
+  /// crash report in the data directory (CrashReporter).
+  public static func installCrashReporter(environment: [String: String]) {
+    CrashReporter.install(program: .cli, version: Version(version), environment: environment)
+  }
+
   public static func run(arguments: [String], environment: [String: String], output: any TextOutput) -> Int32 {
     let outcome: ArgumentParser.Outcome<CommandContext>
     do {
@@ -44,6 +51,7 @@ public enum CLI {
       defer { context.close() }
       let top = parsed.commandPath.dropFirst().first
       AnalyticsCommands.askOnce(context, command: top)
+      CrashReporter.breadcrumb(Command(top))
       let started = Date()
       do {
         try command.action?(parsed, context)

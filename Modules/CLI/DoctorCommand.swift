@@ -26,6 +26,8 @@ enum DoctorCommand {
     /// Sync transports configured, and each other replica's last contact.
     var sync: [String]
     var replicas: [String: String]
+    /// A crash report an earlier run left (kept until sent with consent).
+    var crash: CrashReporter.Report?
   }
 
   /// The headless profile's setup, and what the running daemon last reported.
@@ -57,7 +59,7 @@ enum DoctorCommand {
         mqtt: settings.mqttHost.isEmpty ? nil : "\(settings.mqttHost):\(settings.mqttPort)",
         gpsd: settings.gpsdHost.isEmpty ? nil : "\(settings.gpsdHost):\(settings.gpsdPort) for \(settings.gpsdPerson)",
         status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)),
-      sync: settings.sync, replicas: [:])
+      sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment))
     var failure: (any Error)?
     do {
       let runtime = try Runtime.wire(config, environment: context.environment)
@@ -106,6 +108,10 @@ enum DoctorCommand {
     out("sync      " + (report.sync.isEmpty ? "none configured (whilehere sync --via folder:PATH or server:URL)" : report.sync.joined(separator: ", ")))
     for (replica, when) in report.replicas.sorted(by: { $0.key < $1.key }) {
       out("          replica \(replica): last contact \(when)")
+    }
+    if let crash = report.crash {
+      out(style.red("crash") + "     \(crash.program) \(crash.version) died of signal \(crash.signal)" + (crash.ran.isEmpty ? "" : " while running \(crash.ran.joined(separator: ", "))")
+        + " (report: \(CrashReporter.reportPath(context.environment)); sent only if you allow analytics)")
     }
     let arrival = settings.arrival
     let coverage = arrival.coverage

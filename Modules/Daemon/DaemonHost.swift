@@ -63,6 +63,7 @@ public final class DaemonHost: @unchecked Sendable {
     var people: [Person] = []
     let analytics = try runtime.analytics(for: .daemon)
     analytics.record(.launched(.daemon, version: Version("0.1.0")))
+    CrashReporter.sendPending(through: analytics, allowed: settings.analyticsDaemon, environment: environment)
     do {
       for name in settings.people.keys.sorted() {
         let person = settings.people[name]!

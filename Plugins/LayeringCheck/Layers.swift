@@ -16,7 +16,8 @@ enum Layer: String, CaseIterable {
     case .frontEnd: return [.domain, .port, .engine, .composition, .utility]
     case .app: return [.domain, .port, .engine, .simulation, .composition, .utility, .frontEnd]
     case .support: return [.domain, .port]
-    case .tool: return [.domain, .port, .adapter]
+    // Test helpers run a real program's wiring (the crash helper).
+    case .tool: return [.domain, .port, .adapter, .composition]
     case .test: return Set(Layer.allCases)
     }
   }
