@@ -42,7 +42,7 @@ public struct TakeoutList: Sendable, Equatable {
     self.rows = rows
   }
 
-  /// A saved-list CSV or a starred-places JSON file, by extension.
+  /// By extension: a saved-list CSV, starred-places JSON, GeoJSON, KML or GPX.
   public static func read(_ path: String) throws -> TakeoutList {
     let file = (path as NSString).lastPathComponent
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
@@ -55,8 +55,14 @@ public struct TakeoutList: Sendable, Equatable {
       throw ImportError(file: file, line: nil, message: "cannot read the file")
     }
     let name = (file as NSString).deletingPathExtension
-    if file.lowercased().hasSuffix(".json") { return try SavedPlaces.parse(data, file: file, name: name) }
-    return try parse(data, file: file, name: name)
+    switch (file as NSString).pathExtension.lowercased() {
+    case "json": return try SavedPlaces.parse(data, file: file, name: name)
+    case "geojson": return try GeoJSONPlaces.parse(data, file: file, name: name)
+    case "kml": return try XMLPlaces.parse(data, file: file, name: name, flavour: .kml)
+    case "gpx": return try XMLPlaces.parse(data, file: file, name: name, flavour: .gpx)
+    case "kmz": throw ImportError(file: file, line: nil, message: "a KMZ is a zipped KML: unzip it (unzip FILE.kmz) and import doc.kml")
+    default: return try parse(data, file: file, name: name)
+    }
   }
 
   public static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {

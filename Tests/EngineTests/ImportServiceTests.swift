@@ -25,6 +25,26 @@ import TestSupport
 
   func list() throws -> TakeoutList { try TakeoutList.parse(Data(csv.utf8), file: "Shops.csv", name: "Shops") }
 
+  /// A KML placemark carries its position: the matcher uses it to find the
+  /// provider's place, and a placemark with none near keeps its own pin.
+  @Test func kmlPlacemarksMatchByNameAndPosition() throws {
+    let h = EngineHarness()
+    let directory = TemporaryDirectory()
+    let path = directory.write(
+      "Errands.kml",
+      """
+      <kml><Document><Placemark><name>K-Market Asema</name><Point><coordinates>24.9384,60.1708</coordinates></Point></Placemark>
+      <Placemark><name>Grandma's house</name><Point><coordinates>25.1,60.3</coordinates></Point></Placemark></Document></kml>
+      """)
+    let summary = try service(h).importList(try TakeoutList.read(path), file: "Errands.kml")
+    #expect(summary.rows == 2)
+    #expect(summary.matched == 2)
+    let places = h.store.state().places.values
+    #expect(places.first { $0.name == "K-Market Asema" }?.provider?.ref == "osm:node/1")
+    #expect(places.first { $0.name == "Grandma's house" }?.coordinate == (try Coordinate(latitude: 60.3, longitude: 25.1)))
+    #expect(h.store.state().sourceEntries.count == 2, "no row is dropped")
+  }
+
   @Test func rowsBecomeEntriesAndClearMatchesBecomePlacesInTheList() throws {
     let h = EngineHarness()
     let summary = try service(h).importList(try list(), file: "Shops.csv")

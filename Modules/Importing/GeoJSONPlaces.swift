@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+
+/// Any GeoJSON FeatureCollection of points (what `whilehere export geojson`
+/// and many tools write): the name from `name`/`title` (any case), the note
+/// from `note`/`description`. Features that are not points are skipped.
+enum GeoJSONPlaces {
+  static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data, maxDepth: 32)
+    } catch {
+      throw ImportError(file: file, line: nil, message: "not JSON: \(error)")
+    }
+    guard case .object(let collection) = root, case .array(let features)? = collection["features"] else {
+      throw ImportError(file: file, line: nil, message: "not a GeoJSON FeatureCollection (no \"features\" list)")
+    }
+    var rows: [TakeoutList.Row] = []
+    for (index, feature) in features.enumerated() {
+      guard case .object(let object) = feature, case .object(let geometry)? = object["geometry"], case .string("Point")? = geometry["type"] else { continue }
+      guard case .array(let position)? = geometry["coordinates"], position.count >= 2, case .number(let lon) = position[0], case .number(let lat) = position[1],
+        let coordinate = try? Coordinate(latitude: lat, longitude: lon)
+      else { throw ImportError(file: file, line: nil, message: "feature \(index): coordinates must be [longitude, latitude] within range") }
+      var properties: [String: String] = [:]
+      if case .object(let raw)? = object["properties"] {
+        for (key, value) in raw { if case .string(let text) = value { properties[key.lowercased()] = text } }
+      }
+      guard let title = properties["name"] ?? properties["title"], !title.isEmpty else { continue }
+      rows.append(
+        TakeoutList.Row(
+          number: rows.count + 1, line: index + 1, title: title, note: properties["note"] ?? properties["description"] ?? "", url: "",
+          coordinate: coordinate, address: properties["address"]))
+    }
+    return TakeoutList(name: name, description: nil, rows: rows)
+  }
+}

@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+import Importing
+import Testing
+import TestSupport
+
+/// KML (Google My Maps), GPX waypoints and GeoJSON points become import
+/// rows with their coordinates; broken files name the file and line.
+@Suite struct OtherFormatTests {
+  func read(_ name: String, _ text: String) throws -> TakeoutList {
+    let directory = TemporaryDirectory()
+    return try TakeoutList.read(directory.write(name, text))
+  }
+
+  @Test func readsAGoogleMyMapsKML() throws {
+    let list = try read(
+      "Trip.kml",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <kml xmlns="http://www.opengis.net/kml/2.2">
+        <Document>
+          <name>Helsinki errands</name>
+          <Folder>
+            <name>Shops</name>
+            <Placemark>
+              <name>K-Market Asema</name>
+              <description><![CDATA[Milk & <b>bread</b>]]></description>
+              <Point><coordinates>
+                24.9384,60.1708,0
+              </coordinates></Point>
+            </Placemark>
+            <Placemark><name>Route home</name><LineString><coordinates>24.9,60.1 24.95,60.2</coordinates></LineString></Placemark>
+            <Folder><Placemark><name>Café Ekberg</name><Point><coordinates>24.9384,60.1717</coordinates></Point></Placemark></Folder>
+          </Folder>
+        </Document>
+      </kml>
+      """)
+    #expect(list.name == "Helsinki errands")
+    #expect(list.rows.map(\.title) == ["K-Market Asema", "Café Ekberg"])
+    #expect(list.rows[0].note == "Milk & <b>bread</b>")
+    #expect(list.rows[0].coordinate == (try Coordinate(latitude: 60.1708, longitude: 24.9384)))
+    #expect(list.rows[0].line == 7)
+  }
+
+  @Test func readsGPXWaypointsButNotTracks() throws {
+    let list = try read(
+      "walk.gpx",
+      """
+      <?xml version="1.0"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        <wpt lat="60.1708" lon="24.9384"><name>K-Market Asema</name><desc>milk</desc></wpt>
+        <wpt lat="60.1717" lon="24.9384"><name>Café Ekberg</name></wpt>
+        <trk><trkseg><trkpt lat="60.1" lon="24.9"><name>not a place</name></trkpt></trkseg></trk>
+      </gpx>
+      """)
+    #expect(list.rows.map(\.title) == ["K-Market Asema", "Café Ekberg"])
+    #expect(list.rows[0].note == "milk")
+  }
+
+  @Test func readsGeoJSONPoints() throws {
+    let list = try read(
+      "places.geojson",
+      #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.9384,60.1708]},"properties":{"Name":"K-Market Asema","description":"milk"}},{"type":"Feature","geometry":{"type":"LineString","coordinates":[[24.9,60.1],[24.95,60.2]]},"properties":{"name":"a road"}}]}"#)
+    #expect(list.rows.map(\.title) == ["K-Market Asema"])
+    #expect(list.rows[0].note == "milk")
+  }
+
+  /// Each refusal names the file and, where there is one, the line.
+  @Test(arguments: [
+    ("bad.kml", "<kml><Document><Placemark><name>x</name>\n<Point><coordinates>24.9</coordinates></Point></Placemark></Document></kml>", "bad.kml:2: coordinates"),
+    ("far.kml", "<kml><Placemark><name>x</name><Point><coordinates>200,95</coordinates></Point></Placemark></kml>", "within range"),
+    ("cut.kml", "<kml><Document><Placemark><name>x</name>", "cut.kml:1: the file ends inside <Placemark>"),
+    ("other.kml", "<svg><g/></svg>", "not a KML file"),
+    ("bad.gpx", "<gpx>\n<wpt lat=\"99\" lon=\"24\"><name>x</name></wpt></gpx>", "bad.gpx:2: a waypoint needs lat and lon"),
+    ("junk.gpx", "\u{0}\u{1}\u{2}binary", "XML"),
+    ("map.kmz", "PK\u{3}\u{4}", "unzip"),
+    ("bad.geojson", #"{"type":"FeatureCollection","features":[{"geometry":{"type":"Point","coordinates":[24.9]}}]}"#, "feature 0"),
+    ("list.geojson", #"[1,2]"#, "not a GeoJSON FeatureCollection"),
+  ])
+  func refusesBrokenFiles(name: String, text: String, expected: String) {
+    do {
+      _ = try read(name, text)
+      Issue.record("accepted \(name)")
+    } catch {
+      #expect("\(error)".contains(expected), "\(error)")
+    }
+  }
+}
