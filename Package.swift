@@ -52,6 +52,7 @@ let package = Package(
     module("Gpsd", ["Geofencing", "Domain"]),
     module("RemoteStore", ["Persistence", "Gateway", "Sync", "Domain"]),
     module("FolderSync", ["Sync", "Persistence", "Domain"]),
+    module("Overpass", ["Providers", "Gateway", "Domain"]),
     module("AnalyticsSinks", ["Analytics", "Gateway"]),
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
@@ -64,7 +65,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
@@ -99,7 +100,7 @@ let package = Package(
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("ProvidersTests", ["Providers", "OSMPlaces", "Importing", "TestSupport", "Domain"]),
+    tests("ProvidersTests", ["Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),

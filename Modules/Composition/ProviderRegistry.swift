@@ -2,6 +2,7 @@ import Domain
 import FileStore
 import Foundation
 import OSMPlaces
+import Overpass
 import FolderSync
 import RemoteStore
 import Sync
@@ -75,6 +76,12 @@ public struct ProviderRegistry: Sendable {
     }
     registry.places["osm-geojson"] = Factory(summary: "osm-geojson[:PATH], GeoJSON points; without a path the embedded central-Helsinki places") { input in
       try GeoJSONPlaceProvider.load(path: input.argument.map { XDG.expandTilde($0, input.environment) })
+    }
+    registry.places["overpass"] = Factory(summary: "overpass:URL, an Overpass API server (e.g. overpass:https://overpass-api.de/api/interpreter), asked per question") { input in
+      guard let argument = input.argument, let url = URL(string: argument), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+        throw ConfigError.invalidValue(source: "places", key: "places", value: "overpass:\(input.argument ?? "")", allowed: "overpass:https://HOST/api/interpreter")
+      }
+      return OverpassPlaceProvider(endpoint: url)
     }
     registry.places["memory"] = Factory(summary: "no places (for tests)") { _ in InMemoryPlaceProvider(places: []) }
     return registry

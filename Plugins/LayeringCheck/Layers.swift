@@ -37,6 +37,7 @@ enum Layers {
     "Analytics": .port,
     "AnalyticsSinks": .adapter,
     "FolderSync": .adapter,
+    "Overpass": .adapter,
     "RemoteStore": .adapter,
     "Gateway": .port,
     "MicroHTTP": .adapter,

@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Gateway
+import MicroHTTP
+import Overpass
+import Providers
+import Testing
+import TestSupport
+
+/// `overpass:URL` against a local HTTP server replaying a recorded answer
+/// (there is no network here): the same suite as every provider, the query
+/// it sends, and a clear error when the server refuses.
+@Suite struct OverpassTests {
+  /// The conformance suite's places as an Overpass server would answer
+  /// (`out center tags`): nodes with lat/lon, a way with a center.
+  static let recorded: Data = {
+    let elements = PlaceProviderConformance.places.enumerated().map { index, place -> [String: Any] in
+      let parts = place.ref.split(separator: "/")
+      let (key, value) = { () -> (String, String) in
+        let split = place.category.split(separator: "=").map(String.init)
+        return (split[0], split[1])
+      }()
+      var tags: [String: Any] = ["name": place.name, key: value]
+      if let address = place.address { tags["addr:street"] = address }
+      var element: [String: Any] = ["type": String(parts[0].dropFirst(4)), "id": Int(parts[1])!, "tags": tags]
+      if index == 2 {
+        element["center"] = ["lat": place.coordinate.latitude, "lon": place.coordinate.longitude]
+      } else {
+        element["lat"] = place.coordinate.latitude
+        element["lon"] = place.coordinate.longitude
+      }
+      return element
+    } + [["type": "node", "id": 77, "lat": 60.17, "lon": 24.94, "tags": ["highway": "bus_stop"]]]
+    return try! JSONSerialization.data(withJSONObject: ["version": 0.6, "generator": "Overpass API (recorded)", "elements": elements])
+  }()
+
+  func replay(status: Int = 200) throws -> (RecordingHTTPHandler, MicroHTTPServer, URL) {
+    let handler = RecordingHTTPHandler { _ in status == 200 ? .json(200, Self.recorded) : .failure(status, "rate limited") }
+    let server = MicroHTTPServer(options: HTTPServerOptions(port: 0))
+    let port = try server.start(handler)
+    return (handler, server, URL(string: "http://127.0.0.1:\(port)/api/interpreter")!)
+  }
+
+  @Test func passesTheSharedProviderSuite() throws {
+    let (_, server, url) = try replay()
+    defer { server.stop() }
+    try PlaceProviderConformance.verify { OverpassPlaceProvider(endpoint: url) }
+  }
+
+  @Test func sendsAQueryBuiltFromTheCategoriesAndTheArea() throws {
+    let (handler, server, url) = try replay()
+    defer { server.stop() }
+    _ = try OverpassPlaceProvider(endpoint: url).nearby(PlaceProviderConformance.center, radius: 800, categories: ["shop=supermarket", "amenity=cafe"], limit: 5)
+    let request = try #require(handler.requests.last)
+    #expect(request.method == "POST" && request.header("content-type") == "application/x-www-form-urlencoded")
+    let body = String(decoding: request.body, as: UTF8.self)
+    let query = try #require(body.hasPrefix("data=") ? String(body.dropFirst(5)).removingPercentEncoding : nil)
+    #expect(query.contains(#"nwr["amenity"="cafe"]["name"](around:800,60.169900,24.938400);"#))
+    #expect(query.contains(#"nwr["shop"="supermarket"]["name"](around:800,60.169900,24.938400);"#))
+    #expect(query.hasPrefix("[out:json]"))
+  }
+
+  /// A hostile keyword or category cannot change the query's shape.
+  @Test func valuesCannotInjectQueryText() throws {
+    let (handler, server, url) = try replay()
+    defer { server.stop() }
+    let provider = OverpassPlaceProvider(endpoint: url)
+    _ = try provider.nearby(PlaceProviderConformance.center, radius: 100, categories: [#"shop"="x"];out;("#], limit: 5)
+    _ = try provider.search(#"milk"];node(1);out;[""#, near: nil, limit: 5)
+    for request in handler.requests {
+      let query = String(decoding: request.body, as: UTF8.self).dropFirst(5).removingPercentEncoding ?? ""
+      #expect(!query.contains("node(1)") && !query.contains(#"="x"];"#), "\(query)")
+    }
+    #expect(try provider.place(ref: "osm:node/1);out;(node(2") == nil)
+  }
+
+  @Test func aRefusingServerIsAClearError() throws {
+    let (_, server, url) = try replay(status: 429)
+    defer { server.stop() }
+    do {
+      _ = try OverpassPlaceProvider(endpoint: url).nearby(PlaceProviderConformance.center, radius: 100, categories: [], limit: 5)
+      Issue.record("no error")
+    } catch let error as ProviderError {
+      #expect(error.description.contains("429") && error.description.contains("try again later"))
+    }
+  }
+}
