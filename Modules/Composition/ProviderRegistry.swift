@@ -81,7 +81,8 @@ public struct ProviderRegistry: Sendable {
       guard let argument = input.argument, let url = URL(string: argument), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
         throw ConfigError.invalidValue(source: "places", key: "places", value: "overpass:\(input.argument ?? "")", allowed: "overpass:https://HOST/api/interpreter")
       }
-      return OverpassPlaceProvider(endpoint: url)
+      // Asked over the network: a short memory answers small moves.
+      return CachingPlaceProvider(OverpassPlaceProvider(endpoint: url))
     }
     registry.places["memory"] = Factory(summary: "no places (for tests)") { _ in InMemoryPlaceProvider(places: []) }
     return registry
