@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Composition
+import Engine
 import Exchange
 import Importing
 import Domain
@@ -17,6 +18,8 @@ public enum ExitCode {
   public static let storeInUse: Int32 = 75
   public static let config: Int32 = 78
   public static let failure: Int32 = 1
+  /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
+  public static let cancelled: Int32 = 130
 
   public static func of(_ error: any Error) -> Int32 {
     switch error {
@@ -30,6 +33,7 @@ public enum ExitCode {
     case is ConfigError: return config
     case is ImportError: return invalidInput
     case is SyncError, is ICalendar.Failure: return invalidInput
+    case let interrupted as ImportService.Interrupted: return interrupted.reason == .cancelled ? cancelled : storeInUse
     default: return failure
     }
   }

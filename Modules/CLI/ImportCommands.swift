@@ -34,7 +34,30 @@ enum ImportCommands {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let path = arguments.positionals[0]
     let list = try TakeoutList.read(path)
-    let summary = try context.imports().importList(list, file: (path as NSString).lastPathComponent, listName: arguments.value("list"))
+    let json = context.json
+    // The import calls back on this same thread; the box only satisfies the type checker.
+    final class OutputBox: @unchecked Sendable {
+      let output: any TextOutput
+      init(_ output: any TextOutput) { self.output = output }
+    }
+    let box = OutputBox(context.output)
+    var control = ImportService.Control()
+    control.progress = { done, total in
+      let output = box.output
+      if json {
+        // On standard error, so standard output stays one JSON document.
+        output.err(#"{"progress":{"done":\#(done),"total":\#(total)}}"#)
+      } else if output.isTerminal {
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total) rows".utf8))
+        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+      }
+    }
+    control.cancelled = { ImportCancellation.requested }
+    ImportCancellation.begin()
+    defer { ImportCancellation.end() }
+    let summary = try context.imports().importList(list, file: (path as NSString).lastPathComponent, listName: arguments.value("list"), control: control)
     if context.json {
       struct View: Encodable {
         let list: String

@@ -8,7 +8,9 @@ import Providers
 /// clearly becomes a saved place (one pin per provider place) in the list;
 /// the others wait for the person. Re-importing the same file updates the
 /// same list and keeps every decision; after the list was deleted, it makes
-/// a new one. One batch: a failed import changes nothing.
+/// a new one. Rows are settled and written in chunks: a cancelled or failed
+/// import keeps the chunks it finished, and running it again resumes after
+/// them; a superseded attempt's late results are refused.
 public struct ImportService: Sendable {
   let context: EngineContext
   let matcher: PlaceMatcher
@@ -30,7 +32,50 @@ public struct ImportService: Sendable {
     public let duplicates: Int
   }
 
-  public func importList(_ source: TakeoutList, file: String, listName: String? = nil) throws -> Summary {
+  /// How an import reports progress and learns it should stop.
+  public struct Control: Sendable {
+    public var chunk: Int
+    /// Rows settled so far, and the total, after each written chunk.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Asked between chunks (Ctrl-C sets it).
+    public var cancelled: (@Sendable () -> Bool)?
+
+    public init(chunk: Int = 200, progress: (@Sendable (Int, Int) -> Void)? = nil, cancelled: (@Sendable () -> Bool)? = nil) {
+      self.chunk = max(1, chunk)
+      self.progress = progress
+      self.cancelled = cancelled
+    }
+  }
+
+  /// An import stopped before its last chunk; what it finished is kept.
+  public struct Interrupted: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable { case cancelled, superseded }
+    public let reason: Reason
+    public let done: Int
+    public let total: Int
+
+    public init(reason: Reason, done: Int, total: Int) {
+      self.reason = reason
+      self.done = done
+      self.total = total
+    }
+
+    public var description: String {
+      switch reason {
+      case .cancelled: return "import cancelled after \(done) of \(total) rows; run the same command again to continue"
+      case .superseded: return "a newer import of the same file started; this one's remaining results were discarded"
+      }
+    }
+  }
+
+  static func attemptKey(_ file: String) -> String { "local.import.attempt.\(file)" }
+
+  public func importList(_ source: TakeoutList, file: String, listName: String? = nil, control: Control = Control()) throws -> Summary {
+    let attempt = UUID().uuidString
+    let previousAttempt = context.store.state().settings[Self.attemptKey(file)]
+    // An earlier attempt that never finished: resume after what it settled.
+    let resuming = previousAttempt.map { $0 != "finished" } ?? false
+    try context.store.append([.put(.setting(key: Self.attemptKey(file), value: attempt))])
     let state = context.store.state()
     let now = context.clock.now()
     let name = listName ?? source.name
@@ -51,7 +96,22 @@ public struct ImportService: Sendable {
     for place in state.places.values { if let ref = place.provider?.ref { byRef[ref] = place.id } }
     var seen = Set<String>()
     var counts = (matched: 0, review: 0, unresolved: 0, kept: 0, duplicates: 0)
+    var done = 0
+    /// Writes a chunk if this attempt is still the current one.
+    func flush() throws {
+      guard context.store.state().settings[Self.attemptKey(file)] == attempt else {
+        throw Interrupted(reason: .superseded, done: done, total: source.rows.count)
+      }
+      try context.store.append(operations)
+      operations.removeAll()
+      control.progress?(done, source.rows.count)
+    }
     for row in source.rows {
+      if done > 0, done % control.chunk == 0 {
+        try flush()
+        if control.cancelled?() == true { throw Interrupted(reason: .cancelled, done: done, total: source.rows.count) }
+      }
+      done += 1
       let id = FNV1a.hex(FNV1a.hash64("\(file)|\(list.id)|\(row.title)|\(row.url)".utf8))
       guard seen.insert(id).inserted else {
         counts.duplicates += 1
@@ -59,6 +119,14 @@ public struct ImportService: Sendable {
       }
       if let existing = state.sourceEntries[id], existing.decided {
         counts.kept += 1
+        continue
+      }
+      if resuming, let existing = state.sourceEntries[id] {
+        switch existing.state {
+        case .matched: counts.matched += 1
+        case .candidates: counts.review += 1
+        case .unresolved, .rejected: counts.unresolved += 1
+        }
         continue
       }
       let match = try matcher.match(row.title, near: row.coordinate)
@@ -93,7 +161,8 @@ public struct ImportService: Sendable {
       }
       if state.sourceEntries[id] != entry { operations.append(.put(.sourceEntry(entry))) }
     }
-    try context.store.append(operations)
+    try flush()
+    try context.store.append([.put(.setting(key: Self.attemptKey(file), value: "finished"))])
     return Summary(
       list: list, rows: source.rows.count, matched: counts.matched, needsReview: counts.review, unresolved: counts.unresolved,
       kept: counts.kept, duplicates: counts.duplicates)

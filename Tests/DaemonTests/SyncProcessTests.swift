@@ -76,3 +76,35 @@ import TestSupport
     daemon.waitUntilExit()
   }
 }
+
+/// Ctrl-C during a long import: the finished chunks stay, the same command continues.
+@Suite(.serialized) struct ImportInterruptTests {
+  @Test func ctrlCStopsAnImportThatTheSameCommandFinishes() throws {
+    let directory = TemporaryDirectory()
+    let rows = (0..<3000).map { "Kahvila \($0),,https://www.google.com/maps/place/x\($0),," }.joined(separator: "\n")
+    let csv = directory.write("Big.csv", "Title,Note,URL,Tags,Comment\n,,,,\n" + rows + "\n")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: SyncProcessTests.cliPath)
+    process.arguments = ["--store", "file:" + directory.file("store"), "import", "list", csv, "--json"]
+    process.environment = ["HOME": directory.path, "NO_COLOR": "1"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // A real process: wait for its first progress line, then press Ctrl-C.
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("progress") {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+    }
+    kill(process.processIdentifier, SIGINT)
+    seen.append(errors.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    let text = String(decoding: seen, as: UTF8.self)
+    #expect(process.terminationStatus == 130, "\(text.suffix(300))")
+    #expect(text.contains("import cancelled after"))
+    let again = try SyncProcessTests().whilehere(["--store", "file:" + directory.file("store"), "import", "list", csv], environment: ["HOME": directory.path, "NO_COLOR": "1"])
+    #expect(again.status == 0 && again.output.contains("Imported 3000 rows"), "\(again.output)")
+  }
+}

@@ -45,6 +45,45 @@ import TestSupport
     #expect(h.store.state().sourceEntries.count == 2, "no row is dropped")
   }
 
+  /// Many rows, so the import runs in several chunks.
+  func longList(_ count: Int) -> TakeoutList {
+    TakeoutList(name: "Long", description: nil, rows: (0..<count).map { index in
+      TakeoutList.Row(number: index + 1, line: index + 2, title: index % 2 == 0 ? "K-Market Asema" : "Unknown place \(index)", note: "", url: "u\(index)")
+    })
+  }
+
+  @Test func aCancelledImportKeepsItsChunksAndResumesAfterThem() throws {
+    let h = EngineHarness()
+    final class Calls: @unchecked Sendable { var progress: [Int] = [] }
+    let calls = Calls()
+    var control = ImportService.Control(chunk: 10)
+    control.progress = { done, total in calls.progress.append(done); #expect(total == 35) }
+    control.cancelled = { calls.progress.count >= 2 }
+    #expect(throws: ImportService.Interrupted(reason: .cancelled, done: 20, total: 35)) {
+      try service(h).importList(longList(35), file: "Long.csv", control: control)
+    }
+    #expect(calls.progress == [10, 20])
+    #expect(h.store.state().sourceEntries.count == 20, "the finished chunks are kept")
+    let resumed = try service(h).importList(longList(35), file: "Long.csv", control: ImportService.Control(chunk: 10))
+    #expect(resumed.rows == 35)
+    #expect(h.store.state().sourceEntries.count == 35)
+    #expect(resumed.matched + resumed.needsReview + resumed.unresolved == 35)
+  }
+
+  @Test func aSupersededAttemptsLateResultsAreRefused() throws {
+    let h = EngineHarness()
+    var control = ImportService.Control(chunk: 10)
+    // A newer attempt of the same file starts while this one runs.
+    let store = h.store
+    control.progress = { done, _ in
+      if done == 10 { _ = try? store.append([.put(.setting(key: "local.import.attempt.Long.csv", value: "newer"))]) }
+    }
+    #expect(throws: ImportService.Interrupted(reason: .superseded, done: 20, total: 35)) {
+      try service(h).importList(longList(35), file: "Long.csv", control: control)
+    }
+    #expect(h.store.state().sourceEntries.count == 10, "nothing written after the newer attempt began")
+  }
+
   @Test func rowsBecomeEntriesAndClearMatchesBecomePlacesInTheList() throws {
     let h = EngineHarness()
     let summary = try service(h).importList(try list(), file: "Shops.csv")
