@@ -8,7 +8,7 @@ import Providers
 /// `task add --suggest`.
 enum SuggestCommand {
   static let options: [OptionSpec] = [
-    .value("near", "LAT,LON", "where you are (required)"),
+    .value("near", "LAT,LON", "where you are (default: around your saved places)"),
     .value("within", "METRES", "how far to look (default 2000)"),
     .value("limit", "N", "how many (default 10)"),
   ]
@@ -34,10 +34,6 @@ enum SuggestCommand {
   }
 
   static func suggestions(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> [Suggester.Suggestion] {
-    guard let near = arguments.value("near") else {
-      throw UsageError("give where you are with --near LAT,LON", commandPath: arguments.commandPath)
-    }
-    let point = try Coordinate(parsing: near)
     let within = try arguments.value("within").map { try LocationArguments.meters($0) } ?? 2000
     guard within > 0, within <= 50_000 else {
       throw DomainError.invalidValue(field: "--within", value: String(within), allowed: "1...50000 metres")
@@ -46,7 +42,15 @@ enum SuggestCommand {
     guard let limit = Int(limitText), (1...100).contains(limit) else {
       throw DomainError.invalidValue(field: "--limit", value: limitText, allowed: "1...100")
     }
-    return try context.suggestions().suggest(text, near: point, radius: within, limit: limit)
+    guard let near = arguments.value("near") else {
+      let along = try context.suggestions().suggestAlongSavedPlaces(text, radius: min(within, 1000), limit: limit)
+      let hasSaved = try !context.engine().places.all().isEmpty
+      guard hasSaved else {
+        throw UsageError("give where you are with --near LAT,LON (or save a place, and suggestions come from around your saved places)", commandPath: arguments.commandPath)
+      }
+      return along
+    }
+    return try context.suggestions().suggest(text, near: try Coordinate(parsing: near), radius: within, limit: limit)
   }
 
   static func views(_ suggestions: [Suggester.Suggestion]) -> [SuggestionView] {

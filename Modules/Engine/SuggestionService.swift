@@ -20,6 +20,21 @@ public struct SuggestionService: Sendable {
     try suggester.suggest(text, near: point, radius: radius, limit: limit)
   }
 
+  /// Without a position: suggestions near the person's saved places (up to
+  /// `anchors` of them), each ranked by its distance to the nearest saved
+  /// place, which the reason names.
+  public func suggestAlongSavedPlaces(_ text: String, radius: Double = 1000, limit: Int = 10, anchors: Int = 50) throws -> [Suggester.Suggestion] {
+    let saved = context.store.state().places.values.compactMap { place in place.coordinate.map { (place.name, $0) } }
+      .sorted { $0.0 < $1.0 }.prefix(anchors)
+    var best: [String: Suggester.Suggestion] = [:]
+    for (name, point) in saved {
+      for suggestion in try suggester.suggest(text, near: point, radius: radius, limit: limit) where best[suggestion.place.ref].map({ suggestion.distance < $0.distance }) ?? true {
+        best[suggestion.place.ref] = Suggester.Suggestion(place: suggestion.place, distance: suggestion.distance, reason: "\(suggestion.reason), near your \(name)")
+      }
+    }
+    return Array(best.values.sorted { ($0.distance, $0.place.ref) < ($1.distance, $1.place.ref) }.prefix(limit))
+  }
+
   /// Saves the chosen provider places (reusing saved ones with the same
   /// provider ref) and returns their ids, in the order given. One batch.
   public func save(_ chosen: [ProviderPlace]) throws -> [PlaceID] {

@@ -9,6 +9,12 @@ public struct Suggester: Sendable {
     public let distance: Double
     /// Why it was suggested: its category, or its name.
     public let reason: String
+
+    public init(place: ProviderPlace, distance: Double, reason: String) {
+      self.place = place
+      self.distance = distance
+      self.reason = reason
+    }
   }
 
   public let provider: any PlaceProvider

@@ -15,6 +15,17 @@ import Testing
     #expect(distances == distances.sorted())
   }
 
+  @Test func withoutAPositionSuggestionsComeFromAroundSavedPlaces() throws {
+    let cli = CLIHarness()
+    #expect(cli.run("suggest", "buy milk").code == 64, "no position and no saved place: say what to give")
+    #expect(cli.run("place", "add", "Work", "--at", "60.1699,24.9384").code == 0)
+    let json = try #require(try cli.json("suggest", "buy milk", "--limit", "3") as? [[String: Any]])
+    #expect(json.count == 3)
+    #expect(json.allSatisfy { ($0["reason"] as? String)?.hasSuffix("near your Work") == true })
+    let distances = json.compactMap { $0["distance"] as? Double }
+    #expect(distances == distances.sorted() && (distances.last ?? .infinity) <= 1000)
+  }
+
   @Test func addingATaskFromSuggestionsSavesOnePinPerPlace() throws {
     let cli = CLIHarness()
     var result = cli.run("task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384", "--pick", "1,2", "--radius", "80")
