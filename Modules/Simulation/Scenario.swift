@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// A scripted world for `whilehere-sim run`: saved places, tasks, a walk,
@@ -57,7 +58,37 @@ public struct Scenario: Codable, Sendable {
   public var walk: Walk
   public var attribution: String?
 
+  /// The keys each object may hold: a misspelt key is an error, not a
+  /// silently ignored setting.
+  static let knownKeys: [String: Set<String>] = [
+    "": ["answers", "name", "start", "places", "tasks", "walk", "attribution"],
+    "places[]": ["name", "lat", "lon", "address", "tags", "osm"],
+    "tasks[]": ["title", "at", "radius", "keywords"],
+    "walk": ["speed", "waypoints"],
+    "walk.waypoints[]": ["lat", "lon", "pause", "label"],
+  ]
+
+  static func checkKeys(_ value: JSONValue, at path: String, shape: String, source: String) throws {
+    switch value {
+    case .object(let object):
+      if let known = knownKeys[shape] {
+        for key in object.keys.sorted() where !known.contains(key) {
+          throw ScenarioError(source: source, message: "unknown key '\(path.isEmpty ? key : path + "." + key)'; known here: \(known.sorted().joined(separator: ", "))")
+        }
+      }
+      for (key, inner) in object where key != "answers" {
+        let childShape = shape.isEmpty ? key : shape + "." + key
+        try checkKeys(inner, at: path.isEmpty ? key : path + "." + key, shape: childShape, source: source)
+      }
+    case .array(let items):
+      for (index, item) in items.enumerated() { try checkKeys(item, at: "\(path)[\(index)]", shape: shape + "[]", source: source) }
+    default:
+      break
+    }
+  }
+
   public static func decode(_ data: Data, source: String) throws -> Scenario {
+    if let value = try? JSONParser.parse(data) { try checkKeys(value, at: "", shape: "", source: source) }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {

@@ -55,6 +55,13 @@ import Testing
     #expect(error?.description.contains("walk.speed") == true)
   }
 
+  @Test func aMisspeltKeyIsNamedNotIgnored() {
+    let json = HelsinkiWalk.json.replacingOccurrences(of: #""speed": 1.4,"#, with: #""speed": 1.4, "sped": 2,"#)
+    let error = #expect(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8), source: "x.json") }
+    #expect(error?.description.contains("unknown key 'walk.sped'") == true, "\(String(describing: error))")
+    #expect(throws: Never.self) { try Scenario.decode(Data(HelsinkiWalk.json.utf8), source: "embedded") }
+  }
+
   @Test func aScriptedPlaceThatDoesNotExistIsRefused() throws {
     var scenario = HelsinkiWalk.scenario
     scenario.tasks[0].at = ["Nowhere"]
