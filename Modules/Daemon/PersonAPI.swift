@@ -22,7 +22,7 @@ struct PersonAPI {
         guard let filter = TaskService.Filter(rawValue: filterName) else {
           return .failure(400, "state must be one of \(TaskService.Filter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return .json(200, encoding: person.engine.tasks.list(filter))
+        return .json(200, encoding: person.engine.tasks.list(filter).map(summary))
       case ("POST", 1, "tasks"):
         let body = try decode(NewTask.self, request.body)
         let specs = try body.locations.map { location in
@@ -30,13 +30,13 @@ struct PersonAPI {
         }
         let task = try person.engine.tasks.add(title: body.title, locations: specs, notes: body.notes ?? "")
         _ = person.phone.tasksChanged()
-        return .json(201, encoding: task)
+        return .json(201, encoding: summary(task))
       case ("GET", 2, "tasks"):
-        return .json(200, encoding: try person.engine.tasks.get(rest[1]))
+        return .json(200, encoding: summary(try person.engine.tasks.get(rest[1])))
       case ("DELETE", 2, "tasks"):
         let task = try person.engine.tasks.delete(rest[1])
         _ = person.phone.tasksChanged()
-        return .json(200, encoding: task)
+        return .json(200, encoding: summary(task))
       case ("POST", 3, "tasks"):
         let task: ReminderTask
         switch rest[2] {
@@ -50,7 +50,7 @@ struct PersonAPI {
           return .failure(404, "no such task action '\(rest[2])' (done, later, reopen)")
         }
         _ = person.phone.tasksChanged()
-        return .json(200, encoding: task)
+        return .json(200, encoding: summary(task))
       case ("GET", 1, "places"):
         return .json(200, encoding: person.engine.places.all())
       case ("GET", 1, "plan"):
@@ -91,6 +91,10 @@ struct PersonAPI {
     } catch {
       return .failure(503, "the change could not be stored: \(error)")
     }
+  }
+
+  func summary(_ task: ReminderTask) -> TaskSummary {
+    TaskSummary(task, state: person.store.state(), now: clock())
   }
 
   struct NewTask: Decodable {

@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+import Persistence
+
+/// A task as people and programs read it (`whilehere --json`, the daemon's
+/// API): its state as a word, each place with its position and name.
+/// Docs/Formats.md documents the fields.
+public struct TaskSummary: Encodable, Sendable {
+  public struct LocationView: Encodable, Sendable {
+    public let number: Int
+    public let id: String
+    public let lat: Double?
+    public let lon: Double?
+    public let place: PlaceRef?
+    public let radius: Double
+    public let enabled: Bool
+    /// Whether this location can fire now (task live and location enabled).
+    public let counting: Bool
+    public let region: String?
+  }
+
+  public struct PlaceRef: Encodable, Sendable {
+    public let id: String
+    public let name: String?
+  }
+
+  public let id: String
+  public let title: String
+  public let notes: String
+  public let keywords: [String]
+  public let state: String
+  public let snoozedUntil: Date?
+  public let completedAt: Date?
+  public let createdAt: Date
+  public let locations: [LocationView]
+
+  public init(_ task: ReminderTask, state store: StoreState, now: Date) {
+    id = task.id.rawValue
+    title = task.title
+    notes = task.notes
+    keywords = task.keywords
+    let effective = task.state.effective(at: now)
+    state = effective.name
+    if case .snoozed(let until) = effective { snoozedUntil = until } else { snoozedUntil = nil }
+    if case .completed(let at) = effective { completedAt = at } else { completedAt = nil }
+    createdAt = task.createdAt
+    let counting = Set(task.countingLocations(at: now).map(\.id))
+    locations = task.locations.enumerated().map { index, location in
+      let center = store.coordinate(of: location)
+      var place: PlaceRef?
+      if case .place(let placeID) = location.target {
+        place = PlaceRef(id: placeID.rawValue, name: store.places[placeID]?.name)
+      }
+      return LocationView(
+        number: index + 1, id: location.id.rawValue, lat: center?.latitude, lon: center?.longitude, place: place,
+        radius: location.radius, enabled: location.enabled, counting: counting.contains(location.id),
+        region: center.map { RegionID(task: task.id, location: location.id, center: $0, radius: location.radius).description })
+    }
+  }
+}
