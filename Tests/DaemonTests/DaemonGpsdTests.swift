@@ -11,30 +11,14 @@ import TestSupport
   static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/data/traces/zurich-day.jsonl").standardized.path
   static var usable: Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake") && FileManager.default.fileExists(atPath: trace)
+    Gpsfake.isInstalled && FileManager.default.fileExists(atPath: trace)
   }
 
   @Test(.enabled(if: usable)) func aGPSOnTheMachineFiresItsOwnersReminder() throws {
-    let formatter = ISO8601DateFormatter()
-    let points: [NMEAWriter.Fix] = try String(contentsOfFile: Self.trace, encoding: .utf8).split(separator: "\n").prefix(60).compactMap { line in
-      guard case .object(let object)? = try? JSONParser.parse(Data(line.utf8)), case .string(let t)? = object["t"],
-        case .number(let lat)? = object["lat"], case .number(let lon)? = object["lon"], let time = formatter.date(from: t)
-      else { return nil }
-      return NMEAWriter.Fix(time: time, latitude: lat, longitude: lon)
-    }
+    let gpsfake = try Gpsfake(trace: Self.trace, limit: 60, once: false)
+    let points = gpsfake.points
+    let gpsPort = gpsfake.port
     let directory = TemporaryDirectory()
-    let nmea = directory.write("trace.nmea", NMEAWriter.sentences(points))
-    let gpsPort = try LoopbackPort.free()
-    let gpsfake = Process()
-    gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-    gpsfake.arguments = ["-P", String(gpsPort), "-q", "-c", "0.05", nmea]
-    gpsfake.standardOutput = FileHandle.nullDevice
-    gpsfake.standardError = FileHandle.nullDevice
-    try gpsfake.run()
-    defer {
-      kill(gpsfake.processIdentifier, SIGKILL)
-      gpsfake.waitUntilExit()
-    }
     let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("carol-secret")
     let reminders = directory.file("reminders.jsonl")
     let config = directory.write(

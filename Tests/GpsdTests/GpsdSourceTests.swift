@@ -9,7 +9,7 @@ import TestSupport
   static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/data/traces/zurich-day.jsonl").standardized.path
   static var gpsfakeUsable: Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake") && FileManager.default.fileExists(atPath: trace)
+    Gpsfake.isInstalled && FileManager.default.fileExists(atPath: trace)
   }
 
   @Test func aTPVWithAFixBecomesAFixAndEverythingElseIsNothing() throws {
@@ -31,28 +31,10 @@ import TestSupport
 
   /// Debian's gpsd, fed by gpsfake from an NMEA log made from a real trace.
   @Test(.enabled(if: gpsfakeUsable)) func readsARealTraceThroughGpsfake() throws {
-    let lines = try String(contentsOfFile: Self.trace, encoding: .utf8).split(separator: "\n").prefix(40)
-    let formatter = ISO8601DateFormatter()
-    let points: [NMEAWriter.Fix] = lines.compactMap { line in
-      guard case .object(let object)? = try? JSONParser.parse(Data(line.utf8)), case .string(let t)? = object["t"],
-        case .number(let lat)? = object["lat"], case .number(let lon)? = object["lon"], let time = formatter.date(from: t)
-      else { return nil }
-      return NMEAWriter.Fix(time: time, latitude: lat, longitude: lon)
-    }
+    let gpsfake = try Gpsfake(trace: Self.trace, limit: 40, once: true)
+    let points = gpsfake.points
     #expect(points.count == 40)
-    let directory = TemporaryDirectory()
-    let log = directory.write("trace.nmea", NMEAWriter.sentences(points))
-    let port = try LoopbackPort.free()
-    let gpsfake = Process()
-    gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-    gpsfake.arguments = ["-P", String(port), "-1", "-q", "-c", "0.05", log]
-    gpsfake.standardOutput = FileHandle.nullDevice
-    gpsfake.standardError = FileHandle.nullDevice
-    try gpsfake.run()
-    defer {
-      kill(gpsfake.processIdentifier, SIGKILL)
-      gpsfake.waitUntilExit()
-    }
+    let port = gpsfake.port
     final class Fixes: @unchecked Sendable {
       let lock = NSLock()
       var all: [PhoneFix] = []
