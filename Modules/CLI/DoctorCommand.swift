@@ -28,6 +28,9 @@ enum DoctorCommand {
     var replicas: [String: String]
     /// A crash report an earlier run left (kept until sent with consent).
     var crash: CrashReporter.Report?
+    /// allow, deny or undecided, and where events would go.
+    var analytics: String
+    var analyticsSinks: [String]
   }
 
   /// The headless profile's setup, and what the running daemon last reported.
@@ -59,7 +62,8 @@ enum DoctorCommand {
         mqtt: settings.mqttHost.isEmpty ? nil : "\(settings.mqttHost):\(settings.mqttPort)",
         gpsd: settings.gpsdHost.isEmpty ? nil : "\(settings.gpsdHost):\(settings.gpsdPort) for \(settings.gpsdPerson)",
         status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)),
-      sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment))
+      sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment),
+      analytics: AnalyticsConsent.load(context.environment).rawValue, analyticsSinks: settings.analyticsSinks)
     var failure: (any Error)?
     do {
       let runtime = try Runtime.wire(config, environment: context.environment)
@@ -109,6 +113,8 @@ enum DoctorCommand {
     for (replica, when) in report.replicas.sorted(by: { $0.key < $1.key }) {
       out("          replica \(replica): last contact \(when)")
     }
+    let consent = report.analytics == "allow" ? "allowed" : report.analytics == "deny" ? "denied" : "not chosen (nothing is recorded)"
+    out("analytics \(consent); sinks: " + (report.analyticsSinks.isEmpty ? "none" : report.analyticsSinks.joined(separator: ", ")))
     if let crash = report.crash {
       out(style.red("crash") + "     \(crash.program) \(crash.version) died of signal \(crash.signal)" + (crash.ran.isEmpty ? "" : " while running \(crash.ran.joined(separator: ", "))")
         + " (report: \(CrashReporter.reportPath(context.environment)); sent only if you allow analytics)")
