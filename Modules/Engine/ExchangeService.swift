@@ -32,6 +32,10 @@ public struct ExchangeService: Sendable {
     return (ICalendar.encode(tasks.map { (task: $0.0, locations: $0.1) }, now: context.clock.now()), tasks.count)
   }
 
+  /// Which task an imported to-do became, so importing it again is a no-op
+  /// (a setting that travels with sync, so other replicas agree).
+  static func uidKey(_ uid: String) -> String { "import.ics." + String(uid.prefix(200)) }
+
   public struct ImportReport: Encodable, Sendable, Equatable {
     public var created: [String] = []
     /// Title (or uid) → why it was not imported.
@@ -54,6 +58,12 @@ public struct ExchangeService: Sendable {
         report.skipped[label] = "already here"
         continue
       }
+      // Another client's to-do imported before: the same file again adds nothing.
+      let uidKey = Self.uidKey(todo.uid)
+      if !todo.uid.isEmpty, let earlier = state.settings[uidKey], state.tasks[TaskID(earlier)] != nil {
+        report.skipped[label] = "imported before"
+        continue
+      }
       guard !todo.locations.isEmpty else {
         report.skipped[label] = "no place (no X-APPLE-STRUCTURED-LOCATION alarm and no GEO)"
         continue
@@ -69,6 +79,7 @@ public struct ExchangeService: Sendable {
         var task = try ReminderTask(id: TaskID(context.ids.next()), title: todo.title, notes: todo.notes, locations: locations, createdAt: now)
         if let completed = todo.completed { try task.complete(at: completed.timeIntervalSince1970 > 0 ? completed : now) }
         operations.append(.put(.task(task)))
+        if !todo.uid.isEmpty { operations.append(.put(.setting(key: uidKey, value: task.id.rawValue))) }
         report.created.append(task.title)
         if adjusted { report.adjusted.append(task.title) }
       } catch {

@@ -63,6 +63,10 @@ import TestSupport
     let report = try ExchangeService(context: target.context).importICalendar(text)
     #expect(report.created.sorted() == ["Pick up parcel", "Return books"])
     #expect(report.skipped.keys.sorted() == ["Call mum", "Leaving reminder"])
+    // The same file again adds nothing.
+    let again = try ExchangeService(context: target.context).importICalendar(text)
+    #expect(again.created.isEmpty && again.skipped["Pick up parcel"] == "imported before")
+    #expect(target.tasks.list().count == 2)
   }
 
   /// Broken files name the line; nothing is written.
