@@ -53,6 +53,14 @@ struct PersonAPI {
         return .json(200, encoding: summary(task))
       case ("GET", 1, "places"):
         return .json(200, encoding: person.engine.places.all())
+      case ("GET", 1, "lists"):
+        let state = person.store.state()
+        let views = person.engine.places.lists.all().map { entry in
+          ListView(
+            id: entry.list.id.rawValue, name: entry.list.name,
+            places: state.memberships.filter { $0.list == entry.list.id }.map(\.place.rawValue).sorted())
+        }
+        return .json(200, encoding: views)
       case ("GET", 1, "plan"):
         return .json(200, encoding: PlanView(person.phone.arrival.currentPlan))
       case ("GET", 1, "events"):
@@ -142,6 +150,12 @@ struct PersonAPI {
     } catch {
       throw APIError(reason: "the body is not the JSON object this endpoint takes")
     }
+  }
+
+  struct ListView: Encodable {
+    let id: String
+    let name: String
+    let places: [String]
   }
 
   struct PlanView: Encodable {

@@ -1,5 +1,6 @@
 @testable import Daemon
 import Composition
+import Domain
 import Foundation
 import Gateway
 import Testing
@@ -106,6 +107,12 @@ import TestSupport
     #expect((plan?["regions"] as? [Any])?.isEmpty == false)
     let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
     #expect(events?.contains { $0["kind"] as? String == "plan" } == true)
+    let place = try daemon.host.people.byName["alice"]!.engine.places.add(name: "Alepa", coordinate: try Coordinate(latitude: 60.17, longitude: 24.94))
+    let list = try daemon.host.people.byName["alice"]!.engine.places.lists.create("Shops")
+    _ = try daemon.host.people.byName["alice"]!.engine.places.lists.add(place: place.id.rawValue, to: list.id.rawValue)
+    let lists = daemon.json(daemon.send("GET", "/api/v1/lists")) as? [[String: Any]]
+    #expect(lists?.first?["name"] as? String == "Shops" && lists?.first?["places"] as? [String] == [place.id.rawValue])
+    #expect((daemon.json(daemon.send("GET", "/api/v1/lists", as: "bob", query: ["d": "phone"])) as? [Any])?.isEmpty == true)
     let status = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
     #expect(status?["capacity"] as? Int == 20)
     #expect(daemon.send("POST", "/owntracks", body: "").status == 200, "apps sometimes post nothing")
@@ -165,7 +172,7 @@ import TestSupport
     let text = try String(contentsOf: Self.docs.appendingPathComponent("openapi.yaml"), encoding: .utf8)
     for path in [
       "/health", "/owntracks", "/actions/{token}", "/api/v1/tasks", "/api/v1/tasks/{task}", "/api/v1/tasks/{task}/{answer}", "/api/v1/places",
-      "/api/v1/plan", "/api/v1/events", "/api/v1/status", "/api/v1/store", "/api/v1/operations",
+      "/api/v1/lists", "/api/v1/plan", "/api/v1/events", "/api/v1/status", "/api/v1/store", "/api/v1/operations",
     ] {
       #expect(text.contains("\n  \(path):\n"), "\(path) is not documented")
     }
