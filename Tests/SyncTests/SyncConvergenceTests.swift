@@ -93,6 +93,24 @@ import TestSupport
     }
   }
 
+  /// A complete line whose check fails (bit rot, a hostile edit) is not
+  /// applied, nor anything after it in that file; the warning names it.
+  @Test func aCorruptedSegmentLineIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let writer = try ReplicaID("writer")
+    let records = SyncFormatTests.records(3).map { OperationRecord(stamp: HLCTimestamp(wallMillis: $0.stamp.wallMillis, counter: 0, replica: writer), operation: $0.operation) }
+    var lines = try records.map { try SegmentLine.encode($0) }
+    lines[1][20] = lines[1][20] == 0x61 ? 0x62 : 0x61
+    try FileManager.default.createDirectory(atPath: directory.file("writer"), withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: directory.file("writer/seg-1.jsonl"), contents: lines.reduce(Data(), +))
+    let clock = ManualClock(Fixtures.epoch)
+    let reader = Replica("reader", clock: clock)
+    let report = try reader.sync.sync(with: FolderSyncTransport(path: directory.path))
+    #expect(report.received == 1 && report.applied == 1)
+    #expect(report.warnings.contains { $0.contains("seg-1.jsonl line 2") && $0.contains("checksum") })
+    #expect(reader.store.state().tasks.count == 1)
+  }
+
   /// Another replica's file that is still arriving: its complete lines are
   /// applied, the torn rest is skipped with a warning and picked up later.
   @Test func aTornSegmentIsSkippedThenPickedUp() throws {
