@@ -118,6 +118,6 @@ let package = Package(
     tests("AnalyticsTests", ["Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
-    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing", "crash-helper"]),
+    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
   ]
 )

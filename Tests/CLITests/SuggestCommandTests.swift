@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct SuggestCommandTests {
   @Test func milkNearTheStationSuggestsShopsWithDistances() throws {
@@ -62,7 +63,7 @@ import Testing
 }
 
 @Suite struct ImportCommandTests {
-  @Test func importingTheFixtureListAndABrokenFile() throws {
+  @Test(.enabled(if: SharedData.available, "needs ../shared/data beside the project")) func importingTheFixtureListAndABrokenFile() throws {
     let cli = CLIHarness()
     let path = "../shared/data/takeout/Groceries.csv"
     try #require(FileManager.default.fileExists(atPath: path), "needs ../shared/data/takeout")

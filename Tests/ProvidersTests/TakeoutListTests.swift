@@ -64,7 +64,7 @@ import TestSupport
 }
 
 @Suite struct SavedPlacesTests {
-  @Test(arguments: ["Saved Places.json", "variants/Saved Places.new-format.json"])
+  @Test(.enabled(if: SharedData.available, "needs ../shared/data beside the project"), arguments: ["Saved Places.json", "variants/Saved Places.new-format.json"])
   func readsBothLayoutsAndKeepsPlacesWithoutALocation(_ name: String) throws {
     let path = "../shared/data/takeout/" + name
     try #require(FileManager.default.fileExists(atPath: path), "needs ../shared/data/takeout")

@@ -2,9 +2,10 @@ import Composition
 import Foundation
 import Simulation
 import Testing
+import TestSupport
 
 @Suite struct MatchingBenchmarkTests {
-  @Test func theTakeoutFixturesMeetTheAims() throws {
+  @Test(.enabled(if: SharedData.available, "needs ../shared/data beside the project")) func theTakeoutFixturesMeetTheAims() throws {
     let directory = "../shared/data/takeout"
     try #require(FileManager.default.fileExists(atPath: directory + "/truth.json"), "needs ../shared/data/takeout beside the project")
     let provider = try ProviderRegistry.standard.placeProvider("osm-geojson:../shared/data/helsinki-pois.geojson", environment: [:])
