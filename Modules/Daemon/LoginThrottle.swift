@@ -17,6 +17,8 @@ final class LoginThrottle: @unchecked Sendable {
   /// Seconds to wait before trying again, or nil when allowed.
   func retryAfter(keys: [String], now: Date) -> Int? {
     lock.withLock {
+      // The usual case: nobody has failed lately.
+      if failures.isEmpty { return nil }
       let waits = keys.compactMap { key -> TimeInterval? in
         let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
         failures[key] = recent.isEmpty ? nil : recent

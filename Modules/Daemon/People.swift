@@ -11,10 +11,12 @@ final class People: @unchecked Sendable {
   private let hashes: [String: String]
   private let hasher: any PasswordHasher
   let throttle: LoginThrottle
-  private let mac = SodiumHMAC()
-  private let cacheKey = SodiumTokenSigner.generateKey()
+  private let keyed = KeyedHash()
   private let lock = NSLock()
-  private var verified: Set<Data> = []
+  private var verified: Set<UInt128> = []
+  /// Keyed hash of a whole Authorization header that verified → its person:
+  /// a phone repeats the same header, so most requests skip parsing it.
+  private var verifiedHeaders: [UInt128: String] = [:]
   private var decoy: String?
 
   init(people: [Person], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle()) {
@@ -32,11 +34,20 @@ final class People: @unchecked Sendable {
 
   /// The person whose Basic credentials the request carries.
   func authenticate(_ request: HTTPRequest, now: Date) -> Result<Person, Refusal> {
+    guard let header = request.header("authorization") else { return .failure(.missing) }
+    let headerPrint = keyed.fingerprint(header)
+    if let name = lock.withLock({ verifiedHeaders[headerPrint] }), let person = byName[name] {
+      if let wait = throttle.retryAfter(keys: ["ip:" + request.clientAddress, "user:" + name], now: now) { return .failure(.slowed(retryAfter: wait)) }
+      return .success(person)
+    }
     guard let credentials = request.basicCredentials else { return .failure(.missing) }
     let keys = ["ip:" + request.clientAddress, "user:" + credentials.user]
     if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
-    let fingerprint = mac.tag(Data((credentials.user + "\u{0}" + credentials.password).utf8), key: cacheKey)
-    if let person = byName[credentials.user], lock.withLock({ verified.contains(fingerprint) }) { return .success(person) }
+    let fingerprint = keyed.fingerprint(credentials.user + "\u{0}" + credentials.password)
+    if let person = byName[credentials.user], lock.withLock({ verified.contains(fingerprint) }) {
+      remember(headerPrint, as: person.name)
+      return .success(person)
+    }
     guard let person = byName[credentials.user], let hash = hashes[credentials.user] else {
       // The same work for a name that does not exist, so timing does not tell names apart.
       _ = hasher.verify(credentials.password, against: decoyHash())
@@ -49,7 +60,17 @@ final class People: @unchecked Sendable {
     }
     throttle.succeeded(keys: keys)
     lock.withLock { _ = verified.insert(fingerprint) }
+    remember(headerPrint, as: person.name)
     return .success(person)
+  }
+
+  private func remember(_ headerPrint: UInt128, as name: String) {
+    lock.withLock {
+      // Bounded: headers are per device, so this stays small; a flood of
+      // distinct valid headers only costs re-verification.
+      if verifiedHeaders.count > 10_000 { verifiedHeaders.removeAll() }
+      verifiedHeaders[headerPrint] = name
+    }
   }
 
   private func decoyHash() -> String {

@@ -47,8 +47,9 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
 
   /// libmicrohttpd's per-connection pool (headers and its buffers; bodies
   /// are kept in Swift). It clears the pool for every request, so a large
-  /// one costs time on every request: 32 KiB is its default and plenty.
-  static let connectionMemory = 32 * 1024
+  /// one costs time on every request: 16 KiB holds any phone's or browser's
+  /// headers (larger ones are refused with 431).
+  static let connectionMemory = 16 * 1024
 
   fileprivate var currentHandler: (any HTTPHandler)? { lock.withLock { handler } }
 
