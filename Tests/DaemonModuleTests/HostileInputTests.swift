@@ -1,7 +1,9 @@
+@testable import Daemon
 import Foundation
 import Gateway
 import Persistence
 import Testing
+import TestSupport
 
 /// The corpus in Corpus/hostile.json: malformed, oversized, truncated,
 /// wrongly typed and cross-user requests. Each gets its 4xx, a JSON error
@@ -63,5 +65,35 @@ import Testing
     #expect(error?.isEmpty == false, "\(hostile.name): the refusal must say why")
     let after = try ["alice", "bob"].map { try daemon.store($0).operations(since: nil).count }
     #expect(before == after, "\(hostile.name) changed a store")
+  }
+}
+
+/// The same corpus over real sockets through libmicrohttpd, as a phone or
+/// an attacker would send it: the same answers, nothing stored, no crash.
+@Suite struct HostileInputOverHTTPTests {
+  @Test func theCorpusOverRealHTTPChangesNothing() throws {
+    let daemon = try RemoteStoreTests.Server()
+    let client = TestHTTPClient(timeout: 10)
+    let base = daemon.base.absoluteString
+    let before = try daemon.host.people.byName.values.map { try $0.store.operations(since: nil).count }
+    var sent = 0
+    for hostile in HostileInputTests.corpus {
+      // The corpus names people alice and bob; here they are p0 and p1.
+      let user = hostile.user.map { $0 == "alice" ? "p0" : $0 == "bob" ? "p1" : $0 }
+      let password = hostile.password ?? user.map { "secret-\($0)" }
+      var components = URLComponents(string: base + hostile.path)
+      if let query = hostile.query { components?.queryItems = query.map { URLQueryItem(name: $0.key, value: $0.value) } }
+      guard let url = components?.url?.absoluteString else { continue }
+      var headers = (hostile.headers ?? [:]).mapValues { $0 == "bob" ? "p1" : $0 }
+      if let user, let password { headers["Authorization"] = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
+      guard let response = try? client.send(hostile.method, url, headers: headers, body: hostile.payload.isEmpty ? nil : hostile.payload) else { continue }
+      sent += 1
+      // Over sockets a device rule may differ (p1 has no device list); every answer is still a refusal.
+      let refused = (400..<500).contains(response.status) || (hostile.name.contains("device") && response.status == 200)
+      #expect(refused, "\(hostile.name): \(response.status)")
+    }
+    #expect(sent >= 40, "most of the corpus must reach the server")
+    let after = try daemon.host.people.byName.values.map { try $0.store.operations(since: nil).count }
+    #expect(before == after)
   }
 }
