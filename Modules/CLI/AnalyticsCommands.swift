@@ -51,6 +51,13 @@ enum AnalyticsCommands {
     try? AnalyticsConsent.save(answer == "y" || answer == "yes" ? .allowed : .denied, context.environment)
   }
 
+  /// Counts one event, if allowed (the sink's gate asks the consent).
+  static func count(_ event: AnalyticsEvent, _ context: CommandContext) {
+    guard let runtime = context.runtime, let sink = try? runtime.analytics(for: .cli) else { return }
+    sink.record(event)
+    sink.flush()
+  }
+
   /// Counts one command, if allowed.
   static func record(_ context: CommandContext, command: String?, started: Date, succeeded: Bool) {
     guard let runtime = context.runtime, let sink = try? runtime.analytics(for: .cli) else { return }

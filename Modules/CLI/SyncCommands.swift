@@ -32,7 +32,11 @@ enum SyncCommands {
     let service = runtime.syncService()
     var reports: [SyncService.Report] = []
     for transport in try runtime.syncTransports(arguments.values("via")) {
-      reports.append(try service.sync(with: transport, fromStart: arguments.has("from-start")))
+      let started = Date()
+      let report = try service.sync(with: transport, fromStart: arguments.has("from-start"))
+      AnalyticsCommands.count(
+        .syncFinished(sent: report.sent, received: report.received, applied: report.applied, seconds: Date().timeIntervalSince(started)), context)
+      reports.append(report)
     }
     if context.json {
       context.printJSON(reports)

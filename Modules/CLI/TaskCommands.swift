@@ -126,6 +126,7 @@ enum TaskCommands {
 
   static func done(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let task = try context.engine().tasks.done(arguments.positionals[0])
+    AnalyticsCommands.count(.answered(.done, via: .cli), context)
     try show(task, context, heading: "Done — all \(task.locations.count) place(s) silenced", detailed: false)
   }
 
@@ -133,6 +134,7 @@ enum TaskCommands {
     let engine = try context.engine()
     let seconds = try arguments.value("for").map { try DurationText.parse($0) } ?? context.settings.reminders.laterDuration
     let task = try engine.tasks.later(arguments.positionals[0], for: seconds)
+    AnalyticsCommands.count(.answered(.later, via: .cli), context)
     try show(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
   }
 

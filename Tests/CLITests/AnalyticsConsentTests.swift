@@ -18,9 +18,13 @@ import Testing
     #expect(lines.count == 1)
     #expect(lines.first?.contains(#""command":"task""#) == true)
     #expect(lines.first?.contains("Buy milk") == false)
+    #expect(cli.run("task", "done", "Buy milk").code == 0)
+    let afterDone = try String(contentsOfFile: usage, encoding: .utf8)
+    #expect(afterDone.contains(#""answer":"done""#) && afterDone.contains(#""channel":"cli""#))
+    let counted = afterDone.split(separator: "\n").count
     #expect(cli.run("analytics", "deny").code == 0)
     #expect(cli.run("task", "list").code == 0)
-    #expect(try String(contentsOfFile: usage, encoding: .utf8).split(separator: "\n").count == 1, "recorded after deny")
+    #expect(try String(contentsOfFile: usage, encoding: .utf8).split(separator: "\n").count == counted, "recorded after deny")
     #expect(cli.run("analytics", "status").stdout.contains("denied"))
   }
 }
