@@ -91,6 +91,9 @@ public struct Settings: Sendable, Equatable {
     ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
   ]
 
+  /// Every key a config file may set, with its environment variable.
+  public static var documentedKeys: [(key: String, environment: String)] { keys }
+
   mutating func set(_ key: String, _ value: String, source: String) throws {
     switch key {
     case "store": store = value

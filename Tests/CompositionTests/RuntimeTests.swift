@@ -41,3 +41,15 @@ import Testing
     runtime.shutdown()
   }
 }
+
+/// Docs/Configuration.md names every key and environment variable the loader knows.
+@Suite struct ConfigurationDocsTests {
+  @Test func everyKeyAndVariableIsDocumented() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Configuration.md").standardized.path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    for (key, variable) in Settings.documentedKeys {
+      #expect(text.contains("`\(key)`"), "\(key) is not in Docs/Configuration.md")
+      #expect(text.contains(variable), "\(variable) is not in Docs/Configuration.md")
+    }
+  }
+}
