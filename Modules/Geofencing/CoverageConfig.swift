@@ -4,7 +4,7 @@ import Foundation
 /// design card's; configuration overrides them (nothing here is a constant).
 public struct CoverageConfig: Hashable, Sendable, Codable {
   /// Destinations watched at once, each with its own arrival region.
-  public var maxDestinations = 7
+  public var maxDestinations = 13
   /// Regions the OS lets the app monitor (iOS: 20).
   public var osCapacity = 20
   /// Regions other features hold; the planner never uses them.
@@ -42,6 +42,7 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
   /// The design card exactly: no edge region, no replans during sessions.
   public static var designCard: CoverageConfig {
     var config = CoverageConfig()
+    config.maxDestinations = 7
     config.edgeRegion = false
     config.replanDuringSessions = false
     return config

@@ -23,9 +23,17 @@ import Testing
     #expect(plan.regions.count <= 14, "the design card's bound: 7 arrival regions and at most 7 zones")
   }
 
+  /// The shipped numbers with the design card's 7 destinations, so the
+  /// rules read against the card.
+  static var seven: CoverageConfig {
+    var config = CoverageConfig()
+    config.maxDestinations = 7
+    return config
+  }
+
   @Test func theEdgeRegionStopsShortOfTheNearestLeftOutDestination() throws {
     let candidates = (0..<20).map { Self.destination("t\($0)", north: Double($0) * 1000 + 500) }
-    let plan = CoveragePlanner().plan(from: Self.origin, candidates: candidates)
+    let plan = CoveragePlanner(config: Self.seven).plan(from: Self.origin, candidates: candidates)
     #expect(plan.regions.count <= 15)
     let edge = try #require(plan.regions.first { $0.kind == .edge })
     #expect(edge.center == Self.origin)
@@ -33,7 +41,7 @@ import Testing
     let nearestLeftOut = candidates[7]
     #expect(edge.radius < Self.origin.distance(to: nearestLeftOut.center) - nearestLeftOut.radius - 300)
     #expect(edge.radius >= 100)
-    let few = CoveragePlanner().plan(from: Self.origin, candidates: Array(candidates.prefix(3)))
+    let few = CoveragePlanner(config: Self.seven).plan(from: Self.origin, candidates: Array(candidates.prefix(3)))
     #expect(few.regions.allSatisfy { $0.kind != .edge }, "nothing left out: no edge needed")
   }
 
@@ -64,10 +72,12 @@ import Testing
   @Test(arguments: [0, 3, 10, 13, 14, 20])
   func neverExceedsTheFreeCapacity(free: Int) {
     let candidates = (0..<10).map { Self.destination("t\($0)", north: Double($0) * 2000 + 500) }
-    let plan = CoveragePlanner().plan(from: Self.origin, candidates: candidates, freeCapacity: free)
-    #expect(plan.regions.count <= free)
-    if free == 0 { #expect(plan.regions.isEmpty && plan.note?.contains("no region capacity") == true) }
-    if free >= 15 { #expect(plan.destinations.count == 7) }
+    for config in [Self.seven, CoverageConfig()] {
+      let plan = CoveragePlanner(config: config).plan(from: Self.origin, candidates: candidates, freeCapacity: free)
+      #expect(plan.regions.count <= free)
+      if free == 0 { #expect(plan.regions.isEmpty && plan.note?.contains("no region capacity") == true) }
+      if free >= 2 * config.maxDestinations + 1 { #expect(plan.destinations.count == min(config.maxDestinations, candidates.count)) }
+    }
   }
 
   @Test func installsOnlyTheDifference() {
