@@ -31,7 +31,7 @@ import TestSupport
 
   /// Debian's gpsd, fed by gpsfake from an NMEA log made from a real trace.
   @Test(.enabled(if: gpsfakeUsable)) func readsARealTraceThroughGpsfake() throws {
-    let gpsfake = try Gpsfake(trace: Self.trace, limit: 40, once: true)
+    let gpsfake = try Gpsfake(trace: Self.trace, limit: 40, once: false)
     let points = gpsfake.points
     #expect(points.count == 40)
     let port = gpsfake.port
