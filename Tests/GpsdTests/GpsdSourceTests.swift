@@ -45,7 +45,7 @@ import TestSupport
       if case .location(let fix) = report { received.lock.withLock { received.all.append(fix) } }
     }
     // Real processes: poll until gpsd has passed on a handful of fixes.
-    for _ in 0..<10_000 where received.lock.withLock({ received.all.count }) < 5 { usleep(2000) }
+    for _ in 0..<20_000 where received.lock.withLock({ received.all.count }) < 5 { usleep(2000) }
     source.stop()
     let fixes = received.lock.withLock { received.all }
     #expect(fixes.count >= 5)
