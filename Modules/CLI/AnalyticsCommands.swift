@@ -20,7 +20,15 @@ enum AnalyticsCommands {
 
   static func set(_ choice: AnalyticsConsent, _ context: CommandContext) throws {
     try AnalyticsConsent.save(choice, context.environment)
-    context.output.out(choice == .allowed ? "Usage counts will be recorded." : "Nothing will be recorded.")
+    guard choice == .allowed else {
+      context.output.out("Nothing will be recorded.")
+      return
+    }
+    let sinks = try ConfigLoader.load(context.launchOptions).settings.analyticsSinks
+    context.output.out(
+      sinks.isEmpty
+        ? "Allowed, but no analytics.sink is configured, so nothing is recorded or sent yet (Docs/Configuration.md)."
+        : "Usage counts will be recorded to \(sinks.joined(separator: ", ")).")
   }
 
   static func status(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -60,7 +60,7 @@ public struct Settings: Sendable, Equatable {
 
   /// The keys a config file may hold (dots are nesting), each with its
   /// environment variable. Docs/Configuration.md lists the same.
-  static let keys: [(key: String, environment: String)] = [
+  public static let keys: [(key: String, environment: String)] = [
     ("store", "WHILEHERE_STORE"),
     ("clock", "WHILEHERE_CLOCK"),
     ("ids", "WHILEHERE_IDS"),
@@ -90,9 +90,6 @@ public struct Settings: Sendable, Equatable {
     ("gpsd.port", "WHILEHERE_GPSD_PORT"),
     ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
   ]
-
-  /// Every key a config file may set, with its environment variable.
-  public static var documentedKeys: [(key: String, environment: String)] { keys }
 
   mutating func set(_ key: String, _ value: String, source: String) throws {
     switch key {

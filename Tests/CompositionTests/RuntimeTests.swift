@@ -47,7 +47,7 @@ import Testing
   @Test func everyKeyAndVariableIsDocumented() throws {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Configuration.md").standardized.path
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    for (key, variable) in Settings.documentedKeys {
+    for (key, variable) in Settings.keys {
       #expect(text.contains("`\(key)`"), "\(key) is not in Docs/Configuration.md")
       #expect(text.contains(variable), "\(variable) is not in Docs/Configuration.md")
     }
