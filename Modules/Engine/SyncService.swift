@@ -4,7 +4,7 @@ import Persistence
 import Sync
 
 /// Sync and backup over one store: push what this replica wrote since the
-/// last push, pull what others wrote, merge by last-writer-wins per key.
+/// last push, pull what others wrote, merge by last-writer-wins per field.
 /// Positions are kept in `local.` settings, which never travel.
 public struct SyncService: Sendable {
   let context: EngineContext

@@ -12,6 +12,17 @@ extension BinaryReader {
     Membership(list: ListID(try string()), place: PlaceID(try string()))
   }
 
+  mutating func placeTag() throws -> PlaceTag {
+    let place = PlaceID(try string())
+    let name = try string()
+    guard !place.rawValue.isEmpty, !name.isEmpty else { throw fail("a tag without a place or name") }
+    return PlaceTag(place: place, name: name)
+  }
+
+  mutating func list() throws -> PlaceList {
+    try PlaceList(id: ListID(try string()), name: try string(), createdAt: try date())
+  }
+
   mutating func task() throws -> ReminderTask {
     let id = TaskID(try string())
     let title = try string()

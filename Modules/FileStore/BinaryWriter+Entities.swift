@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Persistence
 
 extension BinaryWriter {
   mutating func coordinate(_ value: Coordinate) {
@@ -10,6 +11,16 @@ extension BinaryWriter {
   mutating func membership(_ value: Membership) {
     string(value.list.rawValue)
     string(value.place.rawValue)
+  }
+
+  mutating func placeTag(_ value: PlaceTag) {
+    string(value.place.rawValue)
+    string(value.name)
+  }
+
+  mutating func tag(_ tag: RecordCodec.Tag, _ fields: EntityFields?) {
+    byte(tag.rawValue)
+    if let fields { varint(UInt64(fields.rawValue)) }
   }
 
   mutating func task(_ task: ReminderTask) {

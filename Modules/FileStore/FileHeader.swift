@@ -1,13 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Persistence
 
 /// The first 8 bytes of each store file: a 5-byte kind, a zero byte and the
 /// format version (u16 LE), so a foreign or future file is refused by name.
 enum FileHeader {
   static let size = 8
-  static let version: UInt16 = 1
+  /// 2 added field updates and tags (Docs/Formats.md); version 1 files
+  /// read the same and are marked 2 before anything new is written to them.
+  static let version: UInt16 = 2
+  static let oldestReadable: UInt16 = 1
 
   static func bytes(kind: String) -> [UInt8] {
     Array(kind.utf8) + [0, UInt8(version & 0xFF), UInt8(version >> 8)]
+  }
+
+  static func version(of bytes: [UInt8]) -> UInt16 {
+    bytes.count >= size ? UInt16(bytes[6]) | UInt16(bytes[7]) << 8 : version
+  }
+
+  /// Marks an older file with this version before records only this
+  /// version reads are appended, so an older build refuses it by version
+  /// instead of calling it damaged.
+  static func upgrade(_ path: String) throws {
+    let fd = try PosixFile.open(path, flags: O_WRONLY)
+    defer { Glibc.close(fd) }
+    let stamp = [UInt8(version & 0xFF), UInt8(version >> 8)]
+    guard pwrite(fd, stamp, 2, 6) == 2 else { throw PosixFile.error(path, "upgrade the format version of") }
+    try PosixFile.sync(fd, path: path)
   }
 
   static func check(_ bytes: UnsafeRawBufferPointer, kind: String, path: String) throws {
@@ -16,7 +37,7 @@ enum FileHeader {
       throw StoreError.corrupt(path: path, offset: 0, reason: "not a WhileHere \(kind) file (bad header)")
     }
     let version = Int(bytes[6]) | Int(bytes[7]) << 8
-    guard version == Int(Self.version) else {
+    guard (Int(oldestReadable)...Int(Self.version)).contains(version) else {
       throw StoreError.unsupportedVersion(path: path, found: version)
     }
   }

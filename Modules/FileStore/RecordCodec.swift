@@ -8,8 +8,10 @@ import Persistence
 /// open 90× slower than reading its bytes.
 enum RecordCodec {
   enum Tag: UInt8 {
-    case putTask = 1, putPlace, putList, putMembership, putSetting, putSourceEntry
-    case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting, deleteSourceEntry
+    case putTask = 1, putPlace, putList, putMembership, putSetting, putSourceEntry, putTag
+    /// Updates: a field mask, then the entity whose listed fields they set.
+    case updateTask = 0x11, updatePlace, updateList
+    case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting, deleteSourceEntry, deleteTag
   }
 
   static func encode(_ records: [OperationRecord]) -> [UInt8] {
@@ -19,15 +21,16 @@ enum RecordCodec {
       writer.varint(UInt64(record.stamp.wallMillis))
       writer.varint(UInt64(record.stamp.counter))
       writer.string(record.stamp.replica.rawValue)
+      let update = record.fields
       switch record.operation {
       case .put(.task(let task)):
-        writer.byte(Tag.putTask.rawValue)
+        writer.tag(update == nil ? Tag.putTask : .updateTask, update)
         writer.task(task)
       case .put(.place(let place)):
-        writer.byte(Tag.putPlace.rawValue)
+        writer.tag(update == nil ? Tag.putPlace : .updatePlace, update)
         writer.place(place)
       case .put(.list(let list)):
-        writer.byte(Tag.putList.rawValue)
+        writer.tag(update == nil ? Tag.putList : .updateList, update)
         writer.string(list.id.rawValue)
         writer.string(list.name)
         writer.date(list.createdAt)
@@ -42,6 +45,12 @@ enum RecordCodec {
         writer.byte(Tag.putSourceEntry.rawValue)
         // Rare and small: JSON inside the binary record keeps the codec short.
         writer.string(String(decoding: try! JSONEncoder().encode(entry), as: UTF8.self))
+      case .put(.tag(let tag)):
+        writer.byte(Tag.putTag.rawValue)
+        writer.placeTag(tag)
+      case .delete(.tag(let tag)):
+        writer.byte(Tag.deleteTag.rawValue)
+        writer.placeTag(tag)
       case .delete(.sourceEntry(let id)):
         writer.byte(Tag.deleteSourceEntry.rawValue)
         writer.string(id)
@@ -87,11 +96,25 @@ enum RecordCodec {
     let stamp = HLCTimestamp(wallMillis: Int64(wall), counter: UInt32(counter), replica: replica)
     guard let tag = Tag(rawValue: try reader.byte()) else { throw reader.fail("unknown operation tag") }
     let operation: StoreOperation
+    var fields: EntityFields?
     switch tag {
     case .putTask: operation = .put(.task(try reader.task()))
     case .putPlace: operation = .put(.place(try reader.place()))
-    case .putList:
-      operation = .put(.list(try PlaceList(id: ListID(try reader.string()), name: try reader.string(), createdAt: try reader.date())))
+    case .putList: operation = .put(.list(try reader.list()))
+    case .updateTask, .updatePlace, .updateList:
+      let mask = try reader.varint()
+      switch tag {
+      case .updateTask: operation = .put(.task(try reader.task()))
+      case .updatePlace: operation = .put(.place(try reader.place()))
+      default: operation = .put(.list(try reader.list()))
+      }
+      let all = EntityFields.all(of: operation.key)
+      guard mask != 0, mask <= UInt64(all.rawValue), all.contains(EntityFields(rawValue: UInt16(mask))) else {
+        throw reader.fail("update of fields that \(operation.key) does not have")
+      }
+      fields = EntityFields(rawValue: UInt16(mask))
+    case .putTag: operation = .put(.tag(try reader.placeTag()))
+    case .deleteTag: operation = .delete(.tag(try reader.placeTag()))
     case .putMembership: operation = .put(.membership(try reader.membership()))
     case .putSetting: operation = .put(.setting(key: try reader.string(), value: try reader.string()))
     case .deleteTask: operation = .delete(.task(TaskID(try reader.string())))
@@ -106,6 +129,6 @@ enum RecordCodec {
       operation = .put(.sourceEntry(entry))
     case .deleteSourceEntry: operation = .delete(.sourceEntry(try reader.string()))
     }
-    return OperationRecord(stamp: stamp, operation: operation)
+    return OperationRecord(stamp: stamp, operation: operation, fields: fields)
   }
 }

@@ -92,6 +92,7 @@ struct StoreFiles {
         for record in records { state.apply(record) }
       }
     }
+    if FileHeader.version(of: bytes) < FileHeader.version { try FileHeader.upgrade(path) }
     let fd = try PosixFile.open(path, flags: O_WRONLY | O_APPEND)
     if validEnd < bytes.count {
       guard ftruncate(fd, off_t(validEnd)) == 0 else {

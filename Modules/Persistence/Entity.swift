@@ -9,6 +9,8 @@ public enum Entity: Hashable, Sendable {
   /// Engine-owned state that must survive relaunch (e.g. a tracking budget).
   case setting(key: String, value: String)
   case sourceEntry(SourceEntry)
+  /// A tag on a place, as an element of the place's tag set.
+  case tag(PlaceTag)
 
   public var key: EntityKey {
     switch self {
@@ -18,6 +20,7 @@ public enum Entity: Hashable, Sendable {
     case .membership(let membership): return .membership(membership)
     case .setting(let key, _): return .setting(key)
     case .sourceEntry(let entry): return .sourceEntry(entry.id)
+    case .tag(let tag): return .tag(tag)
     }
   }
 }

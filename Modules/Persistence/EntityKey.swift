@@ -9,6 +9,7 @@ public enum EntityKey: Hashable, Sendable, CustomStringConvertible {
   case membership(Membership)
   case setting(String)
   case sourceEntry(String)
+  case tag(PlaceTag)
 
   public var description: String {
     switch self {
@@ -18,6 +19,7 @@ public enum EntityKey: Hashable, Sendable, CustomStringConvertible {
     case .membership(let m): return "membership/\(m.list)/\(m.place)"
     case .setting(let key): return "setting/\(key)"
     case .sourceEntry(let id): return "entry/\(id)"
+    case .tag(let tag): return "tag/\(tag.place)/\(tag.name)"
     }
   }
 }

@@ -1,10 +1,13 @@
 import Domain
 
 /// The wire and disk form (documented in Docs/Formats.md):
-/// `{"t":"STAMP","op":"put","task":{…}}`, `{"t":"STAMP","op":"delete","key":"task/ID"}`.
+/// `{"t":"STAMP","op":"put","task":{…}}`, an update
+/// `{"t":"STAMP","op":"put","fields":["title"],"task":{…}}`, a tag
+/// `{"t":"STAMP","op":"put","tag":{"place":"ID","name":"cafe"}}`,
+/// `{"t":"STAMP","op":"delete","key":"task/ID"}`.
 extension OperationRecord: Codable {
   private enum Keys: String, CodingKey {
-    case stamp = "t", op, key, task, place, list, membership, setting, value, entry
+    case stamp = "t", op, key, task, place, list, membership, setting, value, entry, tag, fields
   }
 
   public init(from decoder: any Decoder) throws {
@@ -24,12 +27,23 @@ extension OperationRecord: Codable {
         entity = .membership(membership)
       } else if let entry = try c.decodeIfPresent(SourceEntry.self, forKey: .entry) {
         entity = .sourceEntry(entry)
+      } else if let tag = try c.decodeIfPresent(PlaceTag.self, forKey: .tag) {
+        entity = .tag(tag)
       } else if let key = try c.decodeIfPresent(String.self, forKey: .setting) {
         entity = .setting(key: key, value: try c.decode(String.self, forKey: .value))
       } else {
         throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "put without an entity")
       }
-      self.init(stamp: stamp, operation: .put(entity))
+      var fields: EntityFields?
+      if let names = try c.decodeIfPresent([String].self, forKey: .fields) {
+        guard let parsed = EntityFields(names: names, of: entity.key), !parsed.isEmpty else {
+          let allowed = EntityFields.names(of: entity.key)?.joined(separator: ", ") ?? "none"
+          throw DecodingError.dataCorruptedError(
+            forKey: .fields, in: c, debugDescription: "fields \(names) of \(entity.key) (allowed: \(allowed))")
+        }
+        fields = parsed
+      }
+      self.init(stamp: stamp, operation: .put(entity), fields: fields)
     case "delete":
       let text = try c.decode(String.self, forKey: .key)
       guard let key = EntityKey(parsing: text) else {
@@ -47,6 +61,7 @@ extension OperationRecord: Codable {
     switch operation {
     case .put(let entity):
       try c.encode("put", forKey: .op)
+      if let fields { try c.encode(fields.names(of: entity.key), forKey: .fields) }
       switch entity {
       case .task(let task): try c.encode(task, forKey: .task)
       case .place(let place): try c.encode(place, forKey: .place)
@@ -56,6 +71,7 @@ extension OperationRecord: Codable {
         try c.encode(key, forKey: .setting)
         try c.encode(value, forKey: .value)
       case .sourceEntry(let entry): try c.encode(entry, forKey: .entry)
+      case .tag(let tag): try c.encode(tag, forKey: .tag)
       }
     case .delete(let key):
       try c.encode("delete", forKey: .op)
@@ -76,6 +92,10 @@ extension EntityKey {
     case "list": self = .list(ListID(rest))
     case "setting": self = .setting(rest)
     case "entry": self = .sourceEntry(rest)
+    case "tag":
+      let parts = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+      self = .tag(PlaceTag(place: PlaceID(parts[0]), name: parts[1]))
     case "membership":
       let ids = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       guard ids.count == 2, !ids[0].isEmpty, !ids[1].isEmpty else { return nil }

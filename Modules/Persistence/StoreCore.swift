@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The part every store shares: stamping with the replica's clock and
@@ -14,23 +15,68 @@ public struct StoreCore: Sendable {
   }
 
   /// Stamps a batch; the stamps are strictly increasing and newer than
-  /// anything this core has applied or observed.
+  /// anything this core has applied or observed. A put of a task, place or
+  /// list already held becomes an update of the fields that changed, plus
+  /// tag adds and removals; a put that changes nothing writes nothing.
   public mutating func stamp(_ operations: [StoreOperation], now: Date) -> [OperationRecord] {
-    operations.map { OperationRecord(stamp: clock.tick(now: now), operation: $0) }
+    // What earlier operations of this batch wrote (nil: deleted), since the
+    // state sees the batch only once it is durable.
+    var written: [EntityKey: Entity?] = [:]
+    var records: [OperationRecord] = []
+    records.reserveCapacity(operations.count)
+    for operation in operations {
+      let key = operation.key
+      guard EntityFields.names(of: key) != nil else {
+        // Written whole, whatever is held: no need to look.
+        records.append(OperationRecord(stamp: clock.tick(now: now), operation: operation))
+        continue
+      }
+      let held = written.isEmpty ? state.entity(for: key) : (written[key] ?? state.entity(for: key))
+      if let held {
+        for (step, fields) in Self.changes(operation, held: held) {
+          records.append(OperationRecord(stamp: clock.tick(now: now), operation: step, fields: fields))
+        }
+      } else {
+        records.append(OperationRecord(stamp: clock.tick(now: now), operation: operation))
+      }
+      // Only what was held needs remembering: a later put of a key this
+      // batch created is whole anyway, and is right whole.
+      guard operations.count > 1, held != nil || operation.isDelete else { continue }
+      if case .put(let entity) = operation { written[key] = .some(entity) } else { written[key] = .some(nil) }
+    }
+    return records
+  }
+
+  /// The records to write for `operation` over what is held.
+  static func changes(_ operation: StoreOperation, held: Entity) -> [(StoreOperation, EntityFields?)] {
+    guard case .put(let entity) = operation, EntityFields.names(of: entity.key) != nil,
+      let fields = entity.changedFields(from: held)
+    else { return [(operation, nil)] }
+    var result: [(StoreOperation, EntityFields?)] = fields.isEmpty ? [] : [(operation, fields)]
+    if case .place(let old) = held, case .place(let new) = entity {
+      let before = Set(old.personal.tags), after = Set(new.personal.tags)
+      for name in new.personal.tags where !before.contains(name) {
+        result.append((.put(.tag(PlaceTag(place: new.id, name: name))), nil))
+      }
+      for name in old.personal.tags where !after.contains(name) {
+        result.append((.delete(.tag(PlaceTag(place: new.id, name: name))), nil))
+      }
+    }
+    return result
   }
 
   /// The records of `incoming` that would change the state now, with the
   /// clock moved past all of them.
   public mutating func newer(_ incoming: [OperationRecord]) -> [OperationRecord] {
-    // Keys this batch already settled; the store's own versions are only
-    // read (copying them for every batch made merging quadratic).
-    var settled: [EntityKey: HLCTimestamp] = [:]
+    // Records this batch already took; the store's state is only read
+    // (copying it for every batch made merging quadratic). A later record of
+    // the batch is newer than an earlier one, so the state decides the rest.
+    var taken: Set<HLCTimestamp> = []
     var result: [OperationRecord] = []
     for record in incoming.sorted(by: { $0.stamp < $1.stamp }) {
       clock.observe(record.stamp)
-      let key = record.operation.key
-      if let held = settled[key] ?? state.versions[key], held >= record.stamp { continue }
-      settled[key] = record.stamp
+      guard !taken.contains(record.stamp), state.wouldChange(record) else { continue }
+      taken.insert(record.stamp)
       result.append(record)
     }
     return result

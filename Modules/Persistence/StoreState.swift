@@ -1,24 +1,42 @@
 import Domain
 
 /// The materialised state of an operation log: typed views for readers, plus
-/// the stamp that last wrote each key (tombstones included). Applying a
-/// record is last-writer-wins per key, so applying any set of records in any
-/// order, any number of times, gives the same state.
+/// the stamps that decide merges. A whole put or a delete settles a key; an
+/// update settles each field it sets; a place's tags settle one by one as a
+/// set with tombstones. Each is last-writer-wins by stamp, so applying any
+/// set of records in any order, any number of times, gives the same state.
 public struct StoreState: Sendable {
-  public private(set) var tasks: [TaskID: ReminderTask] = [:]
-  public private(set) var places: [PlaceID: Place] = [:]
-  public private(set) var lists: [ListID: PlaceList] = [:]
-  public private(set) var memberships: Set<Membership> = []
-  public private(set) var settings: [String: String] = [:]
-  public private(set) var sourceEntries: [String: SourceEntry] = [:]
-  /// The stamp that last wrote each key; a key absent from the typed views
-  /// but present here is a tombstone.
-  public private(set) var versions: [EntityKey: HLCTimestamp] = [:]
+  public internal(set) var tasks: [TaskID: ReminderTask] = [:]
+  public internal(set) var places: [PlaceID: Place] = [:]
+  public internal(set) var lists: [ListID: PlaceList] = [:]
+  public internal(set) var memberships: Set<Membership> = []
+  public internal(set) var settings: [String: String] = [:]
+  public internal(set) var sourceEntries: [String: SourceEntry] = [:]
+  /// The stamp of the latest whole put or delete of each key (tags aside); a
+  /// key absent from the typed views but present here is a tombstone.
+  public internal(set) var versions: [EntityKey: HLCTimestamp] = [:]
   /// The greatest stamp applied.
-  public private(set) var latest: HLCTimestamp?
+  public internal(set) var latest: HLCTimestamp?
   /// Bumped by every applied change to a task or place (not to settings or
   /// lists), so readers can tell cheaply whether what fires has changed.
-  public private(set) var taskPlaceRevision = 0
+  public internal(set) var taskPlaceRevision = 0
+
+  /// Fields set by updates newer than their key's whole put or delete, by
+  /// bit index. Sparse: most keys were last written whole.
+  var fieldStamps: [EntityKey: [Int: HLCTimestamp]] = [:]
+  /// The values of those fields for keys not held (an update that arrived
+  /// before its entity, or after a delete it does not undo).
+  var detached: [EntityKey: Entity] = [:]
+  /// Tag adds and removals newer than their place's whole put or delete.
+  var tagRegisters: [PlaceID: [String: TagRegister]] = [:]
+  /// The tags of a held place's latest whole put, kept while registers
+  /// change them.
+  var tagBase: [PlaceID: [String]] = [:]
+
+  struct TagRegister: Hashable, Sendable {
+    let stamp: HLCTimestamp
+    let present: Bool
+  }
 
   public init() {}
 
@@ -29,26 +47,32 @@ public struct StoreState: Sendable {
     places.reserveCapacity(places.count + count)
   }
 
-  /// Applies one record; returns false when a newer (or the same) write to
-  /// its key is already held, in which case nothing changes.
+  /// Applies one record; returns false when it changes nothing (what it sets
+  /// is already held at the same or a newer stamp).
   @discardableResult
   public mutating func apply(_ record: OperationRecord) -> Bool {
-    let key = record.operation.key
-    if let held = versions[key], held >= record.stamp { return false }
-    versions[key] = record.stamp
-    if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
-    switch key {
-    case .task, .place: taskPlaceRevision += 1
-    case .list, .membership, .setting, .sourceEntry: break
-    }
+    let changed: Bool
     switch record.operation {
-    case .put(let entity): store(entity)
-    case .delete(let key): remove(key)
+    case .put(.tag(let tag)): changed = applyTag(tag, present: true, stamp: record.stamp)
+    case .delete(.tag(let tag)): changed = applyTag(tag, present: false, stamp: record.stamp)
+    case .put(let entity):
+      if let fields = record.fields, EntityFields.names(of: entity.key) != nil {
+        changed = applyUpdate(entity, fields: fields, stamp: record.stamp)
+      } else {
+        changed = applyWhole(entity, stamp: record.stamp)
+      }
+    case .delete(let key): changed = applyDelete(key, stamp: record.stamp)
+    }
+    guard changed else { return false }
+    if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
+    switch record.operation {
+    case .put(.task), .put(.place), .put(.tag), .delete(.task), .delete(.place), .delete(.tag): taskPlaceRevision += 1
+    default: break
     }
     return true
   }
 
-  private mutating func store(_ entity: Entity) {
+  mutating func store(_ entity: Entity) {
     switch entity {
     case .task(let task): tasks[task.id] = task
     case .place(let place): places[place.id] = place
@@ -56,10 +80,11 @@ public struct StoreState: Sendable {
     case .membership(let membership): memberships.insert(membership)
     case .setting(let key, let value): settings[key] = value
     case .sourceEntry(let entry): sourceEntries[entry.id] = entry
+    case .tag: break
     }
   }
 
-  private mutating func remove(_ key: EntityKey) {
+  mutating func remove(_ key: EntityKey) {
     switch key {
     case .task(let id): tasks[id] = nil
     case .place(let id): places[id] = nil
@@ -67,6 +92,7 @@ public struct StoreState: Sendable {
     case .membership(let membership): memberships.remove(membership)
     case .setting(let name): settings[name] = nil
     case .sourceEntry(let id): sourceEntries[id] = nil
+    case .tag: break
     }
   }
 
@@ -79,23 +105,29 @@ public struct StoreState: Sendable {
     case .membership(let m): return memberships.contains(m) ? .membership(m) : nil
     case .setting(let name): return settings[name].map { .setting(key: name, value: $0) }
     case .sourceEntry(let id): return sourceEntries[id].map(Entity.sourceEntry)
+    case .tag(let tag): return tagRegisters[tag.place]?[tag.name]?.present == true ? .tag(tag) : nil
     }
-  }
-
-  /// One record per key written after `since` (all keys when nil): the latest
-  /// put, or the tombstone. Merged into another state this reproduces every
-  /// change since that point, which is all last-writer-wins needs.
-  public func records(since: HLCTimestamp?) -> [OperationRecord] {
-    var result: [OperationRecord] = []
-    for (key, stamp) in versions where since.map({ stamp > $0 }) ?? true {
-      let operation: StoreOperation = entity(for: key).map(StoreOperation.put) ?? .delete(key)
-      result.append(OperationRecord(stamp: stamp, operation: operation))
-    }
-    result.sort { $0.stamp < $1.stamp }
-    return result
   }
 
   public var tombstoneCount: Int {
-    versions.count - tasks.count - places.count - lists.count - memberships.count - settings.count - sourceEntries.count
+    let keys = versions.count - tasks.count - places.count - lists.count - memberships.count - settings.count - sourceEntries.count
+    return keys + tagRegisters.values.reduce(0) { $0 + $1.values.count { !$0.present } }
+  }
+}
+
+extension StoreState: Equatable {
+  /// Same values and same stamps; how many changes it took to get there
+  /// (`taskPlaceRevision`) does not count.
+  public static func == (a: StoreState, b: StoreState) -> Bool {
+    guard a.tasks == b.tasks, a.places == b.places, a.lists == b.lists, a.memberships == b.memberships,
+      a.settings == b.settings, a.sourceEntries == b.sourceEntries, a.versions == b.versions, a.latest == b.latest,
+      a.fieldStamps == b.fieldStamps, a.tagRegisters == b.tagRegisters, a.tagBase == b.tagBase,
+      a.detached.keys == b.detached.keys
+    else { return false }
+    // A detached value's unset fields are only context; compare the set ones.
+    return a.detached.allSatisfy { key, value in
+      let set = (a.fieldStamps[key] ?? [:]).keys.reduce(EntityFields()) { $0.union(.bit($1)) }
+      return b.detached[key].flatMap { value.changedFields(from: $0) }.map { $0.intersection(set).isEmpty } ?? false
+    }
   }
 }

@@ -3,13 +3,14 @@ import Foundation
 import Persistence
 
 /// `whilehere backup`: one self-describing, checksummed file. Line 1 is a
-/// header (`{"format":"whilehere-backup","version":1,…}`), then one checked
+/// header (`{"format":"whilehere-backup","version":2,…}`), then one checked
 /// record line per record (`SegmentLine`), then a trailer with the count
 /// and the CRC-32 of everything before it. Anything cut short, changed or
 /// patched together is refused before a single record is merged.
 public enum BackupArchive {
   public static let format = "whilehere-backup"
-  public static let version = 1
+  /// 2 added field updates and tag records; version 1 archives read the same.
+  public static let version = 2
 
   struct Header: Codable {
     let format: String

@@ -117,14 +117,22 @@ public enum StoreConformance {
   static func survivesReopen(
     _ store: any OperationStore, reopen: (any OperationStore) throws -> any OperationStore
   ) throws {
-    try store.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1")))])
+    var place = Fixtures.place("p3")
+    place.personal.tags = ["cafe"]
+    try store.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1"))), .put(.place(place))])
+    // An edit and a retag: a field update and tag records.
+    var task = Fixtures.task("t1")
+    task.notes = "oat"
+    place.personal.tags = ["late"]
+    try store.append([.put(.task(task)), .put(.place(place))])
     let last = try store.append([.delete(.place(PlaceID("p1"))), .put(.membership(Membership(list: ListID("g"), place: PlaceID("p2"))))])
     let before = store.state()
+    try expect(before.tasks[task.id] == task && before.places[place.id] == place, "edit", "an edit did not apply")
     let reopened = try reopen(store)
     defer { reopened.close() }
     let after = reopened.state()
     try expect(after.tasks == before.tasks && after.places == before.places && after.memberships == before.memberships, "reopen", "state differs after reopen")
-    try expect(after.versions == before.versions, "reopen", "stamps or tombstones lost")
+    try expect(after == before, "reopen", "stamps, field stamps, tags or tombstones lost")
     let next = try reopened.append([.put(.setting(key: "k", value: "v"))])
     try expect(next[0].stamp > last[1].stamp, "reopen clock", "stamp after reopen went backwards")
   }

@@ -43,6 +43,33 @@ import TestSupport
     #expect(try whilehere(a + ["doctor"], environment: environment).output.contains("last contact"), "doctor shows when b was last heard from")
   }
 
+  /// Two machines change the same task and place while apart: different
+  /// fields and different tags all survive, on both.
+  @Test func editsOfDifferentFieldsAndTagsOnTwoMachinesAllSurvive() throws {
+    let directory = TemporaryDirectory()
+    let environment = ["HOME": directory.path, "NO_COLOR": "1"]
+    let folder = "folder:" + directory.file("sync")
+    try FileManager.default.createDirectory(atPath: directory.file("sync"), withIntermediateDirectories: true)
+    let a = ["--store", "file:" + directory.file("a")]
+    let b = ["--store", "file:" + directory.file("b")]
+    #expect(try whilehere(a + ["task", "add", "Buy milk", "--at", "60.17,24.94"], environment: environment).status == 0)
+    #expect(try whilehere(a + ["place", "add", "Alepa", "--at", "60.17,24.94", "--tag", "cafe", "--tag", "late"], environment: environment).status == 0)
+    _ = try whilehere(a + ["sync", "--via", folder], environment: environment)
+    _ = try whilehere(b + ["sync", "--via", folder], environment: environment)
+    #expect(try whilehere(a + ["task", "edit", "Buy milk", "--notes", "oat, 2 litres"], environment: environment).status == 0)
+    #expect(try whilehere(a + ["place", "tag", "Alepa", "work"], environment: environment).status == 0)
+    #expect(try whilehere(b + ["task", "done", "Buy milk"], environment: environment).status == 0)
+    #expect(try whilehere(b + ["place", "untag", "Alepa", "cafe"], environment: environment).status == 0)
+    for store in [a, b, a] { _ = try whilehere(store + ["sync", "--via", folder], environment: environment) }
+    for store in [a, b] {
+      let task = try whilehere(store + ["--json", "task", "show", "Buy milk"], environment: environment).output
+      #expect(task.contains("oat, 2 litres") && task.contains("completed"), "\(task)")
+      let place = try whilehere(store + ["--json", "place", "show", "Alepa"], environment: environment).output
+      let tags = (try JSONSerialization.jsonObject(with: Data(place.utf8)) as? [String: Any])?["tags"] as? [String]
+      #expect(tags == ["late", "work"], "\(place)")
+    }
+  }
+
   @Test func aLaptopSyncsWithARunningDaemon() throws {
     let directory = TemporaryDirectory()
     let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")

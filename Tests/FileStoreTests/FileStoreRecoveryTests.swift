@@ -66,6 +66,31 @@ import TestSupport
     return try makeStore(other)
   }
 
+  /// A store written by the previous format version opens, and its log is
+  /// marked with this version before anything only it reads is appended; a
+  /// future version is refused by number.
+  @Test func anOlderFormatOpensAndAFutureOneIsRefused() throws {
+    let directory = TemporaryDirectory()
+    var bytes = try makeStore(directory)
+    bytes[6] = 1
+    write(bytes, to: directory.file("log"))
+    let store = try FileOperationStore(directory: directory.path)
+    var place = store.state().places.values.first!
+    place.personal.tags = ["upgraded"]
+    try store.append([.put(.place(place))])
+    store.close()
+    let upgraded = try #require(FileManager.default.contents(atPath: directory.file("log")))
+    #expect(upgraded[6] == 2 && upgraded[7] == 0)
+    let reopened = try FileOperationStore(directory: directory.path)
+    #expect(reopened.state().places[place.id]?.personal.tags == ["upgraded"])
+    reopened.close()
+    var future = Array(upgraded)
+    future[6] = 3
+    write(future, to: directory.file("log"))
+    let error = #expect(throws: StoreError.self) { try FileOperationStore(directory: directory.path) }
+    #expect(error.map { String(describing: $0) }?.contains("3") == true)
+  }
+
   @Test func aForeignFileIsRefusedByName() throws {
     let directory = TemporaryDirectory()
     _ = try makeStore(directory)

@@ -33,7 +33,28 @@ import TestSupport
         state: .candidates([.init(ref: "osm:node/1", name: "S-Market Sokos Helsinki", coordinate: Fixtures.helsinki, category: "shop=supermarket", score: 0.9)])))),
       .delete(.sourceEntry("e2")),
     ]
-    return operations.enumerated().map { OperationRecord(stamp: Fixtures.stamp(Int64(1_780_000_000_000 + $0.offset), UInt32($0.offset), replica: "r-\($0.offset)"), operation: $0.element) }
+    let whole = operations.enumerated().map { OperationRecord(stamp: Fixtures.stamp(Int64(1_780_000_000_000 + $0.offset), UInt32($0.offset), replica: "r-\($0.offset)"), operation: $0.element) }
+    let tag = PlaceTag(place: PlaceID("p1"), name: "open late")
+    return whole + [
+      OperationRecord(stamp: Fixtures.stamp(1_790_000_000_000), operation: .put(.task(task)), fields: [.bit(1), .bit(4)]),
+      OperationRecord(stamp: Fixtures.stamp(1_790_000_000_001), operation: .put(.place(place)), fields: .bit(4)),
+      OperationRecord(stamp: Fixtures.stamp(1_790_000_000_002), operation: .put(.list(Fixtures.list("g1"))), fields: .bit(0)),
+      OperationRecord(stamp: Fixtures.stamp(1_790_000_000_003), operation: .put(.tag(tag))),
+      OperationRecord(stamp: Fixtures.stamp(1_790_000_000_004), operation: .delete(.tag(tag))),
+    ]
+  }
+
+  /// An update mask naming a field its kind lacks, or none, is damage.
+  @Test(arguments: [0, 2, 0x8000] as [UInt16])
+  func anUpdateOfFieldsTheKindLacksIsRefused(mask: UInt16) throws {
+    // A list has one field; bit 1 and above do not exist.
+    let record = OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.list(Fixtures.list("g1"))), fields: EntityFields(rawValue: mask))
+    let bytes = RecordCodec.encode([record])
+    #expect {
+      try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "log", offset: 8) }
+    } throws: { error in
+      String(describing: error).contains("does not have")
+    }
   }
 
   @Test func everyOperationRoundTripsExactly() throws {

@@ -1,0 +1,39 @@
+import Domain
+
+extension StoreState {
+  /// The records that rebuild every stamp written after `since` (all when
+  /// nil), in stamp order: per key its latest whole put or tombstone, each
+  /// newer field update, and each tag add or removal. Merged into another
+  /// state this reproduces every change since that point, which is all
+  /// last-writer-wins needs, so it still works after a log is compacted.
+  public func records(since: HLCTimestamp?) -> [OperationRecord] {
+    func wanted(_ stamp: HLCTimestamp) -> Bool { since.map { stamp > $0 } ?? true }
+    var result: [OperationRecord] = []
+    for (key, stamp) in versions where wanted(stamp) {
+      guard var entity = entity(for: key) else {
+        result.append(OperationRecord(stamp: stamp, operation: .delete(key)))
+        continue
+      }
+      if case .place(var place) = entity, let base = tagBase[place.id] {
+        // The put carries the tags it set; the newer changes follow as their own records.
+        place.personal.tags = base
+        entity = .place(place)
+      }
+      result.append(OperationRecord(stamp: stamp, operation: .put(entity)))
+    }
+    for (key, stamps) in fieldStamps {
+      guard let body = entity(for: key) ?? detached[key] else { continue }
+      var byStamp: [HLCTimestamp: EntityFields] = [:]
+      for (index, stamp) in stamps where wanted(stamp) { byStamp[stamp, default: []].insert(.bit(index)) }
+      for (stamp, fields) in byStamp { result.append(OperationRecord(stamp: stamp, operation: .put(body), fields: fields)) }
+    }
+    for (place, registers) in tagRegisters {
+      for (name, register) in registers where wanted(register.stamp) {
+        let tag = PlaceTag(place: place, name: name)
+        result.append(OperationRecord(stamp: register.stamp, operation: register.present ? .put(.tag(tag)) : .delete(.tag(tag))))
+      }
+    }
+    result.sort { $0.stamp < $1.stamp }
+    return result
+  }
+}

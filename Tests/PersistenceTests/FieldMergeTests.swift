@@ -1,0 +1,178 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+/// Last-writer-wins per field and tags as a set: what two people editing
+/// the same task or place on two machines at once rely on.
+@Suite struct FieldMergeTests {
+  let clock = ManualClock(Fixtures.epoch)
+
+  func replicas() -> (InMemoryOperationStore, InMemoryOperationStore) {
+    (InMemoryOperationStore(replica: Fixtures.replica("laptop"), clock: clock),
+     InMemoryOperationStore(replica: Fixtures.replica("phone"), clock: clock))
+  }
+
+  /// Both ways, everything each holds.
+  func exchange(_ a: InMemoryOperationStore, _ b: InMemoryOperationStore) throws {
+    let fromA = try a.operations(since: nil)
+    let fromB = try b.operations(since: nil)
+    try b.merge(fromA)
+    try a.merge(fromB)
+  }
+
+  @Test func concurrentEditsOfDifferentFieldsBothSurvive() throws {
+    let (laptop, phone) = replicas()
+    try laptop.append([.put(.task(Fixtures.task("t1")))])
+    try exchange(laptop, phone)
+    var renamed = laptop.state().tasks[TaskID("t1")]!
+    renamed.title = "Buy oat milk"
+    clock.advance(by: 1)
+    try laptop.append([.put(.task(renamed))])
+    var done = phone.state().tasks[TaskID("t1")]!
+    done.state = .completed(at: clock.now())
+    clock.advance(by: 1)
+    try phone.append([.put(.task(done))])
+    try exchange(laptop, phone)
+    for store in [laptop, phone] {
+      let task = store.state().tasks[TaskID("t1")]!
+      #expect(task.title == "Buy oat milk")
+      #expect(task.state == .completed(at: Fixtures.epoch.addingTimeInterval(1)))
+    }
+    #expect(laptop.state() == phone.state())
+  }
+
+  @Test func theSameFieldEditedTwiceKeepsTheNewerEdit() throws {
+    let (laptop, phone) = replicas()
+    try laptop.append([.put(.place(Fixtures.place("p1")))])
+    try exchange(laptop, phone)
+    var older = laptop.state().places[PlaceID("p1")]!
+    older.personal.name = "Alepa Kamppi"
+    try laptop.append([.put(.place(older))])
+    clock.advance(by: 1)
+    var newer = phone.state().places[PlaceID("p1")]!
+    newer.personal.name = "Alepa Fredrikinkatu"
+    newer.personal.note = "closes at 23"
+    try phone.append([.put(.place(newer))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().places[PlaceID("p1")]?.name == "Alepa Fredrikinkatu")
+    #expect(laptop.state().places[PlaceID("p1")]?.personal.note == "closes at 23")
+    #expect(laptop.state() == phone.state())
+  }
+
+  @Test func anEditWritesOnlyTheFieldsThatChangedAndAnUnchangedPutWritesNothing() throws {
+    let (laptop, _) = replicas()
+    try laptop.append([.put(.task(Fixtures.task("t1")))])
+    var task = laptop.state().tasks[TaskID("t1")]!
+    #expect(try laptop.append([.put(.task(task))]).isEmpty)
+    task.notes = "2 litres"
+    task.keywords = ["maito"]
+    let written = try laptop.append([.put(.task(task))])
+    #expect(written.count == 1)
+    #expect(written.first?.fields?.names(of: .task(task.id)) == ["notes", "keywords"])
+    #expect(laptop.state().tasks[task.id] == task)
+  }
+
+  /// Within one batch each put is compared with what the batch wrote
+  /// before it, not with the state the batch started from.
+  @Test func aBatchSeesItsOwnEarlierWrites() throws {
+    let (laptop, _) = replicas()
+    var place = Fixtures.place("p1")
+    place.personal.tags = ["cafe"]
+    try laptop.append([.put(.place(place)), .put(.task(Fixtures.task("t1")))])
+    var tagged = place
+    tagged.personal.tags = ["cafe", "work"]
+    // Tag, then put back as it was: the tag must not stay.
+    try laptop.append([.put(.place(tagged)), .put(.place(place))])
+    #expect(laptop.state().places[place.id]?.personal.tags == ["cafe"])
+    // Delete, then put again in one batch: a whole put, so it is back.
+    let written = try laptop.append([.delete(.task(TaskID("t1"))), .put(.task(Fixtures.task("t1", title: "Again")))])
+    #expect(written.map(\.fields) == [nil, nil])
+    #expect(laptop.state().tasks[TaskID("t1")]?.title == "Again")
+  }
+
+  @Test func tagsMergeAsASet() throws {
+    let (laptop, phone) = replicas()
+    var place = Fixtures.place("p1")
+    place.personal.tags = ["cafe", "late"]
+    try laptop.append([.put(.place(place))])
+    try exchange(laptop, phone)
+    // The laptop tags "work" while the phone untags "cafe".
+    var tagged = laptop.state().places[place.id]!
+    tagged.personal.tags = ["cafe", "late", "work"]
+    try laptop.append([.put(.place(tagged))])
+    clock.advance(by: 1)
+    var untagged = phone.state().places[place.id]!
+    untagged.personal.tags = ["late"]
+    let written = try phone.append([.put(.place(untagged))])
+    #expect(written.map(\.operation) == [.delete(.tag(PlaceTag(place: place.id, name: "cafe")))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().places[place.id]?.personal.tags == ["late", "work"])
+    #expect(laptop.state() == phone.state())
+    // Untagged on the laptop; untagged and tagged again later on the phone:
+    // the later write of that tag wins.
+    var again = laptop.state().places[place.id]!
+    again.personal.tags = ["work"]
+    try laptop.append([.put(.place(again))])
+    var back = phone.state().places[place.id]!
+    back.personal.tags = ["work"]
+    clock.advance(by: 1)
+    try phone.append([.put(.place(back))])
+    back.personal.tags = ["late", "work"]
+    clock.advance(by: 1)
+    try phone.append([.put(.place(back))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().places[place.id]?.personal.tags == ["late", "work"])
+    #expect(laptop.state() == phone.state())
+  }
+
+  /// An edit made on a machine that had not yet heard of a deletion does not
+  /// bring the task back; a deliberate whole put (a restore) does, and an
+  /// edit newer than that put still applies to it.
+  @Test func anEditDoesNotResurrectButAWholePutDoes() throws {
+    let (laptop, phone) = replicas()
+    try laptop.append([.put(.task(Fixtures.task("t1")))])
+    try exchange(laptop, phone)
+    clock.advance(by: 1)
+    try laptop.append([.delete(.task(TaskID("t1")))])
+    clock.advance(by: 1)
+    var edited = phone.state().tasks[TaskID("t1")]!
+    edited.notes = "edited offline"
+    try phone.append([.put(.task(edited))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().tasks.isEmpty && phone.state().tasks.isEmpty)
+    #expect(laptop.state() == phone.state())
+    // A whole put older than the edit (stamped between the delete and it) restores the task with the edit.
+    let restore = OperationRecord(
+      stamp: HLCTimestamp(wallMillis: Int64(Fixtures.epoch.addingTimeInterval(1.5).timeIntervalSince1970 * 1000), counter: 0, replica: Fixtures.replica("backup")),
+      operation: .put(.task(Fixtures.task("t1", title: "Restored"))))
+    try laptop.merge([restore])
+    let task = laptop.state().tasks[TaskID("t1")]
+    #expect(task?.title == "Restored")
+    #expect(task?.notes == "edited offline")
+  }
+
+  /// Compaction (and a backup) keeps each field's stamp, so an older edit
+  /// arriving afterwards still loses to the newer one it lost to before.
+  @Test func recordsSinceKeepEveryFieldStamp() throws {
+    let (laptop, phone) = replicas()
+    try laptop.append([.put(.task(Fixtures.task("t1")))])
+    try exchange(laptop, phone)
+    var task = laptop.state().tasks[TaskID("t1")]!
+    task.title = "newer title"
+    clock.advance(by: 5)
+    try laptop.append([.put(.task(task))])
+    var copy = StoreState()
+    for record in laptop.state().records(since: nil) { copy.apply(record) }
+    #expect(copy == laptop.state())
+    var stale = phone.state().tasks[TaskID("t1")]!
+    stale.title = "older title"
+    let staleRecord = OperationRecord(
+      stamp: HLCTimestamp(wallMillis: Int64(Fixtures.epoch.timeIntervalSince1970 * 1000) + 1, counter: 0, replica: Fixtures.replica("phone")),
+      operation: .put(.task(stale)), fields: .bit(0))
+    let applied = copy.apply(staleRecord)
+    #expect(!applied)
+    #expect(copy.tasks[TaskID("t1")]?.title == "newer title")
+  }
+}
