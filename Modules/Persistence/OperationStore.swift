@@ -1,16 +1,21 @@
 /// The persistence port: an operation log with its materialised state.
 ///
 /// Contract (checked by `StoreConformance` in TestSupport):
-/// - `append` stamps each operation with a fresh, strictly increasing HLC
-///   stamp of this store's replica, makes the whole batch durable as one unit
-///   and only then applies it and returns; a batch is never partly visible,
+/// - `append` turns each operation into records (`StoreCore.stamp`: a put of
+///   a task, place or list already held becomes an update of the fields that
+///   changed plus tag adds and removals; one that changes nothing, none),
+///   stamps them with fresh, strictly increasing HLC stamps of this store's
+///   replica, makes the whole batch durable as one unit and only then
+///   applies it and returns the records; a batch is never partly visible,
 ///   before or after a crash. An empty batch returns `[]` and writes nothing.
-/// - `merge` applies records from other replicas by last-writer-wins per key;
-///   records not newer than what is held change nothing (merging is
-///   idempotent, commutative and associative) and the clock moves past them.
+/// - `merge` applies records from other replicas by last-writer-wins per key,
+///   per field and per tag (`StoreState`); records not newer than what is
+///   held change nothing (merging is idempotent, commutative and
+///   associative) and the clock moves past them.
 /// - `state()` reflects every acknowledged append and merge, nothing else.
-/// - `operations(since:)` returns, in stamp order, one record per key written
-///   after the given stamp (every key when nil), tombstones included.
+/// - `operations(since:)` returns, in stamp order, the records that rebuild
+///   every stamp written after the given stamp (all when nil): per key its
+///   latest whole put or tombstone, newer field updates, tag records.
 /// - after `close()`, every call but `close()` throws `StoreError.closed`
 ///   (or returns the last state for `state()`); closing twice is harmless.
 ///
@@ -33,7 +38,7 @@ public protocol OperationStore: AnyObject, Sendable {
   /// The state after every acknowledged write.
   func state() -> StoreState
 
-  /// One record per key written after `since`, in stamp order.
+  /// The records that rebuild every stamp after `since`, in stamp order.
   func operations(since: HLCTimestamp?) throws -> [OperationRecord]
 
   /// What the store is and how it is doing, for `whilehere doctor`.

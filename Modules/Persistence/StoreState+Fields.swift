@@ -74,7 +74,7 @@ extension StoreState {
   }
 
   /// Whether applying `record` would change anything, without applying it.
-  public func wouldChange(_ record: OperationRecord) -> Bool {
+  func wouldChange(_ record: OperationRecord) -> Bool {
     let stamp = record.stamp
     switch record.operation {
     case .put(.tag(let tag)), .delete(.tag(let tag)):

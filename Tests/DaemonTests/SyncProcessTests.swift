@@ -23,13 +23,19 @@ import TestSupport
     return (process.terminationStatus, output)
   }
 
-  @Test func twoStoresConvergeThroughAFolder() throws {
+  /// A home, a sync folder and the store options of two machines.
+  func twoStoresAndAFolder() throws -> (TemporaryDirectory, [String: String], String, [String], [String]) {
     let directory = TemporaryDirectory()
-    let environment = ["HOME": directory.path, "NO_COLOR": "1"]
-    let folder = "folder:" + directory.file("sync")
     try FileManager.default.createDirectory(atPath: directory.file("sync"), withIntermediateDirectories: true)
-    let a = ["--store", "file:" + directory.file("a")]
-    let b = ["--store", "file:" + directory.file("b")]
+    return (
+      directory, ["HOME": directory.path, "NO_COLOR": "1"], "folder:" + directory.file("sync"),
+      ["--store", "file:" + directory.file("a")], ["--store", "file:" + directory.file("b")]
+    )
+  }
+
+  @Test func twoStoresConvergeThroughAFolder() throws {
+    let (directory, environment, folder, a, b) = try twoStoresAndAFolder()
+    defer { withExtendedLifetime(directory) {} }
     #expect(try whilehere(a + ["task", "add", "Buy milk", "--at", "60.17,24.94"], environment: environment).status == 0)
     #expect(try whilehere(a + ["list", "create", "Shops"], environment: environment).status == 0)
     #expect(try whilehere(a + ["sync", "--via", folder], environment: environment).output.contains("sent 2"))
@@ -46,12 +52,8 @@ import TestSupport
   /// Two machines change the same task and place while apart: different
   /// fields and different tags all survive, on both.
   @Test func editsOfDifferentFieldsAndTagsOnTwoMachinesAllSurvive() throws {
-    let directory = TemporaryDirectory()
-    let environment = ["HOME": directory.path, "NO_COLOR": "1"]
-    let folder = "folder:" + directory.file("sync")
-    try FileManager.default.createDirectory(atPath: directory.file("sync"), withIntermediateDirectories: true)
-    let a = ["--store", "file:" + directory.file("a")]
-    let b = ["--store", "file:" + directory.file("b")]
+    let (directory, environment, folder, a, b) = try twoStoresAndAFolder()
+    defer { withExtendedLifetime(directory) {} }
     #expect(try whilehere(a + ["task", "add", "Buy milk", "--at", "60.17,24.94"], environment: environment).status == 0)
     #expect(try whilehere(a + ["place", "add", "Alepa", "--at", "60.17,24.94", "--tag", "cafe", "--tag", "late"], environment: environment).status == 0)
     _ = try whilehere(a + ["sync", "--via", folder], environment: environment)
