@@ -20,6 +20,14 @@ public struct EntityFields: OptionSet, Hashable, Sendable {
     }
   }
 
+  /// Whether `key`'s kind is written field by field (tasks, places, lists).
+  public static func hasFields(_ key: EntityKey) -> Bool {
+    switch key {
+    case .task, .place, .list: return true
+    case .membership, .setting, .sourceEntry, .tag: return false
+    }
+  }
+
   /// Every field of `key`'s kind (empty when it has none).
   public static func all(of key: EntityKey) -> EntityFields {
     EntityFields(rawValue: UInt16((1 << (names(of: key)?.count ?? 0)) - 1))

@@ -26,7 +26,7 @@ public struct StoreCore: Sendable {
     records.reserveCapacity(operations.count)
     for operation in operations {
       let key = operation.key
-      guard EntityFields.names(of: key) != nil else {
+      guard EntityFields.hasFields(key) else {
         // Written whole, whatever is held: no need to look.
         records.append(OperationRecord(stamp: clock.tick(now: now), operation: operation))
         continue
@@ -49,7 +49,7 @@ public struct StoreCore: Sendable {
 
   /// The records to write for `operation` over what is held.
   static func changes(_ operation: StoreOperation, held: Entity) -> [(StoreOperation, EntityFields?)] {
-    guard case .put(let entity) = operation, EntityFields.names(of: entity.key) != nil,
+    guard case .put(let entity) = operation, EntityFields.hasFields(entity.key),
       let fields = entity.changedFields(from: held)
     else { return [(operation, nil)] }
     var result: [(StoreOperation, EntityFields?)] = fields.isEmpty ? [] : [(operation, fields)]

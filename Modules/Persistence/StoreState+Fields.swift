@@ -82,7 +82,7 @@ extension StoreState {
       return tagRegisters[tag.place]?[tag.name].map { stamp > $0.stamp } ?? true
     case .put(let entity):
       if let held = versions[entity.key], held >= stamp { return false }
-      guard let fields = record.fields, EntityFields.names(of: entity.key) != nil else { return true }
+      guard let fields = record.fields, EntityFields.hasFields(entity.key) else { return true }
       let stamps = fieldStamps[entity.key] ?? [:]
       return fields.indexes.contains { index in stamps[index].map { stamp > $0 } ?? true }
     case .delete(let key):

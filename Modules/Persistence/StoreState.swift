@@ -56,7 +56,7 @@ public struct StoreState: Sendable {
     case .put(.tag(let tag)): changed = applyTag(tag, present: true, stamp: record.stamp)
     case .delete(.tag(let tag)): changed = applyTag(tag, present: false, stamp: record.stamp)
     case .put(let entity):
-      if let fields = record.fields, EntityFields.names(of: entity.key) != nil {
+      if let fields = record.fields, EntityFields.hasFields(entity.key) {
         changed = applyUpdate(entity, fields: fields, stamp: record.stamp)
       } else {
         changed = applyWhole(entity, stamp: record.stamp)
