@@ -15,7 +15,7 @@ extension BinaryReader {
   mutating func placeTag() throws -> PlaceTag {
     let place = PlaceID(try string())
     let name = try string()
-    guard !place.rawValue.isEmpty, !name.isEmpty else { throw fail("a tag without a place or name") }
+    guard !place.rawValue.isEmpty, !place.rawValue.contains("/"), !name.isEmpty else { throw fail("a tag without a place or name") }
     return PlaceTag(place: place, name: name)
   }
 

@@ -50,6 +50,12 @@ import TestSupport
     }
   }
 
+  @Test(arguments: [#"{"place":"","name":"cafe"}"#, #"{"place":"p/1","name":"cafe"}"#, #"{"place":"p1","name":""}"#])
+  func refusesATagThatNoStoreWrites(_ tag: String) {
+    let json = #"{"t":"000000000000001-000000-remote","op":"put","tag":"# + tag + "}"
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(OperationRecord.self, from: Data(json.utf8)) }
+  }
+
   @Test func refusesAnUnknownOperation() {
     let json = #"{"t":"000000000000001-000000-remote","op":"drop","key":"task/x"}"#
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(OperationRecord.self, from: Data(json.utf8)) }
