@@ -17,7 +17,7 @@ enum MergeBenchmark {
       try other.append(Array(operations[start..<min(operations.count, start + batch)]))
     }
     let records = try other.operations(since: nil)
-    print("workload: merge \(records.count) operations (places) from another replica, batches of \(batch), durable file store; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("workload: merge \(records.count) operations (places) from another replica, batches of \(batch), durable file store; then edits of every other place (a note and a tag); \(ProcessInfo.processInfo.activeProcessorCount) cores")
     var report = Report()
 
     let appendDirectory = NSTemporaryDirectory() + "whilehere-merge-append-" + UUID().uuidString
@@ -50,9 +50,42 @@ enum MergeBenchmark {
       }
     }
     report.add("merge the same again (idempotent)", Double(records.count) / remerged, "ops/s", "\(again) applied in \(format(remerged)) s")
+
+    // Edits of half the places (a note and a tag each): what the other
+    // replica writes as field updates and tag records, and what they cost
+    // to write locally and to merge.
+    let before = other.state().latest
+    let held = other.state().places
+    let edits: [StoreOperation] = operations.indices.filter { $0 % 2 == 0 }.compactMap { index in
+      guard case .put(.place(let original)) = operations[index], var place = held[original.id] else { return nil }
+      place.personal.note = "edited \(index)"
+      place.personal.tags.append("edited")
+      return .put(.place(place))
+    }
+    for start in stride(from: 0, to: edits.count, by: batch) {
+      try other.append(Array(edits[start..<min(edits.count, start + batch)]))
+    }
+    let editRecords = try other.operations(since: before)
+    let reopened = try FileOperationStore(directory: appendDirectory)
+    var written = 0
+    let editedLocally = measure {
+      for start in stride(from: 0, to: edits.count, by: batch) {
+        written += try! reopened.append(Array(edits[start..<min(edits.count, start + batch)])).count
+      }
+    }
+    reopened.close()
+    report.add("edits as own writes (diffed)", Double(edits.count) / editedLocally, "puts/s", "\(edits.count) puts → \(written) records in \(format(editedLocally)) s")
+    var editsApplied = 0
+    let editsMerged = measure {
+      for start in stride(from: 0, to: editRecords.count, by: batch) {
+        editsApplied += try! mergeStore.merge(Array(editRecords[start..<min(editRecords.count, start + batch)])).count
+      }
+    }
+    report.add("merge the edits (field updates, tags)", Double(editRecords.count) / editsMerged, "ops/s", "\(editsApplied) applied in \(format(editsMerged)) s")
+    let converged = mergeStore.state().places == other.state().places
     mergeStore.close()
-    guard changed == records.count, again == 0 else {
-      print("error: merged \(changed) of \(records.count), re-merge changed \(again)")
+    guard changed == records.count, again == 0, editsApplied == editRecords.count, converged else {
+      print("error: merged \(changed) of \(records.count), re-merge changed \(again), edits \(editsApplied) of \(editRecords.count), converged \(converged)")
       exit(1)
     }
     report.print()
