@@ -33,7 +33,7 @@ public struct StoreCore: Sendable {
       }
       let held = written.isEmpty ? state.entity(for: key) : (written[key] ?? state.entity(for: key))
       if let held {
-        for (step, fields) in Self.changes(operation, held: held) {
+        for (step, fields) in Self.changes(operation, held: held, spellings: state.tagSpellings) {
           records.append(OperationRecord(stamp: clock.tick(now: now), operation: step, fields: fields))
         }
       } else {
@@ -47,8 +47,12 @@ public struct StoreCore: Sendable {
     return records
   }
 
-  /// The records to write for `operation` over what is held.
-  static func changes(_ operation: StoreOperation, held: Entity) -> [(StoreOperation, EntityFields?)] {
+  /// The records to write for `operation` over what is held. `spellings`
+  /// gives every spelling a place's tag is held under (concurrent adds of
+  /// "Cafe" and "café" show as one tag), so a removal removes them all.
+  static func changes(
+    _ operation: StoreOperation, held: Entity, spellings: (PlaceID, String) -> [String] = { [$1] }
+  ) -> [(StoreOperation, EntityFields?)] {
     guard case .put(let entity) = operation, EntityFields.hasFields(entity.key),
       let fields = entity.changedFields(from: held)
     else { return [(operation, nil)] }
@@ -59,7 +63,9 @@ public struct StoreCore: Sendable {
         result.append((.put(.tag(PlaceTag(place: new.id, name: name))), nil))
       }
       for name in old.personal.tags where !after.contains(name) {
-        result.append((.delete(.tag(PlaceTag(place: new.id, name: name))), nil))
+        for spelling in spellings(new.id, name) where !after.contains(spelling) {
+          result.append((.delete(.tag(PlaceTag(place: new.id, name: spelling))), nil))
+        }
       }
     }
     return result

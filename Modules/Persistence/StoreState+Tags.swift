@@ -33,6 +33,16 @@ extension StoreState {
     return !newer.isEmpty
   }
 
+  /// Every spelling of `name` (by case- and accent-insensitive fold) the
+  /// place's tags are held under: the base and every register present.
+  func tagSpellings(_ id: PlaceID, _ name: String) -> [String] {
+    let fold = SearchText.fold(name)
+    let registers = tagRegisters[id] ?? [:]
+    let held = (tagBase[id] ?? places[id]?.personal.tags ?? []) + registers.filter { $0.value.present }.keys
+    let spellings = Set(held.filter { SearchText.fold($0) == fold } + [name])
+    return spellings.sorted()
+  }
+
   /// Base tags with the registers applied: once each (case- and
   /// accent-insensitive), A–Z, as the place service keeps them.
   func materializedTags(of id: PlaceID) -> [String] {

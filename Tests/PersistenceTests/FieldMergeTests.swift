@@ -127,6 +127,30 @@ import TestSupport
     #expect(laptop.state() == phone.state())
   }
 
+  /// "Cafe" tagged on one machine and "café" on another show as one tag;
+  /// untagging it removes both, so it does not come back in another spelling.
+  @Test func untaggingRemovesEverySpellingOfTheTag() throws {
+    let (laptop, phone) = replicas()
+    try laptop.append([.put(.place(Fixtures.place("p1")))])
+    try exchange(laptop, phone)
+    var a = laptop.state().places[PlaceID("p1")]!
+    a.personal.tags = ["Cafe"]
+    try laptop.append([.put(.place(a))])
+    var b = phone.state().places[PlaceID("p1")]!
+    b.personal.tags = ["café"]
+    clock.advance(by: 1)
+    try phone.append([.put(.place(b))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().places[PlaceID("p1")]?.personal.tags.count == 1)
+    var untagged = laptop.state().places[PlaceID("p1")]!
+    untagged.personal.tags = []
+    clock.advance(by: 1)
+    try laptop.append([.put(.place(untagged))])
+    try exchange(laptop, phone)
+    #expect(laptop.state().places[PlaceID("p1")]?.personal.tags == [])
+    #expect(laptop.state() == phone.state())
+  }
+
   /// An edit made on a machine that had not yet heard of a deletion does not
   /// bring the task back; a deliberate whole put (a restore) does, and an
   /// edit newer than that put still applies to it.
