@@ -9,12 +9,17 @@ import Persistence
 enum MergeBenchmark {
   static let batch = 10_000
 
+  /// `items` in delivery-sized batches.
+  static func chunks<T>(_ items: [T]) -> [[T]] {
+    stride(from: 0, to: items.count, by: batch).map { Array(items[$0..<min(items.count, $0 + batch)]) }
+  }
+
   static func run(operations count: Int) throws {
     let world = Workload(places: count, tasks: 0, seed: 7)
     let other = InMemoryOperationStore(replica: try ReplicaID("other-laptop"))
     let operations = world.placeOperations()
-    for start in stride(from: 0, to: operations.count, by: batch) {
-      try other.append(Array(operations[start..<min(operations.count, start + batch)]))
+    for chunk in chunks(operations) {
+      try other.append(chunk)
     }
     let records = try other.operations(since: nil)
     print("workload: merge \(records.count) operations (places) from another replica, batches of \(batch), durable file store; then edits of every other place (a note and a tag); \(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -28,8 +33,8 @@ enum MergeBenchmark {
     }
     let appendStore = try FileOperationStore(directory: appendDirectory)
     let appended = measure {
-      for start in stride(from: 0, to: operations.count, by: batch) {
-        try! appendStore.append(Array(operations[start..<min(operations.count, start + batch)]))
+      for chunk in chunks(operations) {
+        try! appendStore.append(chunk)
       }
     }
     appendStore.close()
@@ -38,15 +43,15 @@ enum MergeBenchmark {
     let mergeStore = try FileOperationStore(directory: mergeDirectory)
     var changed = 0
     let merged = measure {
-      for start in stride(from: 0, to: records.count, by: batch) {
-        changed += try! mergeStore.merge(Array(records[start..<min(records.count, start + batch)])).count
+      for chunk in chunks(records) {
+        changed += try! mergeStore.merge(chunk).count
       }
     }
     report.add("merge from another replica", Double(records.count) / merged, "ops/s", "\(changed) applied in \(format(merged)) s, \(format(appended / merged))x the baseline's speed")
     var again = 0
     let remerged = measure {
-      for start in stride(from: 0, to: records.count, by: batch) {
-        again += try! mergeStore.merge(Array(records[start..<min(records.count, start + batch)])).count
+      for chunk in chunks(records) {
+        again += try! mergeStore.merge(chunk).count
       }
     }
     report.add("merge the same again (idempotent)", Double(records.count) / remerged, "ops/s", "\(again) applied in \(format(remerged)) s")
@@ -62,23 +67,23 @@ enum MergeBenchmark {
       place.personal.tags.append("edited")
       return .put(.place(place))
     }
-    for start in stride(from: 0, to: edits.count, by: batch) {
-      try other.append(Array(edits[start..<min(edits.count, start + batch)]))
+    for chunk in chunks(edits) {
+      try other.append(chunk)
     }
     let editRecords = try other.operations(since: before)
     let reopened = try FileOperationStore(directory: appendDirectory)
     var written = 0
     let editedLocally = measure {
-      for start in stride(from: 0, to: edits.count, by: batch) {
-        written += try! reopened.append(Array(edits[start..<min(edits.count, start + batch)])).count
+      for chunk in chunks(edits) {
+        written += try! reopened.append(chunk).count
       }
     }
     reopened.close()
     report.add("edits as own writes (diffed)", Double(edits.count) / editedLocally, "puts/s", "\(edits.count) puts → \(written) records in \(format(editedLocally)) s")
     var editsApplied = 0
     let editsMerged = measure {
-      for start in stride(from: 0, to: editRecords.count, by: batch) {
-        editsApplied += try! mergeStore.merge(Array(editRecords[start..<min(editRecords.count, start + batch)])).count
+      for chunk in chunks(editRecords) {
+        editsApplied += try! mergeStore.merge(chunk).count
       }
     }
     report.add("merge the edits (field updates, tags)", Double(editRecords.count) / editsMerged, "ops/s", "\(editsApplied) applied in \(format(editsMerged)) s")
