@@ -25,8 +25,23 @@ public enum SegmentLine {
     decoder.dateDecodingStrategy = .iso8601
     do {
       return .success(try decoder.decode(OperationRecord.self, from: Data(json)))
+    } catch let error as DecodingError {
+      return .failure(SyncError("not an operation record (\(Self.reason(error)))"))
     } catch {
       return .failure(SyncError("not an operation record"))
+    }
+  }
+
+  /// What a decoder found wrong, and where in the record, in a few words.
+  static func reason(_ error: DecodingError) -> String {
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      let detail: String
+      if case .keyNotFound(let key, _) = error { detail = "missing \(key.stringValue)" } else { detail = context.debugDescription }
+      return path.isEmpty ? detail : "\(path): \(detail)"
+    @unknown default:
+      return "\(error)"
     }
   }
 }

@@ -79,4 +79,16 @@ import TestSupport
       if case .success = SegmentLine.decode(Data(line.prefix(length))) { Issue.record("a line cut to \(length) bytes was accepted") }
     }
   }
+
+  /// A line whose check is right but whose record is not one (a newer or
+  /// hostile writer) is refused with what is wrong in it.
+  @Test func aWellCheckedLineWithABadRecordSaysWhatIsWrong() {
+    let json = Data(#"{"fields":["colour"],"list":{"createdAt":"2026-01-01T00:00:00Z","id":"g","name":"G"},"op":"put","t":"001780000000000-000000-x"}"#.utf8)
+    let line = Data((String(format: "%08x", CRC32.checksum([UInt8](json))) + " ").utf8) + json
+    guard case .failure(let error) = SegmentLine.decode(line) else {
+      Issue.record("an update of a field lists do not have was accepted")
+      return
+    }
+    #expect(error.reason.contains("fields") && error.reason.contains("colour"), "\(error.reason)")
+  }
 }
