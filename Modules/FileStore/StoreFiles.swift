@@ -42,7 +42,7 @@ struct StoreFiles {
             UnsafeRawBufferPointer(rebasing: buffer[range]), path: snapshotPath, offset: range.lowerBound - Frame.headerSize)
         }
         state.reserveCapacity(records.count)
-        for record in records { state.apply(record) }
+        state.apply(contentsOf: records)
       }
     }
     let (logFD, logSize, recovery) = try loadLog(directory: directory, into: &state)
@@ -89,7 +89,7 @@ struct StoreFiles {
       for range in scan.payloads {
         let records = try RecordCodec.decode(
           UnsafeRawBufferPointer(rebasing: buffer[range]), path: path, offset: range.lowerBound - Frame.headerSize)
-        for record in records { state.apply(record) }
+        state.apply(contentsOf: records)
       }
     }
     if FileHeader.version(of: bytes) < FileHeader.version { try FileHeader.upgrade(path) }

@@ -89,9 +89,7 @@ public struct StoreCore: Sendable {
   }
 
   public mutating func apply(_ records: [OperationRecord]) {
-    for record in records {
-      clock.observe(record.stamp)
-      state.apply(record)
-    }
+    for record in records { clock.observe(record.stamp) }
+    state.apply(contentsOf: records)
   }
 }

@@ -19,10 +19,7 @@ extension StoreState {
     }
     var value = entity
     if let newer, let source = self.entity(for: key) ?? waiting { value = value.copying(newer, from: source) }
-    if tagged, case .place(var place) = value {
-      place.personal.tags = settleTags(of: place.id, wholePut: place.personal.tags, stamp: stamp)
-      value = .place(place)
-    }
+    if tagged, case .place(let place) = value { baseTags(of: place.id, wholePut: place.personal.tags, stamp: stamp) }
     store(value)
     return true
   }

@@ -16,7 +16,7 @@ extension StoreState {
       }
       if case .place(var place) = entity, let base = tagBase[place.id] {
         // The put carries the tags it set; the newer changes follow as their own records.
-        place.personal.tags = base
+        place.personal.tags = base.map(\.name)
         entity = .place(place)
       }
       result.append(OperationRecord(stamp: stamp, operation: .put(entity)))

@@ -29,13 +29,28 @@ public struct StoreState: Sendable {
   var detached: [EntityKey: Entity] = [:]
   /// Tag adds and removals newer than their place's whole put or delete.
   var tagRegisters: [PlaceID: [String: TagRegister]] = [:]
+  /// Places whose tags changed and are not in order yet (within one batch).
+  var unsettledTags: Set<PlaceID> = []
   /// The tags of a held place's latest whole put, kept while registers
   /// change them.
-  var tagBase: [PlaceID: [String]] = [:]
+  var tagBase: [PlaceID: [FoldedTag]] = [:]
 
   struct TagRegister: Hashable, Sendable {
     let stamp: HLCTimestamp
     let present: Bool
+    /// The tag's case- and accent-insensitive form, folded once: tags are
+    /// ordered and matched by it, and folding is what costs.
+    let fold: String
+  }
+
+  struct FoldedTag: Hashable, Sendable {
+    let name: String
+    let fold: String
+
+    init(_ name: String) {
+      self.name = name
+      fold = SearchText.fold(name)
+    }
   }
 
   public init() {}
@@ -51,6 +66,21 @@ public struct StoreState: Sendable {
   /// is already held at the same or a newer stamp).
   @discardableResult
   public mutating func apply(_ record: OperationRecord) -> Bool {
+    let changed = applyDeferringTags(record)
+    settleTags()
+    return changed
+  }
+
+  /// Applies records in order, putting each changed place's tags in order
+  /// once at the end: a log with many tag records for one place loads in
+  /// linear time, not quadratic.
+  public mutating func apply(contentsOf records: some Sequence<OperationRecord>) {
+    for record in records { applyDeferringTags(record) }
+    settleTags()
+  }
+
+  @discardableResult
+  mutating func applyDeferringTags(_ record: OperationRecord) -> Bool {
     let changed: Bool
     switch record.operation {
     case .put(.tag(let tag)): changed = applyTag(tag, present: true, stamp: record.stamp)

@@ -1,3 +1,4 @@
+import Domain
 import FileStore
 import Foundation
 import Persistence
@@ -24,11 +25,14 @@ import TestSupport
     var generator = SystemRandomNumberGenerator()
     var directory = TemporaryDirectory()
     var acknowledged = Set<String>()
+    var acknowledgedTags = Set<String>()
     var totalAcks = 0
+    var totalTags = 0
     for iteration in 0..<iterations {
       if iteration % 25 == 0 {
         directory = TemporaryDirectory()
         acknowledged = []
+        acknowledgedTags = []
       }
       let output = directory.file("out-\(iteration)")
       _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -48,18 +52,28 @@ import TestSupport
 
       let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
       // A line cut by the kill was never a whole acknowledgement.
-      for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() where line.hasPrefix("ack ") {
-        acknowledged.insert(String(line.dropFirst(4)))
-        totalAcks += 1
+      for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        if line.hasPrefix("ack ") {
+          acknowledged.insert(String(line.dropFirst(4)))
+          totalAcks += 1
+        } else if line.hasPrefix("tag ") {
+          acknowledgedTags.insert(String(line.dropFirst(4)))
+          totalTags += 1
+        }
       }
       let store = try FileOperationStore(directory: directory.file("store"))
       let settings = store.state().settings
+      let tags = Set(store.state().places[PlaceID("torture-place")]?.personal.tags ?? [])
       store.close()
       let missing = acknowledged.filter { settings[$0] == nil }
       #expect(missing.isEmpty, "iteration \(iteration): \(missing.count) acknowledged writes lost, e.g. \(missing.prefix(3))")
-      if !missing.isEmpty { return }
+      // Field updates and tag records survive the same way.
+      let lostTags = acknowledgedTags.subtracting(tags)
+      #expect(lostTags.isEmpty, "iteration \(iteration): \(lostTags.count) acknowledged tags lost, e.g. \(lostTags.prefix(3))")
+      if !missing.isEmpty || !lostTags.isEmpty { return }
     }
     #expect(totalAcks > iterations, "the writer acknowledged too little to prove anything (\(totalAcks) acks)")
+    #expect(totalTags > iterations / 2, "the place editor acknowledged too few tags (\(totalTags))")
   }
 
   private func waitForReady(_ path: String, process: Process) throws {

@@ -127,6 +127,29 @@ import TestSupport
     #expect(laptop.state() == phone.state())
   }
 
+  /// Applying a batch puts tags in order once at the end; the result is the
+  /// same as applying the records one by one.
+  @Test func aBatchOfTagRecordsEndsAsOneByOne() {
+    var records = [OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.place(Fixtures.place("p1"))))]
+    var random = SplitMix64(seed: 3)
+    for i in 0..<600 {
+      let tag = PlaceTag(place: PlaceID("p1"), name: ["Cafe", "café", "work", "late", "cheap", "wifi"][Int(random.next() % 6)] + "\(i % 7)")
+      let operation: StoreOperation = random.next() % 3 == 0 ? .delete(.tag(tag)) : .put(.tag(tag))
+      records.append(OperationRecord(stamp: Fixtures.stamp(Int64(2 + random.next() % 400), UInt32(i)), operation: operation))
+      if i % 150 == 0 {
+        var place = Fixtures.place("p1")
+        place.personal.tags = ["base\(i)"]
+        records.append(OperationRecord(stamp: Fixtures.stamp(Int64(2 + random.next() % 400), UInt32(i + 1000)), operation: .put(.place(place))))
+      }
+    }
+    var oneByOne = StoreState()
+    for record in records { oneByOne.apply(record) }
+    var batch = StoreState()
+    batch.apply(contentsOf: records.shuffled(using: &random))
+    #expect(batch == oneByOne)
+    #expect(oneByOne.places[PlaceID("p1")]?.personal.tags.isEmpty == false)
+  }
+
   /// "Cafe" tagged on one machine and "café" on another show as one tag;
   /// untagging it removes both, so it does not come back in another spelling.
   @Test func untaggingRemovesEverySpellingOfTheTag() throws {

@@ -24,6 +24,38 @@ let start = store.state().settings.count
 print("ready \(start)")
 fflush(nil)
 
+// One more writer edits a place: each write adds a tag and changes the
+// note, so the log holds field updates and tag records as well (acked as
+// `tag NAME`). One thread only: concurrent read-modify-writes of the same
+// place would race by design.
+let placeID = PlaceID("torture-place")
+if store.state().places[placeID] == nil {
+  let place = Place(
+    id: placeID, personal: PersonalPlaceData(name: "Torture", coordinate: try! Coordinate(latitude: 60.17, longitude: 24.94)),
+    createdAt: Date(timeIntervalSince1970: 1_780_000_000))
+  _ = try! store.append([.put(.place(place))])
+}
+let editor = Thread {
+  var n = 0
+  while true {
+    n += 1
+    guard var place = store.state().places[placeID] else { exit(2) }
+    let tag = "t\(start)-\(n)"
+    place.personal.tags.append(tag)
+    place.personal.note = "edit \(n)"
+    do {
+      _ = try store.append([.put(.place(place))])
+    } catch {
+      FileHandle.standardError.write(Data("append failed: \(error)\n".utf8))
+      exit(1)
+    }
+    output.lock()
+    print("tag \(tag)")
+    fflush(nil)
+    output.unlock()
+  }
+}
+
 let threads = (0..<writers).map { writer in
   Thread {
     var n = 0
@@ -44,4 +76,5 @@ let threads = (0..<writers).map { writer in
   }
 }
 threads.forEach { $0.start() }
+editor.start()
 while true { sleep(60) }
