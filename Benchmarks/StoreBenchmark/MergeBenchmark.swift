@@ -9,6 +9,15 @@ import Persistence
 enum MergeBenchmark {
   static let batch = 10_000
 
+  /// Merges `records` batch by batch: how many changed the store, and the seconds it took.
+  static func timedMerge(_ records: [OperationRecord], into store: FileOperationStore) -> (applied: Int, seconds: Double) {
+    var applied = 0
+    let seconds = measure {
+      for chunk in chunks(records) { applied += try! store.merge(chunk).count }
+    }
+    return (applied, seconds)
+  }
+
   /// `items` in delivery-sized batches.
   static func chunks<T>(_ items: [T]) -> [[T]] {
     stride(from: 0, to: items.count, by: batch).map { Array(items[$0..<min(items.count, $0 + batch)]) }
@@ -41,19 +50,9 @@ enum MergeBenchmark {
     report.add("baseline: append as own writes", Double(operations.count) / appended, "ops/s", "\(operations.count) ops in \(format(appended)) s")
 
     let mergeStore = try FileOperationStore(directory: mergeDirectory)
-    var changed = 0
-    let merged = measure {
-      for chunk in chunks(records) {
-        changed += try! mergeStore.merge(chunk).count
-      }
-    }
+    let (changed, merged) = timedMerge(records, into: mergeStore)
     report.add("merge from another replica", Double(records.count) / merged, "ops/s", "\(changed) applied in \(format(merged)) s, \(format(appended / merged))x the baseline's speed")
-    var again = 0
-    let remerged = measure {
-      for chunk in chunks(records) {
-        again += try! mergeStore.merge(chunk).count
-      }
-    }
+    let (again, remerged) = timedMerge(records, into: mergeStore)
     report.add("merge the same again (idempotent)", Double(records.count) / remerged, "ops/s", "\(again) applied in \(format(remerged)) s")
 
     // Edits of half the places (a note and a tag each): what the other
@@ -80,12 +79,7 @@ enum MergeBenchmark {
     }
     reopened.close()
     report.add("edits as own writes (diffed)", Double(edits.count) / editedLocally, "puts/s", "\(edits.count) puts → \(written) records in \(format(editedLocally)) s")
-    var editsApplied = 0
-    let editsMerged = measure {
-      for chunk in chunks(editRecords) {
-        editsApplied += try! mergeStore.merge(chunk).count
-      }
-    }
+    let (editsApplied, editsMerged) = timedMerge(editRecords, into: mergeStore)
     report.add("merge the edits (field updates, tags)", Double(editRecords.count) / editsMerged, "ops/s", "\(editsApplied) applied in \(format(editsMerged)) s")
     let converged = mergeStore.state().places == other.state().places
     mergeStore.close()
