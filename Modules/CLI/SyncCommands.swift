@@ -45,7 +45,9 @@ enum SyncCommands {
     for report in reports {
       context.output.out(
         "\(report.transport): sent \(report.sent), received \(report.received), applied \(report.applied)"
-          + (report.settled > 0 ? ", \(report.settled) older than what is here (settled: the newer write wins)" : ""))
+          + (report.settled > 0 ? ", \(report.settled) settled (a newer write of the same thing won)" : ""))
+      for conflict in report.conflicts.prefix(5) { context.output.out("  kept the newer \(conflict)") }
+      if report.settled > 5 { context.output.out("  … and \(report.settled - 5) more") }
       for warning in report.warnings { context.output.err("warning: \(warning)") }
     }
   }

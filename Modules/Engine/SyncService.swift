@@ -20,9 +20,11 @@ public struct SyncService: Sendable {
     public var received = 0
     /// Received records that changed this store.
     public var applied = 0
-    /// Received records older than what this store holds for their key:
-    /// conflicts settled in favour of the newer write.
+    /// Received writes that lost to a newer write of the same field, tag or
+    /// key: conflicts settled in favour of the newer write.
     public var settled = 0
+    /// What those conflicts were about ("task 'Buy milk': title"), at most 20.
+    public var conflicts: [String] = []
     public var warnings: [String] = []
     public var lastContact: [String: String] = [:]
   }
@@ -45,7 +47,11 @@ public struct SyncService: Sendable {
     let changed = try store.merge(incoming)
     report.received = incoming.count
     report.applied = changed.count
-    report.settled = incoming.count - Set(changed.map(\.stamp)).count
+    let applied = Set(changed.map(\.stamp))
+    let after = store.state()
+    let lost = incoming.filter { !applied.contains($0.stamp) && after.newerWrite(than: $0) != nil }
+    report.settled = lost.count
+    report.conflicts = lost.prefix(20).map { Self.describe($0, in: after) }
     report.warnings = pulled.warnings
     report.lastContact = pulled.lastContact
     var positions: [StoreOperation] = [.put(.setting(key: cursorKey, value: pulled.cursor))]
@@ -53,6 +59,22 @@ public struct SyncService: Sendable {
     for (replica, when) in pulled.lastContact { positions.append(.put(.setting(key: "local.sync.contact.\(replica)", value: when))) }
     try store.append(positions)
     return report
+  }
+
+  /// What a record wrote, in the person's words: "task 'Buy milk': title".
+  static func describe(_ record: OperationRecord, in state: StoreState) -> String {
+    let key = record.operation.key
+    let fields = record.fields.map { ": " + $0.names(of: key).joined(separator: ", ") } ?? ""
+    func place(_ id: PlaceID) -> String { state.places[id].map { "'\($0.name)'" } ?? "a deleted place" }
+    switch key {
+    case .task(let id): return (state.tasks[id].map { "task '\($0.title)'" } ?? "a deleted task") + fields
+    case .place(let id): return "place " + place(id) + fields
+    case .list(let id): return (state.lists[id].map { "list '\($0.name)'" } ?? "a deleted list") + fields
+    case .membership(let m): return place(m.place) + " in " + (state.lists[m.list].map { "list '\($0.name)'" } ?? "a deleted list")
+    case .tag(let tag): return "tag '\(tag.name)' on " + place(tag.place)
+    case .setting(let name): return "setting \(name)"
+    case .sourceEntry(let id): return state.sourceEntries[id].map { "imported row '\($0.title)'" } ?? "an imported row"
+    }
   }
 
   /// Every record that travels, as an archive.

@@ -70,6 +70,34 @@ extension StoreState {
     return newer.isEmpty ? nil : newer.keys.reduce(EntityFields()) { $0.union(.bit($1)) }
   }
 
+  /// The newer write that wins over `record`, when a different write does:
+  /// a conflict settled in its favour. Nil when the record would change
+  /// something, or is a write already held (the same stamp arriving again).
+  public func newerWrite(than record: OperationRecord) -> HLCTimestamp? {
+    let stamp = record.stamp
+    var held: [HLCTimestamp] = []
+    switch record.operation {
+    case .put(.tag(let tag)), .delete(.tag(let tag)):
+      held = [versions[.place(tag.place)], tagRegisters[tag.place]?[tag.name]?.stamp].compactMap { $0 }
+      // The register or the place's whole put, whichever is newer, decides.
+      guard let winner = held.max(), winner >= stamp else { return nil }
+      return winner > stamp ? winner : nil
+    case .put(let entity):
+      let key = entity.key
+      if let fields = record.fields, EntityFields.hasFields(key), !(versions[key].map { $0 >= stamp } ?? false) {
+        // Each field it sets is decided by that field's newest write.
+        let stamps = fieldStamps[key] ?? [:]
+        held = fields.indexes.compactMap { stamps[$0] }
+        guard held.count == fields.indexes.count, held.allSatisfy({ $0 >= stamp }) else { return nil }
+        return held.filter { $0 > stamp }.max()
+      }
+      fallthrough
+    default:
+      guard let winner = versions[record.operation.key], winner > stamp else { return nil }
+      return winner
+    }
+  }
+
   /// Whether applying `record` would change anything, without applying it.
   func wouldChange(_ record: OperationRecord) -> Bool {
     let stamp = record.stamp

@@ -127,6 +127,26 @@ import TestSupport
     #expect(laptop.state() == phone.state())
   }
 
+  /// Which newer write beat a record: none for one that would change the
+  /// state or is held already; the field's or tag's newest write otherwise.
+  @Test func theNewerWriteThatWonIsNamed() {
+    var state = StoreState()
+    let whole = OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(Fixtures.task("t1"))))
+    let title = OperationRecord(stamp: Fixtures.stamp(5), operation: .put(.task(Fixtures.task("t1", title: "New"))), fields: .bit(0))
+    let tag = OperationRecord(stamp: Fixtures.stamp(6), operation: .put(.tag(PlaceTag(place: PlaceID("p1"), name: "cafe"))))
+    for record in [whole, title, tag] { state.apply(record) }
+    #expect(state.newerWrite(than: whole) == nil, "held already")
+    #expect(state.newerWrite(than: title) == nil, "held already")
+    let olderTitle = OperationRecord(stamp: Fixtures.stamp(3), operation: .put(.task(Fixtures.task("t1", title: "Old"))), fields: .bit(0))
+    #expect(state.newerWrite(than: olderTitle) == title.stamp)
+    let olderNotes = OperationRecord(stamp: Fixtures.stamp(3), operation: .put(.task(Fixtures.task("t1"))), fields: .bit(1))
+    #expect(state.newerWrite(than: olderNotes) == nil, "notes were never written after it: it applies")
+    let olderUntag = OperationRecord(stamp: Fixtures.stamp(4), operation: .delete(.tag(PlaceTag(place: PlaceID("p1"), name: "cafe"))))
+    #expect(state.newerWrite(than: olderUntag) == tag.stamp)
+    let olderWhole = OperationRecord(stamp: Fixtures.stamp(0), operation: .put(.task(Fixtures.task("t1"))))
+    #expect(state.newerWrite(than: olderWhole) == whole.stamp)
+  }
+
   /// Applying a batch puts tags in order once at the end; the result is the
   /// same as applying the records one by one.
   @Test func aBatchOfTagRecordsEndsAsOneByOne() {

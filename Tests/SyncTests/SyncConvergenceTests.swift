@@ -148,6 +148,40 @@ import TestSupport
     #expect(try fresh.sync.restore(old).applied == 0)
   }
 
+  /// The same field edited on two machines: the older edit is reported as
+  /// a settled conflict, naming what it was about; a record already held is
+  /// not a conflict when it arrives again.
+  @Test func aSyncNamesTheConflictsItSettled() throws {
+    let clock = ManualClock(Fixtures.epoch)
+    let laptop = Replica("laptop", clock: clock)
+    let phone = Replica("phone", clock: clock)
+    let hub = InMemorySyncHub()
+    try laptop.store.append([.put(.task(Fixtures.task("t1")))])
+    _ = try laptop.sync.sync(with: hub)
+    _ = try phone.sync.sync(with: hub)
+    var older = laptop.store.state().tasks[TaskID("t1")]!
+    older.title = "Buy oat milk"
+    try laptop.store.append([.put(.task(older))])
+    clock.advance(by: 5)
+    var newer = phone.store.state().tasks[TaskID("t1")]!
+    newer.title = "Buy soy milk"
+    newer.notes = "2 litres"
+    try phone.store.append([.put(.task(newer))])
+    _ = try phone.sync.sync(with: hub)
+    let report = try laptop.sync.sync(with: hub)
+    #expect(report.applied == 1 && report.settled == 0, "the laptop takes the newer edit: \(report)")
+    let back = try phone.sync.sync(with: hub)
+    #expect(back.settled == 1, "\(back)")
+    #expect(back.conflicts == ["task 'Buy soy milk': title"], "\(back.conflicts)")
+    #expect(phone.store.state().tasks == laptop.store.state().tasks)
+    // A plain sync again brings nothing; from the start, the records held
+    // already are not conflicts, and the edit that lost is the one again.
+    let next = try phone.sync.sync(with: hub)
+    #expect(next.received == 0 && next.settled == 0, "\(next)")
+    let again = try phone.sync.sync(with: hub, fromStart: true)
+    #expect(again.received == 2 && again.applied == 0 && again.settled == 1, "\(again)")
+  }
+
   @Test func transportsPassTheSharedSuite() throws {
     try SyncTransportConformance.verify { InMemorySyncHub() }
     let directory = TemporaryDirectory()
