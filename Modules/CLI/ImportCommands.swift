@@ -8,10 +8,11 @@ import Importing
 enum ImportCommands {
   static var command: CommandSpec<CommandContext> {
     CommandSpec(
-      "import", "Import a saved list (Google Takeout Saved/<list>.csv) and review what needs a decision",
+      "import", "Import saved places (Takeout lists, starred places, KML, GPX, GeoJSON, iCalendar) and review what needs a decision",
       subcommands: [
         CommandSpec(
-          "list", "Import a Takeout saved-list CSV into a list", positionals: [("FILE", "e.g. Takeout/Saved/Groceries.csv")],
+          "list", "Import saved places into a list (Takeout CSV, Saved Places.json, KML, GPX, GeoJSON)",
+          positionals: [("FILE", "e.g. Takeout/Saved/Groceries.csv, Saved Places.json, a My Maps .kml, a .gpx or a .geojson")],
           options: [.value("list", "NAME", "the list to create (default: the file's name)")], action: run),
         CommandSpec(
           "ics", "Import to-dos with location alarms from an iCalendar file (Nextcloud Tasks, Apple Reminders)",
