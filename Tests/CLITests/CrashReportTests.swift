@@ -1,18 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A fatal trap leaves a small report; doctor shows it; with analytics
 /// allowed the next run sends it and removes it, otherwise it stays.
 @Suite(.serialized) struct CrashReportTests {
-  static var helper: String {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("crash-helper").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return ".build/debug/crash-helper"
-  }
+  static var helper: String { BuiltProduct.path("crash-helper") }
 
   @Test func aTrapLeavesAReportThatIsSentOnlyWithConsent() throws {
     let cli = CLIHarness()

@@ -2,19 +2,12 @@ import FileStore
 import Foundation
 import Persistence
 import Testing
+import TestSupport
 
 /// Runs the real whilehered binary: it must report readiness, hold the
 /// store while running, and stop cleanly on SIGTERM, releasing the store.
 @Suite(.serialized) struct DaemonTests {
-  static var daemonPath: String {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("whilehered").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return ".build/debug/whilehered"
-  }
+  static var daemonPath: String { BuiltProduct.path("whilehered") }
 
   func start(_ arguments: [String], output: String) throws -> Process {
     _ = FileManager.default.createFile(atPath: output, contents: nil)

@@ -6,7 +6,7 @@ import TestSupport
 /// Real processes: two CLIs with separate stores syncing through a folder,
 /// and a laptop's CLI syncing with a running daemon.
 @Suite(.serialized) struct SyncProcessTests {
-  static var cliPath: String { (DaemonTests.daemonPath as NSString).deletingLastPathComponent + "/whilehere" }
+  static var cliPath: String { BuiltProduct.path("whilehere") }
 
   /// Runs the whilehere binary to completion; output and exit status.
   func whilehere(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {

@@ -9,16 +9,7 @@ import TestSupport
 /// that the store always reopens with every acknowledged write present.
 /// WHILEHERE_CRASH_ITERATIONS sets the count (200 by default, as CI runs it).
 @Suite(.serialized) struct CrashTests {
-  static var torturePath: String {
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = testBinary.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("store-torture").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return ".build/debug/store-torture"
-  }
+  static var torturePath: String { BuiltProduct.path("store-torture") }
 
   @Test func acknowledgedWritesSurviveSIGKILL() throws {
     let iterations = Int(ProcessInfo.processInfo.environment["WHILEHERE_CRASH_ITERATIONS"] ?? "") ?? 200
