@@ -68,8 +68,7 @@ public final class NtfySink: NotificationSink, @unchecked Sendable {
     let poster = poster
     let sinkName = name
     queue.submit("\(notification.id) to \(name)") {
-      let status = try poster.post(server, headers: headers, body: body)
-      guard (200..<300).contains(status) else { throw NotificationError(sink: sinkName, reason: "the server answered \(status)") }
+      try poster.postAccepted(server, headers: headers, body: body, sink: sinkName, answerer: "server")
     }
   }
 }

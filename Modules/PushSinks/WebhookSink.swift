@@ -59,8 +59,7 @@ public final class WebhookSink: NotificationSink, @unchecked Sendable {
     let poster = poster
     let sinkName = name
     queue.submit("\(notification.id) to \(name)") {
-      let status = try poster.post(url, headers: headers, body: body)
-      guard (200..<300).contains(status) else { throw NotificationError(sink: sinkName, reason: "the receiver answered \(status)") }
+      try poster.postAccepted(url, headers: headers, body: body, sink: sinkName, answerer: "receiver")
     }
   }
 }
