@@ -74,44 +74,33 @@ extension StoreState {
   /// a conflict settled in its favour. Nil when the record would change
   /// something, or is a write already held (the same stamp arriving again).
   public func newerWrite(than record: OperationRecord) -> HLCTimestamp? {
-    let stamp = record.stamp
-    var held: [HLCTimestamp] = []
-    switch record.operation {
-    case .put(.tag(let tag)), .delete(.tag(let tag)):
-      held = [versions[.place(tag.place)], tagRegisters[tag.place]?[tag.name]?.stamp].compactMap { $0 }
-      // The register or the place's whole put, whichever is newer, decides.
-      guard let winner = held.max(), winner >= stamp else { return nil }
-      return winner > stamp ? winner : nil
-    case .put(let entity):
-      let key = entity.key
-      if let fields = record.fields, EntityFields.hasFields(key), !(versions[key].map { $0 >= stamp } ?? false) {
-        // Each field it sets is decided by that field's newest write.
-        let stamps = fieldStamps[key] ?? [:]
-        held = fields.indexes.compactMap { stamps[$0] }
-        guard held.count == fields.indexes.count, held.allSatisfy({ $0 >= stamp }) else { return nil }
-        return held.filter { $0 > stamp }.max()
-      }
-      fallthrough
-    default:
-      guard let winner = versions[record.operation.key], winner > stamp else { return nil }
-      return winner
-    }
+    deciding(record).flatMap { $0 > record.stamp ? $0 : nil }
   }
 
   /// Whether applying `record` would change anything, without applying it.
-  func wouldChange(_ record: OperationRecord) -> Bool {
+  func wouldChange(_ record: OperationRecord) -> Bool { deciding(record) == nil }
+
+  /// The newest held write, at or after `record`'s stamp, that leaves it
+  /// nothing to change; nil when it would change something. This is the
+  /// rule `apply` follows, in one place for both questions above.
+  private func deciding(_ record: OperationRecord) -> HLCTimestamp? {
     let stamp = record.stamp
+    func atOrAfter(_ held: HLCTimestamp?) -> HLCTimestamp? { held.flatMap { $0 >= stamp ? $0 : nil } }
     switch record.operation {
     case .put(.tag(let tag)), .delete(.tag(let tag)):
-      if let held = versions[.place(tag.place)], held >= stamp { return false }
-      return tagRegisters[tag.place]?[tag.name].map { stamp > $0.stamp } ?? true
+      // The place's whole put or the tag's own register, whichever is newer.
+      return [versions[.place(tag.place)], tagRegisters[tag.place]?[tag.name]?.stamp].compactMap(atOrAfter).max()
     case .put(let entity):
-      if let held = versions[entity.key], held >= stamp { return false }
-      guard let fields = record.fields, EntityFields.hasFields(entity.key) else { return true }
-      let stamps = fieldStamps[entity.key] ?? [:]
-      return fields.indexes.contains { index in stamps[index].map { stamp > $0 } ?? true }
+      let key = entity.key
+      if let whole = atOrAfter(versions[key]) { return whole }
+      guard let fields = record.fields, EntityFields.hasFields(key) else { return nil }
+      guard !fields.isEmpty else { return stamp }  // sets nothing, so changes nothing
+      // An update changes nothing only when every field it sets has a write at or after it.
+      let stamps = fieldStamps[key] ?? [:]
+      let held = fields.indexes.map { stamps[$0].flatMap(atOrAfter) }
+      return held.contains(nil) ? nil : held.compactMap { $0 }.max()
     case .delete(let key):
-      return versions[key].map { stamp > $0 } ?? true
+      return atOrAfter(versions[key])
     }
   }
 }
