@@ -28,7 +28,7 @@ let root = CommandSpec<Void>(
         CommandSpec(
           "detection", "Runs every strategy on the same simulated trips; one row each",
           options: [
-            .value("places", "N", "places (default 10000)"), .value("trips", "T", "trips, one per simulated day (default 20)"),
+            .value("places", "N", "places (default 10000)"), .value("trips", "T", "whole person-days to simulate (default 20)"),
             .value("seed", "S", "seed (default 1)"), .flag("json", "one JSON object per strategy"),
             .value("world", "FILE", "world description overriding the calibrated defaults"),
             .value("roads", "FILE", "street GeoJSON (default ../shared/data/helsinki-roads.geojson if present)"),

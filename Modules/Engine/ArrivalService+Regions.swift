@@ -19,9 +19,11 @@ extension ArrivalService {
       }
       switch (region.kind, event.kind) {
       case (.arrival, .entered), (.arrival, .inside):
-        return fire(region.destinations[0], distance: nil)
+        return arrivalReported(region)
       case (.arrival, .exited):
-        visits.left(region.destinations[0])
+        // A confirmed visit ends on a fix clearly outside, not on the OS's
+        // word: its position wanders out and back while the person stays.
+        if !config.session.confirmArrivals || !permissions.canRunSessions { visits.left(region.destinations[0]) }
         return []
       case (.approach, .entered), (.approach, .inside):
         return startSession(in: region)
@@ -29,6 +31,12 @@ extension ArrivalService {
         return []
       case (.edge, .exited), (.edge, .outside):
         guard !awaitingWakeFix else { return [] }
+        let now = context.clock.now()
+        if let quiet = wakeQuietUntil, now < quiet { return [.planKept("the last wake-up fix found no move; waiting before the next")] }
+        guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+          return [.planKept("no tracking budget left for a wake-up fix")]
+        }
+        do { try saveBudget() } catch { return [.degraded("could not save the tracking budget: \(error)")] }
         awaitingWakeFix = true
         precise.requestSingleFix()
         return [.wakeFixRequested]
@@ -36,6 +44,23 @@ extension ArrivalService {
         return []
       }
     }
+  }
+
+  /// An arrival region reported the person inside. The OS's position can
+  /// be hundreds of metres off (a region's entry alone is wrong more often
+  /// than right on a real day), so a precise session confirms it first.
+  /// Only where sessions are not permitted at all is the region's word all
+  /// there is, and it fires; a session refused for budget or power fires
+  /// nothing. Called with the lock held.
+  func arrivalReported(_ region: PlannedRegion) -> [ArrivalEvent] {
+    let destination = region.destinations[0]
+    guard config.session.confirmArrivals, permissions.canRunSessions else { return fire(destination, distance: nil) }
+    // Already announced and not left: the OS saw its own position wander back in.
+    guard !visits.isVisiting(destination.task) else { return [] }
+    let zone = PlannedRegion(
+      id: region.id, kind: .approach, center: region.center,
+      radius: max(region.radius + planner.config.approachMargin, planner.config.minimumApproachRadius), destinations: [destination])
+    return startSession(in: zone)
   }
 
   /// Fires a destination's task once per visit if it is still live. Called with the lock held.

@@ -39,7 +39,7 @@ extension ArrivalService {
       var events: [ArrivalEvent] = []
       if awaitingWakeFix, accuracy <= planner.config.replanMaxAccuracy {
         awaitingWakeFix = false
-        events += replan(from: point, reason: "left the coverage edge")
+        events += wakeFixArrived(point, accuracy: accuracy, at: now)
       }
       guard var running = session?.state else { return events }
       let stops = running.fix(point, accuracy: accuracy, at: now)
@@ -53,6 +53,22 @@ extension ArrivalService {
       }
       return events
     }
+  }
+
+  /// The wake-up fix after an edge exit. Near where the plan was made, the
+  /// exit came from the OS's wandering position: keep the plan and wait
+  /// longer before trusting the next exit. Called with the lock held.
+  func wakeFixArrived(_ point: Coordinate, accuracy: Double, at now: Date) -> [ArrivalEvent] {
+    let edge = plan.regions.first { $0.kind == .edge }
+    if let last = lastPlan, let edge, last.origin.distance(to: point) + accuracy <= edge.radius + config.exitMargin {
+      let base = config.session.wakeFixBackoff
+      wakeBackoff = min(max(wakeBackoff * 2, base), config.session.wakeFixBackoffMax)
+      wakeQuietUntil = now.addingTimeInterval(wakeBackoff)
+      return [.planKept("the wake-up fix is where the plan was made")]
+    }
+    wakeBackoff = 0
+    wakeQuietUntil = nil
+    return replan(from: point, reason: "left the coverage edge")
   }
 
   /// Time passed: stops a session whose fixes stopped or whose time is up,

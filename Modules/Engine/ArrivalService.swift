@@ -30,6 +30,10 @@ public final class ArrivalService: @unchecked Sendable {
   var nextSnoozeEnd: Date?
   /// A single fix was asked for after leaving the coverage edge.
   var awaitingWakeFix = false
+  /// Wake-up fixes that found the person where the plan was made back off:
+  /// the current wait, and until when the next edge exit is let be.
+  var wakeBackoff: TimeInterval = 0
+  var wakeQuietUntil: Date?
   /// After a session stopped with destinations unconfirmed because the
   /// person stood still: a small region around them; leaving it resumes.
   var resume: (id: String, zone: PlannedRegion)?

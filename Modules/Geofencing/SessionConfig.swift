@@ -36,6 +36,19 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// Rolling allowance of precise tracking.
   public var allowance: TimeInterval = 1800
   public var window: TimeInterval = 86_400
+  /// GPS seconds one wake-up fix is charged to the allowance.
+  public var wakeFixCharge: TimeInterval = 5
+  /// After a wake-up fix finds the person where the plan was made (the OS's
+  /// coarse position wandered, not the person), the next one waits this
+  /// long, doubling each time up to `wakeFixBackoffMax`; a real move resets it.
+  public var wakeFixBackoff: TimeInterval = 120
+  public var wakeFixBackoffMax: TimeInterval = 1800
+  /// Confirm an arrival region's entry with a precise session before it
+  /// fires (the OS's position may be far off); unconfirmed it fires only
+  /// when precise sessions are not permitted at all. Off by default for
+  /// now: on whole simulated days the confirming sessions exhaust the
+  /// allowance by midday (Docs/Benchmarks.md, `whilehere-confirmed`).
+  public var confirmArrivals = false
   /// A session shorter than this is not worth starting.
   public var minimumSession: TimeInterval = 30
   /// A new session this soon after the last one started is refused.

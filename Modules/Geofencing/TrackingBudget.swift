@@ -12,6 +12,8 @@ public struct TrackingBudget: Hashable, Sendable, Codable {
     public let reserved: TimeInterval
     /// Nil while the session runs, or forever if it was interrupted.
     public var used: TimeInterval?
+    /// A single wake-up fix rather than a session: the restart cooldown ignores it.
+    public var fix: Bool?
 
     var cost: TimeInterval { used ?? reserved }
   }
@@ -45,7 +47,7 @@ public struct TrackingBudget: Hashable, Sendable, Codable {
   /// start, or less than a minimum session left.
   public mutating func reserve(_ wanted: TimeInterval, at now: Date, config: SessionConfig) throws(Refusal) -> (id: Int, granted: TimeInterval) {
     prune(at: now, config: config)
-    if let last = charges.last, now.timeIntervalSince(last.start) < config.restartCooldown {
+    if let last = charges.last(where: { $0.fix != true }), now.timeIntervalSince(last.start) < config.restartCooldown {
       throw .tooSoon(retryAfter: config.restartCooldown - now.timeIntervalSince(last.start))
     }
     let left = available(at: now, config: config)
@@ -58,6 +60,17 @@ public struct TrackingBudget: Hashable, Sendable, Codable {
     nextID += 1
     charges.append(Charge(id: id, start: now, reserved: granted, used: nil))
     return (id, granted)
+  }
+
+  /// Charges one single fix of `seconds` if the allowance still holds it:
+  /// a wake-up fix is GPS time like any other, so it comes out of the same
+  /// budget (without the sessions' restart cooldown).
+  public mutating func chargeFix(_ seconds: TimeInterval, at now: Date, config: SessionConfig) -> Bool {
+    prune(at: now, config: config)
+    guard available(at: now, config: config) >= seconds else { return false }
+    charges.append(Charge(id: nextID, start: now, reserved: seconds, used: seconds, fix: true))
+    nextID += 1
+    return true
   }
 
   /// Records what a session used (never more than it reserved).
@@ -77,9 +90,10 @@ public struct TrackingBudget: Hashable, Sendable, Codable {
   public var hasOpenSession: Bool { charges.contains { $0.used == nil } }
 
   private mutating func prune(at now: Date, config: SessionConfig) {
-    // Keep the last charge even when old: the cooldown reads it.
+    // Keep the last session's charge even when old: the cooldown reads it.
     let cutoff = now.addingTimeInterval(-config.window)
-    let keep = charges.indices.filter { charges[$0].start > cutoff || $0 == charges.count - 1 }
+    let lastSession = charges.lastIndex { $0.fix != true }
+    let keep = charges.indices.filter { charges[$0].start > cutoff || $0 == lastSession }
     charges = keep.map { charges[$0] }
   }
 }

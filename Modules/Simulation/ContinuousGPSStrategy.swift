@@ -20,7 +20,7 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
       if second - stillSince < 60 { phone.location.startPreciseUpdates() } else { phone.location.stopPreciseUpdates() }
       guard let fix = phone.location.preciseFix(position: position, at: trip.time(second)) else { continue }
       visits.observe(fix.point, accuracy: fix.accuracy)
-      guard fix.accuracy <= world.gps.accuracyMax * 2.5 else { continue }
+      guard fix.accuracy <= SessionConfig().fixMaxAccuracy else { continue }
       places.inside.forEachContaining(latitude: fix.point.latitude, longitude: fix.point.longitude) { id in
         let place = places.places[id]
         if fix.accuracy <= place.radius, visits.arrive(NearestRegionsStrategy.destination(place), at: trip.time(second)) {
@@ -28,7 +28,7 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
         }
       }
     }
-    result.preciseSeconds = phone.location.preciseSeconds
+    phone.record(into: &result)
     return result
   }
 }

@@ -1,9 +1,10 @@
 import Domain
 import Foundation
 
-/// `whilehere-sim bench detection`: the same trips, one run per strategy,
-/// one row each. A "day" is one trip (the active part of a day; time at home
-/// costs every strategy nothing).
+/// `whilehere-sim bench detection`: the same person-days, one run per
+/// strategy, one row each. A day is a whole day (home, work, errands), so
+/// one precise-tracking budget covers all of its trips and the hours at
+/// home cost what they cost.
 public struct DetectionBenchmark {
   public struct Options: Sendable {
     public var places = 10_000
@@ -19,7 +20,7 @@ public struct DetectionBenchmark {
 
   public static let allStrategies: [any DetectionStrategy] = [
     NearestRegionsStrategy.osNearest, NearestRegionsStrategy.bubble19, SeedStrategy.designCard, SeedStrategy.shipped,
-    ContinuousGPSStrategy(),
+    SeedStrategy.confirmed, ContinuousGPSStrategy(),
   ]
 
   public struct Report: Sendable {
@@ -41,24 +42,25 @@ public struct DetectionBenchmark {
     let generator = TripGenerator(graph: graph, places: places, people: options.world.people)
     var scores = options.strategies.map { DetectionScore(strategy: $0.name) }
     var simulated = 0.0
-    let day0 = Date(timeIntervalSince1970: 1_780_000_000)
+    // Midnight in Helsinki (UTC+3 in summer), 2026-05-28: days run from midnight to midnight.
+    let day0 = Date(timeIntervalSince1970: 1_779_915_600)
     for index in 0..<options.trips {
       var tripRandom = random.fork(UInt64(1000 + index))
-      let trip = generator.trip(start: day0.addingTimeInterval(Double(index) * 86_400), random: &tripRandom)
+      let trip = generator.day(start: day0.addingTimeInterval(Double(index) * 86_400), random: &tripRandom)
       let truth = GroundTruth(trip: trip, places: places)
       let osRandom = tripRandom.fork(7)
       for (k, strategy) in options.strategies.enumerated() {
         let clock = ContinuousClock()
         var run = StrategyRun()
         let elapsed = clock.measure { run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom) }
-        scores[k].add(run, truth: truth)
+        scores[k].add(run, truth: truth, taskOf: places.taskOf)
         scores[k].wallSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         scores[k].simulatedSeconds += trip.duration
       }
       simulated += trip.duration
     }
     let header =
-      "detection: \(options.places) places (\(places.places.filter(\.reachable).count) in the street area), \(options.trips) trips, seed \(options.seed), "
+      "detection: \(options.places) places (\(places.places.filter(\.reachable).count) in the street area), \(options.trips) person-days, seed \(options.seed), "
       + "streets \(graph.source) (\(graph.nodes.count) nodes), world \(options.world.name) #\(options.world.hash)"
     let elapsed = ContinuousClock.now - started
     return Report(

@@ -4,19 +4,23 @@ import Foundation
 public enum DetectionReportFormatter {
   public static func text(_ report: DetectionBenchmark.Report) -> String {
     var lines = [report.header, ""]
-    let columns = ["strategy", "visit rec", "pass-by rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "replans/d", "max regions", "days/s"]
+    let columns = [
+      "strategy", "visit rec", "pass-by rec", "task-day rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "wakes/d",
+      "replans/d", "max regions", "days/s",
+    ]
     var rows = [columns]
     for score in report.scores {
       let row = score.row(world: report.world)
       func pct(_ key: String) -> String { String(format: "%.1f%%", row[key] as! Double) }
       func num(_ key: String, _ format: String = "%.1f") -> String {
-        let value = row[key] as! Double
-        return value < 0 ? "-" : String(format: format, value)
+        guard let value = row[key] as? Double else { return "-" }
+        return String(format: format, value)
       }
       rows.append([
         score.strategy, pct("visit_recall") + " /\(score.visits)", pct("passby_recall") + " /\(score.passBys)",
+        pct("task_day_recall") + " /\(score.taskDays)",
         num("median_delay_s", "%.0f s"), num("p95_delay_s", "%.0f s"), pct("false_alarm_pct") + " /\(score.fires)",
-        num("precise_min_per_day"), num("battery_pct_per_day", "%.2f"), num("replans_per_day"),
+        num("precise_min_per_day"), num("battery_pct_per_day", "%.2f"), num("wakes_per_day", "%.0f"), num("replans_per_day"),
         "\(score.peakRegions)" + (score.regionFailures > 0 ? " (\(score.regionFailures) refused)" : ""),
         num("person_days_per_s", "%.0f"),
       ])
@@ -26,8 +30,9 @@ public enum DetectionReportFormatter {
       lines.append(row.enumerated().map { i, cell in i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[i] - cell.count) + cell }.joined(separator: "  "))
     }
     lines.append("")
-    lines.append(String(format: "simulated %.1f h of trips (%.0f min per day on average) in %.1f s, all strategies; days/s counts each strategy alone", report.simulatedSeconds / 3600, report.simulatedSeconds / 60 / Double(max(report.scores.first?.trips ?? 1, 1)), report.wallSeconds))
-    lines.append("a day is one trip: the active part of a day; time at home costs every strategy nothing")
+    lines.append(String(format: "simulated %.0f person-days (%.1f h) in %.1f s, all strategies; days/s counts each strategy alone", Double(report.scores.first?.trips ?? 0), report.simulatedSeconds / 3600, report.wallSeconds))
+    lines.append("a day is a whole day: home, work on work days, errand trips, one rolling budget; battery counts GPS and background wakes")
+    lines.append("a fire counts from 30 s before the first second inside to the last; runs < 60 s apart are one interval; visits >= 2 min, pass-bys >= 20 s; false alarm: not within radius + 50 m in the 5 min before")
     for score in report.scores where !score.notes.isEmpty {
       lines.append("\(score.strategy): " + score.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }

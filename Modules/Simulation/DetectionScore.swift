@@ -15,6 +15,10 @@ public struct DetectionScore: Sendable {
   public var peakRegions = 0
   public var regionFailures = 0
   public var trips = 0
+  public var wakes = 0
+  /// (person-day, task) pairs with a visit or pass-by, and those where one was caught.
+  public var taskDays = 0
+  public var taskDaysHit = 0
   public var notes: [String: Int] = [:]
   /// Wall-clock seconds this strategy's runs took, and the trip seconds they simulated.
   public var wallSeconds = 0.0
@@ -22,23 +26,28 @@ public struct DetectionScore: Sendable {
 
   public init(strategy: String) { self.strategy = strategy }
 
-  /// A fire matches a place's stretch within radius + 50 m if it comes
-  /// during it, up to `grace` seconds after (the OS delivers late), or up to
-  /// `early` seconds before (the OS's coarse position fires small regions early).
-  public static let grace = 300
-  public static let early = 120
+  /// A fire counts for an inside interval of its task when it comes
+  /// between this many seconds before the first second inside and the last
+  /// second inside: a late fire is a miss.
+  public static let early = 30
+  /// A fire is a false alarm when the person was nowhere within radius
+  /// + 50 m of any place of its task in this many seconds before it.
+  public static let falseAlarmWindow = 300
 
-  mutating func add(_ run: StrategyRun, truth: GroundTruth) {
+  public mutating func add(_ run: StrategyRun, truth: GroundTruth, taskOf: [Int]) {
     trips += 1
     fires += run.fires.count
     preciseSeconds += run.preciseSeconds
+    wakes += run.wakes
     replans += run.replans
     peakRegions = max(peakRegions, run.peakRegions)
     regionFailures += run.regionFailures
     notes.merge(run.notes, uniquingKeysWith: +)
+    var firesByTask: [Int: [Int]] = [:]
+    for fire in run.fires { firesByTask[taskOf[fire.place], default: []].append(fire.second) }
+    var tasksSeen: [Int: Bool] = [:]
     for episode in truth.episodes {
-      let first = run.fires.filter { $0.place == episode.place && $0.second >= episode.nearStart - Self.early && $0.second <= episode.nearEnd + Self.grace }
-        .map(\.second).min()
+      let first = firesByTask[episode.task]?.filter { $0 >= episode.enter - Self.early && $0 <= episode.leave }.min()
       switch episode.kind {
       case .visit:
         visits += 1
@@ -47,11 +56,13 @@ public struct DetectionScore: Sendable {
         passBys += 1
         if first != nil { passBysCaught += 1 }
       }
-      if let first { delays.append(Double(max(0, first - episode.enter))) }
+      if let first { delays.append(Double(first - episode.enter)) }
+      tasksSeen[episode.task] = (tasksSeen[episode.task] ?? false) || first != nil
     }
-    for fire in run.fires {
-      let stretches = truth.nearStretches[fire.place] ?? []
-      if !stretches.contains(where: { fire.second >= $0.start - Self.early && fire.second <= $0.end + Self.grace }) { falseAlarms += 1 }
+    taskDays += tasksSeen.count
+    taskDaysHit += tasksSeen.values.filter { $0 }.count
+    for (task, seconds) in firesByTask {
+      for second in seconds where !truth.wasNear(task: task, from: second - Self.falseAlarmWindow, to: second) { falseAlarms += 1 }
     }
   }
 
@@ -65,13 +76,17 @@ public struct DetectionScore: Sendable {
 
   public func row(world: WorldConfig) -> [String: Any] {
     let days = Double(max(trips, 1))
-    let energyWh = preciseSeconds * world.power.gpsWatts * world.power.overhead / 3600
+    let power = world.power
+    let energyWh = (preciseSeconds * power.gpsWatts * power.overhead + Double(wakes) * power.wakeSeconds * power.wakeWatts) / 3600
     return [
       "strategy": strategy,
       "visit_recall": percent(visitsCaught, visits), "visits": visits,
       "passby_recall": percent(passBysCaught, passBys), "passbys": passBys,
-      "median_delay_s": percentile(0.5) ?? -1, "p95_delay_s": percentile(0.95) ?? -1,
+      // Delays may be negative (a fire up to 30 s before entering counts); none is null.
+      "median_delay_s": percentile(0.5) ?? NSNull(), "p95_delay_s": percentile(0.95) ?? NSNull(),
       "false_alarm_pct": percent(falseAlarms, fires), "fires": fires,
+      "task_day_recall": percent(taskDaysHit, taskDays), "task_days": taskDays,
+      "wakes_per_day": Double(wakes) / days,
       "precise_min_per_day": preciseSeconds / 60 / days,
       "battery_pct_per_day": energyWh / world.power.batteryWh * 100 / days,
       "replans_per_day": Double(replans) / days,

@@ -12,6 +12,8 @@ public protocol DetectionStrategy: Sendable {
 public struct StrategyRun: Sendable {
   public var fires: [(second: Int, place: Int)] = []
   public var preciseSeconds: TimeInterval = 0
+  /// Background wakes (region events, significant changes, single fixes).
+  public var wakes = 0
   public var replans = 0
   public var peakRegions = 0
   public var regionFailures = 0
@@ -36,8 +38,10 @@ struct SimulatedPhone {
 
   init(world: WorldConfig, duration: Int, random: SimRandom) {
     var random = random
-    monitor = SimulatedRegionMonitor(config: world.regionMonitoring, random: random.fork(1))
-    location = SimulatedLocation(world: world, random: random.fork(2))
+    // One coarse position behind every non-GPS service, as on a phone.
+    let coarse = CoarsePositionProcess(config: world.coarsePosition, random: random.fork(3))
+    monitor = SimulatedRegionMonitor(config: world.regionMonitoring, position: coarse, random: random.fork(1))
+    location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)
     power.append((0, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
@@ -47,5 +51,13 @@ struct SimulatedPhone {
       power.append((start + 600, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
     }
     self.power = power
+  }
+
+  /// What the phone's location work cost so far: GPS time and background wakes.
+  func record(into run: inout StrategyRun) {
+    run.preciseSeconds = location.preciseSeconds
+    run.wakes = monitor.delivered + location.wakes
+    run.peakRegions = monitor.peak
+    run.regionFailures = monitor.failures
   }
 }

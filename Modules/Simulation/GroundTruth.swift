@@ -1,69 +1,83 @@
 import Domain
 import Foundation
 
-/// What really happened on a trip: every visit to a place (a stretch within
-/// radius + 50 m) with enough time inside its radius to count (a visit
-/// ≥ 2 min, a pass-by ≥ 20 s), and the near stretch a reminder may match.
+/// What really happened on a person-day, task by task, read plainly off the
+/// true positions: an inside interval of a task runs from the first second
+/// inside the radius of any of its places to the last, runs less than 60 s
+/// apart being one interval; an interval of ≥ 2 min is a visit, of ≥ 20 s a
+/// pass-by, anything shorter neither. Also every stretch within radius
+/// + 50 m of a task's places, to judge false alarms.
 public struct GroundTruth: Sendable {
   public struct Episode: Sendable {
-    public let place: Int
+    public let task: Int
     public let kind: Trip.StopKind
-    /// Seconds from the trip's start.
+    /// Seconds from the day's start: the first and the last second inside.
     public let enter: Int
     public let leave: Int
-    public let nearStart: Int
-    public let nearEnd: Int
   }
 
   public let episodes: [Episode]
-  /// Every stretch within radius + 50 m of each place, episode or not.
+  /// Per task, the stretches within radius + 50 m of any of its places.
   public let nearStretches: [Int: [(start: Int, end: Int)]]
 
-  public init(trip: Trip, places: PlaceSet, visitSeconds: Int = 120, passBySeconds: Int = 20) {
-    var insideSince: [Int: Int] = [:]
-    var nearSince: [Int: Int] = [:]
-    var stretches: [(place: Int, enter: Int, leave: Int)] = []
-    var nearStretches: [Int: [(Int, Int)]] = [:]
+  /// Runs inside closer together than this are one interval.
+  public static let mergeGap = 60
+  public static let visitSeconds = 120
+  public static let passBySeconds = 20
+
+  public init(trip: Trip, places: PlaceSet) {
+    var runs: [Int: [(start: Int, end: Int)]] = [:]
+    var near: [Int: [(start: Int, end: Int)]] = [:]
+    var insideNow = Set<Int>()
+    var nearNow = Set<Int>()
+    var previous: Coordinate?
     for (second, point) in trip.positions.enumerated() {
-      var nowInside = Set<Int>()
-      places.inside.forEachContaining(latitude: point.latitude, longitude: point.longitude) { nowInside.insert($0) }
-      var nowNear = Set<Int>()
-      places.near.forEachContaining(latitude: point.latitude, longitude: point.longitude) { nowNear.insert($0) }
-      for place in nowInside where insideSince[place] == nil { insideSince[place] = second }
-      for (place, since) in insideSince where !nowInside.contains(place) {
-        stretches.append((place, since, second))
-        insideSince[place] = nil
+      // A person standing still is where they were: the same tasks hold them.
+      if point != previous {
+        insideNow.removeAll(keepingCapacity: true)
+        places.inside.forEachContaining(latitude: point.latitude, longitude: point.longitude) { insideNow.insert(places.taskOf[$0]) }
+        nearNow.removeAll(keepingCapacity: true)
+        places.near.forEachContaining(latitude: point.latitude, longitude: point.longitude) { nearNow.insert(places.taskOf[$0]) }
+        previous = point
       }
-      for place in nowNear where nearSince[place] == nil { nearSince[place] = second }
-      for (place, since) in nearSince where !nowNear.contains(place) {
-        nearStretches[place, default: []].append((since, second))
-        nearSince[place] = nil
+      Self.extend(&runs, with: insideNow, at: second)
+      Self.extend(&near, with: nearNow, at: second)
+    }
+    nearStretches = near
+    var episodes: [Episode] = []
+    for (task, taskRuns) in runs {
+      var merged: [(start: Int, end: Int)] = []
+      for run in taskRuns {
+        if let last = merged.last, run.start - last.end < Self.mergeGap {
+          merged[merged.count - 1].end = run.end
+        } else {
+          merged.append(run)
+        }
+      }
+      for interval in merged {
+        let length = interval.end - interval.start
+        guard length >= Self.passBySeconds else { continue }
+        episodes.append(Episode(task: task, kind: length >= Self.visitSeconds ? .visit : .passBy, enter: interval.start, leave: interval.end))
       }
     }
-    let end = trip.positions.count
-    for (place, since) in insideSince { stretches.append((place, since, end)) }
-    for (place, since) in nearSince { nearStretches[place, default: []].append((since, end)) }
-    self.nearStretches = nearStretches.mapValues { $0.map { (start: $0.0, end: $0.1) } }
-    // Stretches inside the radius within one stretch near it (radius + 50 m)
-    // are one visit: stepping out over the boundary and back is not leaving.
-    var grouped: [String: (place: Int, enter: Int, leave: Int, inside: Int, near: (Int, Int))] = [:]
-    for stretch in stretches {
-      let near = nearStretches[stretch.place]?.first { $0.0 <= stretch.enter && $0.1 >= stretch.leave } ?? (stretch.enter, stretch.leave)
-      let key = "\(stretch.place)/\(near.0)"
-      if var group = grouped[key] {
-        group.enter = min(group.enter, stretch.enter)
-        group.leave = max(group.leave, stretch.leave)
-        group.inside += stretch.leave - stretch.enter
-        grouped[key] = group
+    self.episodes = episodes.sorted { ($0.enter, $0.task) < ($1.enter, $1.task) }
+  }
+
+  /// Adds `second` to each task's current run, or starts a run. A run's
+  /// `end` is its last second.
+  private static func extend(_ runs: inout [Int: [(start: Int, end: Int)]], with tasks: Set<Int>, at second: Int) {
+    for task in tasks {
+      if let last = runs[task]?.last, last.end == second - 1 {
+        runs[task]![runs[task]!.count - 1].end = second
       } else {
-        grouped[key] = (stretch.place, stretch.enter, stretch.leave, stretch.leave - stretch.enter, near)
+        runs[task, default: []].append((second, second))
       }
     }
-    episodes = grouped.values.compactMap { group in
-      guard group.inside >= passBySeconds else { return nil }
-      return Episode(
-        place: group.place, kind: group.inside >= visitSeconds ? .visit : .passBy, enter: group.enter, leave: group.leave,
-        nearStart: group.near.0, nearEnd: group.near.1)
-    }.sorted { ($0.enter, $0.place) < ($1.enter, $1.place) }
+  }
+
+  /// Whether the person was within radius + 50 m of a place of `task` at
+  /// some second in `from...to`.
+  public func wasNear(task: Int, from: Int, to: Int) -> Bool {
+    (nearStretches[task] ?? []).contains { $0.start <= to && $0.end >= from }
   }
 }

@@ -39,12 +39,12 @@ public struct NearestRegionsStrategy: DetectionStrategy {
     for (second, position) in trip.positions.enumerated() {
       let now = trip.time(second)
       if let fix = phone.location.significantChange(position: position, at: now) { replan(from: fix.point) }
+      if let fix = phone.location.preciseFix(position: position, at: now) { replan(from: fix.point) }
       for event in phone.monitor.step(position: position, at: now) {
         if event.id.hasPrefix("bubble:") {
           guard event.kind == .exited else { continue }
           // Woken by the exit, the app asks for a quick fix (a few seconds of GPS).
-          result.preciseSeconds += 5
-          replan(from: position.offset(meters: abs(random.gaussian(sigma: 30)), bearing: random.uniform(0...(2 * .pi))))
+          phone.location.requestSingleFix()
           continue
         }
         guard let place = Int(event.id.dropFirst()) else { continue }
@@ -56,7 +56,7 @@ public struct NearestRegionsStrategy: DetectionStrategy {
         }
       }
     }
-    result.peakRegions = phone.monitor.peak
+    phone.record(into: &result)
     return result
   }
 

@@ -13,16 +13,28 @@ public struct PlaceSet: Sendable {
     public let radius: Double
     /// Inside the street area, so trips can reach it.
     public let reachable: Bool
+
+    public init(id: Int, name: String, center: Coordinate, radius: Double, reachable: Bool) {
+      self.id = id
+      self.name = name
+      self.center = center
+      self.radius = radius
+      self.reachable = reachable
+    }
   }
 
   public let places: [Place]
+  /// The task each place belongs to (by place id); one task per place
+  /// unless a tasks file ties several places to one task.
+  public let taskOf: [Int]
   /// Circles at each place's radius, and at radius + 50 m ("near").
   public let inside: CircleIndex
   public let near: CircleIndex
   public static let nearMargin = 50.0
 
-  public init(places: [Place]) {
+  public init(places: [Place], taskOf: [Int]? = nil) {
     self.places = places
+    self.taskOf = taskOf ?? places.map(\.id)
     var inside = CircleIndex()
     var near = CircleIndex()
     inside.reserveCapacity(places.count)

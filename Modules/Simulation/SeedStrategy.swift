@@ -13,10 +13,19 @@ public struct SeedStrategy: DetectionStrategy {
   public static let designCard: SeedStrategy = {
     var config = ArrivalConfig()
     config.coverage = .designCard
+    // The card fires on an arrival region's entry as the OS reports it.
+    config.session.confirmArrivals = false
     return SeedStrategy(name: "seed", config: config)
   }()
 
   public static let shipped = SeedStrategy(name: "whilehere", config: ArrivalConfig())
+
+  /// The shipped engine with `arrival.session.confirmArrivals` on.
+  public static let confirmed: SeedStrategy = {
+    var config = ArrivalConfig()
+    config.session.confirmArrivals = true
+    return SeedStrategy(name: "whilehere-confirmed", config: config)
+  }()
 
   public let name: String
   let config: ArrivalConfig
@@ -74,9 +83,7 @@ public struct SeedStrategy: DetectionStrategy {
         }
       }
     }
-    result.preciseSeconds = phone.location.preciseSeconds
-    result.peakRegions = phone.monitor.peak
-    result.regionFailures = phone.monitor.failures
+    phone.record(into: &result)
     return result
   }
 }

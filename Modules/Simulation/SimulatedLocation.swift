@@ -4,10 +4,12 @@ import Foundation
 import Geofencing
 
 /// The location services of the simulated phone: significant-change
-/// deliveries (≥ 500 m and ≥ 5 min apart, cell/Wi-Fi accuracy) and precise
-/// fixes at 1 Hz while switched on (a time to first fix, 5–20 m accuracy,
-/// occasional outliers that still claim good accuracy), with the GPS time
-/// counted for the battery.
+/// deliveries (≥ 500 m and ≥ 5 min apart by the OS's own coarse position,
+/// and at least every 15 minutes) and precise fixes at 1 Hz while switched
+/// on (a time to first fix, sessions that never get one or fail to start
+/// from the background, accuracy as real traces show it with a third of
+/// fixes outside it, outliers that still claim ordinary accuracy), with GPS
+/// time and background wakes counted for the battery.
 public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendable {
   public struct Fix: Sendable {
     public let point: Coordinate
@@ -16,16 +18,27 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
 
   private let world: WorldConfig
   private var random: SimRandom
+  private let coarse: CoarsePositionProcess
   private var lastSignificant: (point: Coordinate, at: Date)?
   private var preciseOn = false
   private var firstFixAt: Date?
   private var preciseStartedAt: Date?
   public private(set) var preciseSeconds: TimeInterval = 0
+  /// Significant-change deliveries and single fixes, each a background wake.
+  public private(set) var wakes = 0
   private let lock = NSLock()
 
-  public init(world: WorldConfig, random: SimRandom) {
+  /// `coarse` is the OS's own position, shared with its region monitoring.
+  public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
     self.world = world
+    self.coarse = coarse
     self.random = random
+  }
+
+  /// Location services with a coarse position of their own.
+  public convenience init(world: WorldConfig, random: SimRandom) {
+    var random = random
+    self.init(world: world, coarse: CoarsePositionProcess(config: world.coarsePosition, random: random.fork(78)), random: random)
   }
 
   public func startPreciseUpdates() {
@@ -48,17 +61,18 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   public func significantChange(position: Coordinate, at now: Date) -> Fix? {
     lock.withLock {
       let config = world.significantChange
+      let seen = coarse.sample(position, at: now)
       if let last = lastSignificant {
-        guard now.timeIntervalSince(last.at) >= config.minInterval, last.point.distance(to: position) >= config.minDistance else { return nil }
+        let since = now.timeIntervalSince(last.at)
+        guard since >= config.maxInterval || (since >= config.minInterval && last.point.distance(to: seen.point) >= config.minDistance) else {
+          return nil
+        }
       }
-      lastSignificant = (position, now)
-      let noisy = position.offset(meters: abs(random.gaussian(sigma: config.error)), bearing: random.uniform(0...(2 * .pi)))
-      return Fix(point: noisy, accuracy: config.accuracy)
+      lastSignificant = (seen.point, now)
+      wakes += 1
+      return Fix(point: seen.point, accuracy: seen.accuracy)
     }
   }
-
-  /// Seconds of GPS one single fix costs.
-  static let singleFixSeconds = 5.0
 
   /// One second of precise tracking: counts GPS time, returns a fix once the
   /// first fix is in. A single fix asked for while tracking is off comes now,
@@ -67,9 +81,9 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
     lock.withLock {
       if !preciseOn, singleFixPending {
         singleFixPending = false
-        preciseSeconds += Self.singleFixSeconds
-        let accuracy = random.uniform(10...30)
-        return Fix(point: position.offset(meters: abs(random.gaussian(sigma: accuracy / 2)), bearing: random.uniform(0...(2 * .pi))), accuracy: accuracy)
+        preciseSeconds += world.gps.singleFixSeconds
+        wakes += 1
+        return gpsFix(position)
       }
       guard preciseOn else { return nil }
       singleFixPending = false
@@ -77,16 +91,30 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if preciseStartedAt == nil {
         preciseStartedAt = now
         let gps = world.gps
-        firstFixAt = random.chance(gps.noFixChance) ? .distantFuture : now.addingTimeInterval(random.logNormal(median: gps.firstFixMedian, p95: gps.firstFixP95))
+        let failed = random.chance(gps.backgroundStartFailure) || random.chance(gps.noFixChance)
+        firstFixAt = failed ? .distantFuture : now.addingTimeInterval(random.logNormal(median: gps.firstFixMedian, p95: gps.firstFixP95))
       }
       guard let first = firstFixAt, now >= first else { return nil }
-      let gps = world.gps
-      let accuracy = random.uniform(gps.accuracyMin...gps.accuracyMax)
-      if random.chance(gps.outlierChance) {
-        return Fix(point: position.offset(meters: random.uniform(gps.outlierMin...gps.outlierMax), bearing: random.uniform(0...(2 * .pi))), accuracy: accuracy)
-      }
-      return Fix(point: position.offset(meters: abs(random.gaussian(sigma: accuracy / 2)), bearing: random.uniform(0...(2 * .pi))), accuracy: accuracy)
+      return gpsFix(position)
     }
+  }
+
+  /// One GPS fix: accuracy as the real trace has it, the true error a 2-D
+  /// Gaussian with `accuracyConfidence` of fixes inside the accuracy, or an
+  /// outlier that reports an ordinary accuracy. Called with the lock held.
+  private func gpsFix(_ position: Coordinate) -> Fix {
+    let gps = world.gps
+    let sigma = log(max(gps.accuracyP90, gps.accuracyMedian * 1.0001) / gps.accuracyMedian) / 1.2816
+    let accuracy = min(1000, max(3, gps.accuracyMedian * exp(random.gaussian(sigma: sigma))))
+    let bearing = random.uniform(0...(2 * .pi))
+    if random.chance(gps.outlierChance) {
+      return Fix(point: position.offset(meters: random.uniform(gps.outlierMin...max(gps.outlierMin, gps.outlierMax)), bearing: bearing), accuracy: accuracy)
+    }
+    // A Rayleigh radius: P(r ≤ accuracy) = confidence.
+    let confidence = min(max(gps.accuracyConfidence, 0.01), 0.999)
+    let perAxis = accuracy / (-2 * log(1 - confidence)).squareRoot()
+    let radius = perAxis * (-2 * log(max(random.unit(), 1e-12))).squareRoot()
+    return Fix(point: position.offset(meters: radius, bearing: bearing), accuracy: accuracy)
   }
 
 }

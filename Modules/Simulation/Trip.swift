@@ -10,6 +10,13 @@ public struct Trip: Sendable {
   public let positions: [Coordinate]
   public let plannedStops: [(place: Int, kind: StopKind)]
 
+  public init(mode: StreetGraph.Mode, start: Date, positions: [Coordinate], plannedStops: [(place: Int, kind: StopKind)]) {
+    self.mode = mode
+    self.start = start
+    self.positions = positions
+    self.plannedStops = plannedStops
+  }
+
   public var duration: TimeInterval { Double(positions.count) }
 
   public func time(_ second: Int) -> Date { start.addingTimeInterval(Double(second)) }

@@ -1,10 +1,13 @@
 import Domain
 import Foundation
 
-/// Makes trips over the streets: a mode, then stops at reachable places,
-/// each a visit (walk in, stay 2–20 min, walk out) or a pass-by (walk past
-/// close to it without stopping), with traffic-light stops when cycling or
-/// driving.
+/// Makes a person's days over the streets. A day starts and ends at home;
+/// on a work day the person commutes to work and back, with errand trips at
+/// lunch and after work, and maybe one in the evening. Each errand stop is
+/// a task place — a visit (walk in, stay 2–20 min, walk out) or a pass-by
+/// (the route goes past it without stopping) — or a stop somewhere that
+/// holds no task. Speeds are drawn per day, with traffic-light stops when
+/// cycling or driving.
 public struct TripGenerator {
   let graph: StreetGraph
   let places: PlaceSet
@@ -16,54 +19,131 @@ public struct TripGenerator {
     self.people = people
   }
 
-  public func trip(start: Date, random: inout SimRandom) -> Trip {
+  /// How one day moves: its mode and speeds.
+  struct Movement {
+    let mode: StreetGraph.Mode
+    let speed: Double
+    let walking: Double
+  }
+
+  func movement(_ random: inout SimRandom) -> Movement {
     let roll = random.unit()
     let mode: StreetGraph.Mode =
       roll < people.walkingShare ? .walking : roll < people.walkingShare + people.cyclingShare ? .cycling : .driving
-    let speed = mode == .walking ? people.walking : mode == .cycling ? people.cycling : people.driving
-    let reachable = places.places.filter(\.reachable)
+    let walking = random.uniform(people.walkingMin...max(people.walkingMin, people.walkingMax))
+    let speed: Double
+    switch mode {
+    case .walking: speed = walking
+    case .cycling: speed = random.uniform(people.cyclingMin...max(people.cyclingMin, people.cyclingMax))
+    case .driving: speed = random.uniform(people.drivingMin...max(people.drivingMin, people.drivingMax))
+    }
+    return Movement(mode: mode, speed: speed, walking: walking)
+  }
+
+  func stopCount(_ random: inout SimRandom) -> Int {
+    people.stopsMin + Int(random.next() % UInt64(max(1, people.stopsMax - people.stopsMin + 1)))
+  }
+
+  func randomNode(_ random: inout SimRandom, mode: StreetGraph.Mode) -> Int {
+    graph.nearestNode(to: graph.nodes[Int(random.next() % UInt64(graph.nodes.count))], mode: mode)
+  }
+
+  /// One outing: from a random street corner through the day's stops.
+  public func trip(start: Date, random: inout SimRandom) -> Trip {
+    let move = movement(&random)
     var path = PathBuilder()
-    var node = graph.nearestNode(to: graph.nodes[Int(random.next() % UInt64(graph.nodes.count))], mode: mode)
-    path.add(graph.nodes[node], pause: 0)
+    let node = randomNode(&random, mode: move.mode)
+    path.add(graph.nodes[node])
     var stops: [(Int, Trip.StopKind)] = []
-    let count = people.stopsMin + Int(random.next() % UInt64(max(1, people.stopsMax - people.stopsMin + 1)))
-    for _ in 0..<count where !reachable.isEmpty {
-      let place = reachable[Int(random.next() % UInt64(reachable.count))]
-      let target = graph.nearestNode(to: place.center, mode: mode)
-      if let route = graph.route(from: node, to: target, mode: mode) {
-        var sinceLight = 0.0
-        for step in route.dropFirst() {
-          let from = path.last!
-          let to = graph.nodes[step]
-          sinceLight += from.distance(to: to)
-          var pause = 0.0
-          if mode != .walking, sinceLight > 1000 / people.lightsPerKm {
-            sinceLight = 0
-            if random.chance(0.5) { pause = people.lightStop * random.uniform(0.5...1.5) }
-          }
-          path.move(to: to, speed: speed, pause: pause)
-        }
-        node = target
+    _ = errands(from: node, count: stopCount(&random), move: move, path: &path, stops: &stops, random: &random)
+    return Trip(mode: move.mode, start: start, positions: path.samples(), plannedStops: stops)
+  }
+
+  /// A whole day from midnight to midnight: the night at home, work on a
+  /// work day, errands at lunch, after work and in the evening.
+  public func day(start: Date, random: inout SimRandom) -> Trip {
+    let move = movement(&random)
+    let home = randomNode(&random, mode: move.mode)
+    var path = PathBuilder()
+    path.add(graph.nodes[home])
+    var stops: [(Int, Trip.StopKind)] = []
+    let working = random.chance(people.workDayShare)
+    let lunch = working && random.chance(people.lunchTripChance)
+    let evening = random.chance(people.eveningTripChance)
+    // The day's stops, shared among its errand trips.
+    let total = stopCount(&random)
+    let trips = 1 + (lunch ? 1 : 0) + (evening ? 1 : 0)
+    var shares = [Int](repeating: total / trips, count: trips)
+    for i in 0..<(total % trips) { shares[i] += 1 }
+    var next = shares.makeIterator()
+    let leave = 3600 * random.uniform(people.leaveHomeMin...max(people.leaveHomeMin, people.leaveHomeMax))
+    path.wait(until: leave)
+    var here = home
+    if working {
+      let work = randomNode(&random, mode: move.mode)
+      here = travel(from: here, to: work, move: move, path: &path, random: &random)
+      let end = path.elapsed + 3600 * people.workHours
+      if lunch {
+        path.wait(until: path.elapsed + 3600 * random.uniform(3...4.5))
+        here = errands(from: here, count: next.next() ?? 0, move: move, path: &path, stops: &stops, random: &random)
+        here = travel(from: here, to: work, move: move, path: &path, random: &random)
       }
+      path.wait(until: end)
+    }
+    here = errands(from: here, count: next.next() ?? 0, move: move, path: &path, stops: &stops, random: &random)
+    here = travel(from: here, to: home, move: move, path: &path, random: &random)
+    if evening {
+      path.wait(until: max(path.elapsed + 1800, 3600 * random.uniform(18...20)))
+      here = errands(from: here, count: next.next() ?? 0, move: move, path: &path, stops: &stops, random: &random)
+      here = travel(from: here, to: home, move: move, path: &path, random: &random)
+    }
+    path.wait(until: 86_400)
+    return Trip(mode: move.mode, start: start, positions: path.samples(limit: 86_400), plannedStops: stops)
+  }
+
+  /// Goes through `count` stops from `node`; returns where it ended.
+  func errands(
+    from node: Int, count: Int, move: Movement, path: inout PathBuilder, stops: inout [(Int, Trip.StopKind)], random: inout SimRandom
+  ) -> Int {
+    let reachable = places.places.filter(\.reachable)
+    var node = node
+    for _ in 0..<count {
+      if reachable.isEmpty || random.chance(people.otherStopShare) {
+        // A stop that holds no task: somewhere else, for a while.
+        node = travel(from: node, to: randomNode(&random, mode: move.mode), move: move, path: &path, random: &random)
+        path.wait(until: path.elapsed + random.uniform(people.visitMin...max(people.visitMin, people.visitMax)))
+        continue
+      }
+      let place = reachable[Int(random.next() % UInt64(reachable.count))]
+      node = travel(from: node, to: graph.nearestNode(to: place.center, mode: move.mode), move: move, path: &path, random: &random)
       let kind: Trip.StopKind = random.chance(people.passByShare) ? .passBy : .visit
       stops.append((place.id, kind))
+      // A pass-by is the route going past the place; a visit walks in and stays.
+      guard kind == .visit else { continue }
       let streetPoint = graph.nodes[node]
-      switch kind {
-      case .visit:
-        let spot = place.center.offset(meters: random.uniform(0...(place.radius * 0.4)), bearing: random.uniform(0...(2 * .pi)))
-        path.move(to: spot, speed: people.walking, pause: random.uniform(people.visitMin...people.visitMax))
-        path.move(to: streetPoint, speed: people.walking, pause: 0)
-      case .passBy:
-        // Walk by within half the radius and carry on without stopping.
-        let bearing = random.uniform(0...(2 * .pi))
-        let near = place.center.offset(meters: place.radius * 0.5, bearing: bearing)
-        let beyond = place.center.offset(meters: place.radius * 1.8, bearing: bearing + .pi * 0.8)
-        path.move(to: near, speed: people.walking, pause: 0)
-        path.move(to: beyond, speed: people.walking, pause: 0)
-        path.move(to: streetPoint, speed: people.walking, pause: 0)
-      }
+      let spot = place.center.offset(meters: random.uniform(0...(place.radius * 0.4)), bearing: random.uniform(0...(2 * .pi)))
+      path.move(to: spot, speed: move.walking, pause: random.uniform(people.visitMin...max(people.visitMin, people.visitMax)))
+      path.move(to: streetPoint, speed: move.walking, pause: 0)
     }
-    return Trip(mode: mode, start: start, positions: path.samples(), plannedStops: stops)
+    return node
+  }
+
+  /// Along the streets from one node to another, with traffic lights.
+  func travel(from start: Int, to goal: Int, move: Movement, path: inout PathBuilder, random: inout SimRandom) -> Int {
+    guard start != goal, let route = graph.route(from: start, to: goal, mode: move.mode) else { return start }
+    var sinceLight = 0.0
+    for step in route.dropFirst() {
+      let from = path.last!
+      let to = graph.nodes[step]
+      sinceLight += from.distance(to: to)
+      var pause = 0.0
+      if move.mode != .walking, sinceLight > 1000 / max(people.lightsPerKm, 0.01) {
+        sinceLight = 0
+        if random.chance(0.5) { pause = random.uniform(people.lightStopMin...max(people.lightStopMin, people.lightStopMax)) }
+      }
+      path.move(to: to, speed: move.speed, pause: pause)
+    }
+    return goal
   }
 }
 
@@ -72,18 +152,28 @@ struct PathBuilder {
   private var legs: [(to: Coordinate, speed: Double, pause: Double)] = []
   private(set) var last: Coordinate?
   private var origin: Coordinate?
+  /// Seconds the legs so far take.
+  private(set) var elapsed = 0.0
 
-  mutating func add(_ point: Coordinate, pause: Double) {
+  mutating func add(_ point: Coordinate) {
     if origin == nil { origin = point }
     last = point
   }
 
   mutating func move(to point: Coordinate, speed: Double, pause: Double) {
+    if let last { elapsed += last.distance(to: point) / speed }
+    elapsed += pause.rounded()
     legs.append((point, speed, pause))
     last = point
   }
 
-  func samples() -> [Coordinate] {
+  /// Stays where it is until `elapsed` reaches `seconds`.
+  mutating func wait(until seconds: Double) {
+    guard let last, seconds > elapsed else { return }
+    move(to: last, speed: 1, pause: seconds - elapsed)
+  }
+
+  func samples(limit: Int = .max) -> [Coordinate] {
     guard var here = origin else { return [] }
     var result: [Coordinate] = [here]
     var carry = 0.0
@@ -99,7 +189,8 @@ struct PathBuilder {
       carry = seconds - (t - 1)
       here = leg.to
       for _ in 0..<Int(leg.pause.rounded()) { result.append(here) }
+      if result.count >= limit { break }
     }
-    return result
+    return Array(result.prefix(limit))
   }
 }

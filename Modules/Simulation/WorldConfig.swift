@@ -5,82 +5,162 @@ import Foundation
 /// ../shared/SIMULATOR-CALIBRATION.md. One JSON file (`--world FILE`) can
 /// replace any of them; the benchmark prints the world's name and hash.
 public struct WorldConfig: Codable, Hashable, Sendable {
+  /// iOS region monitoring. Sources: Apple, "Monitoring the user's
+  /// proximity to geographic regions" (20 regions, the ~200 m and 20 s
+  /// crossing rule, no entry when registered inside); Radius Networks'
+  /// 2015 measurements (Wi-Fi delivery within ~30 s, some ~1 km away);
+  /// Apple's older Location Awareness guide ("typically within 3 to 5
+  /// minutes"). Docs/Benchmarks.md lists each number with its source.
   public struct RegionMonitoring: Codable, Hashable, Sendable {
     /// At most this many regions per app; one more fails.
     public var capacity = 20
-    /// Metres past the boundary before a crossing counts (capped at half the radius for small regions).
+    /// Metres past the boundary before a crossing counts. Applied in full
+    /// wherever there is room: outside for an exit, and inside a region
+    /// larger than the OS's minimum for an entry. A region at the minimum
+    /// size enters as soon as the OS's position is inside it, which is how
+    /// small regions fire at all, and early.
     public var crossingMargin = 200.0
     /// Seconds the device must stay past the margin.
     public var dwell = 20.0
-    /// Delivery latency after the dwell, log-normal: median and 95th percentile, seconds.
-    public var latencyMedian = 30.0
-    public var latencyP95 = 180.0
-    /// The OS judges with a coarse position: Gaussian error, metres.
-    public var positionError = 40.0
+    /// Delivery latency after the dwell, log-normal, by the positioning the
+    /// OS had at the time: Wi-Fi (the best case measured) and cell (Apple's
+    /// "typically 3 to 5 minutes"). Median and 95th percentile, seconds.
+    public var latencyWiFiMedian = 20.0
+    public var latencyWiFiP95 = 60.0
+    public var latencyCellMedian = 180.0
+    public var latencyCellP95 = 300.0
     /// How often the OS re-evaluates its coarse position, seconds.
     public var evaluationInterval = 5.0
     /// The OS treats smaller regions as this big, which is why small
     /// regions can fire up to ~100 m early.
     public var minimumEffectiveRadius = 100.0
+    /// Seconds until a `requestState` is answered (from the OS's own belief).
+    public var stateLatency = 1.0
 
     public init() {}
   }
 
+  /// The OS's own position without GPS, behind region monitoring,
+  /// significant change and reduced-accuracy updates: Wi-Fi (20–90 m) or
+  /// cell (300–1000 m) positioning, each error correlated in time (a
+  /// Gauss–Markov process per axis), and rare far jumps (crossings have
+  /// been reported 1–3 km away).
+  public struct CoarsePosition: Codable, Hashable, Sendable {
+    /// Share of the time Wi-Fi positioning is available, and how long a
+    /// stretch of either lasts on average, seconds.
+    public var wifiShare = 0.7
+    public var sourceStretch = 900.0
+    /// Error per axis, metres (Rayleigh: Wi-Fi median 41 m, p95 86 m; cell median 353 m, p95 735 m).
+    public var wifiSigma = 35.0
+    public var cellSigma = 300.0
+    /// How long an error persists (correlation time), seconds.
+    public var wifiCorrelation = 60.0
+    public var cellCorrelation = 300.0
+    /// The accuracy the OS reports for each (iOS reports 65 m for Wi-Fi fixes).
+    public var wifiAccuracy = 65.0
+    public var cellAccuracy = 1000.0
+    /// Far jumps: how many an hour, how far (metres) and how long (seconds).
+    public var jumpsPerHour = 0.3
+    public var jumpMin = 1000.0
+    public var jumpMax = 3000.0
+    public var jumpSecondsMin = 30.0
+    public var jumpSecondsMax = 120.0
+
+    public init() {}
+  }
+
+  /// Significant-change location service (Apple: ≥ 500 m, not more often
+  /// than every 5 minutes; the energy guide: it may wake the app at least
+  /// every 15 minutes). Positions and accuracy come from the coarse position.
   public struct SignificantChange: Codable, Hashable, Sendable {
     public var minDistance = 500.0
     public var minInterval = 300.0
-    /// Accuracy reported (cell/Wi-Fi grade), and the Gaussian error behind it.
-    public var accuracy = 150.0
-    public var error = 100.0
+    /// A delivery at least this often even without moving, seconds.
+    public var maxInterval = 900.0
 
     public init() {}
   }
 
+  /// Precise (GPS) fixes. Accuracy follows the real trace in
+  /// ../shared/data/traces (median 32 m, p90 64 m); the error is a 2-D
+  /// Gaussian whose reported accuracy is a 68 % radius (Android's
+  /// definition), so about a third of fixes fall outside it.
   public struct GPS: Codable, Hashable, Sendable {
     /// Time to first fix, log-normal median and p95, seconds.
     public var firstFixMedian = 4.0
     public var firstFixP95 = 15.0
     /// Chance a session gets no usable fix within 30 s.
-    public var noFixChance = 0.03
-    public var accuracyMin = 5.0
-    public var accuracyMax = 20.0
-    /// Chance of an outlier fix, and how far it jumps (metres); outliers report good accuracy.
+    public var noFixChance = 0.10
+    /// Chance starting location updates from the background fails
+    /// outright (reports of CLError.denied after a region wake).
+    public var backgroundStartFailure = 0.05
+    /// Reported accuracy, log-normal: median and 90th percentile, metres.
+    public var accuracyMedian = 32.0
+    public var accuracyP90 = 64.0
+    /// The share of fixes within their reported accuracy.
+    public var accuracyConfidence = 0.68
+    /// Chance of an outlier fix, and how far it jumps (metres); outliers report ordinary accuracy.
     public var outlierChance = 0.01
     public var outlierMin = 200.0
-    public var outlierMax = 2000.0
+    public var outlierMax = 5000.0
+    /// Seconds of GPS one single fix (a wake-up fix) costs.
+    public var singleFixSeconds = 5.0
 
     public init() {}
   }
 
+  /// Energy. GPS ≈ 76 mA at 4 V (AOSP power profile of a reference phone),
+  /// with CPU and radio overhead while it runs; each background wake keeps
+  /// the CPU up for about 10 s (Apple: a suspended app gets ~10 s per event).
   public struct Power: Codable, Hashable, Sendable {
     public var batteryWh = 11.5
     /// GPS draw while precise tracking is on, watts.
     public var gpsWatts = 0.3
     /// CPU and radio overhead on top of the GPS draw, as a factor.
     public var overhead = 1.5
+    /// Seconds and watts of one background wake (a region event, a
+    /// significant change, a single fix).
+    public var wakeSeconds = 10.0
+    public var wakeWatts = 0.2
     public var startBattery = 0.8
 
     public init() {}
   }
 
+  /// How people move (the calibration note's "People"), and what a day holds.
   public struct People: Codable, Hashable, Sendable {
-    public var walking = 1.35
-    public var cycling = 5.0
-    public var driving = 11.0
-    /// Share of trips by mode.
+    /// Speeds, metres per second: one drawn per day from each range.
+    public var walkingMin = 1.2
+    public var walkingMax = 1.5
+    public var cyclingMin = 4.0
+    public var cyclingMax = 6.0
+    public var drivingMin = 8.0
+    public var drivingMax = 14.0
+    /// Share of days by mode.
     public var walkingShare = 0.6
     public var cyclingShare = 0.25
     /// Visit length, seconds (uniform).
     public var visitMin = 120.0
     public var visitMax = 1200.0
-    /// Stops per trip.
+    /// Errand stops per day, over the day's errand trips.
     public var stopsMin = 3
     public var stopsMax = 7
-    /// Share of stops that are pass-bys rather than visits.
+    /// Share of task-place stops that are pass-bys rather than visits.
     public var passByShare = 0.3
+    /// Share of stops at a spot that holds no task (a café, a friend's door).
+    public var otherStopShare = 0.3
     /// Seconds stopped at a traffic light when driving or cycling, and how often per kilometre.
-    public var lightStop = 45.0
+    public var lightStopMin = 30.0
+    public var lightStopMax = 60.0
     public var lightsPerKm = 2.0
+    /// A day: leave home between these hours, work this long on a work day.
+    public var leaveHomeMin = 7.0
+    public var leaveHomeMax = 9.0
+    public var workDayShare = 0.7
+    public var workHours = 8.0
+    /// Chance of an errand trip at lunch (from work) and in the evening (from home).
+    public var lunchTripChance = 0.5
+    public var eveningTripChance = 0.6
 
     public init() {}
   }
@@ -89,6 +169,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   /// Places of the person inside the street area (the rest are spread over the metro area).
   public var localPlaces = 40
   public var regionMonitoring = RegionMonitoring()
+  public var coarsePosition = CoarsePosition()
   public var significantChange = SignificantChange()
   public var gps = GPS()
   public var power = Power()

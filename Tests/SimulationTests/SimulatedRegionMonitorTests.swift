@@ -12,14 +12,32 @@ import Testing
     try! Coordinate(latitude: center.latitude + meters / 111_195, longitude: center.longitude)
   }
 
-  /// An OS with no noise and no latency, so each rule shows on its own.
+  /// An OS with no latency, so each rule shows on its own.
   static var exact: WorldConfig.RegionMonitoring {
     var config = WorldConfig.RegionMonitoring()
-    config.positionError = 0
-    config.latencyMedian = 0.001
-    config.latencyP95 = 0.002
+    config.latencyWiFiMedian = 0.001
+    config.latencyWiFiP95 = 0.002
+    config.latencyCellMedian = 0.001
+    config.latencyCellP95 = 0.002
     config.evaluationInterval = 1
     return config
+  }
+
+  /// A coarse position with no error and no jumps.
+  static var still: WorldConfig.CoarsePosition {
+    var coarse = WorldConfig.CoarsePosition()
+    coarse.wifiSigma = 0
+    coarse.cellSigma = 0
+    coarse.jumpsPerHour = 0
+    return coarse
+  }
+
+  func monitor(_ config: WorldConfig.RegionMonitoring = Self.exact, coarse: WorldConfig.CoarsePosition = Self.still, seed: UInt64 = 1) -> SimulatedRegionMonitor {
+    SimulatedRegionMonitor(config: config, coarse: coarse, random: SimRandom(seed: seed))
+  }
+
+  func walk(_ monitor: SimulatedRegionMonitor, north meters: Double, from: Int, to: Int) -> [RegionEvent] {
+    (from...to).flatMap { monitor.step(position: Self.point(north: meters), at: start.addingTimeInterval(Double($0))) }
   }
 
   func region(_ id: String, radius: Double = 300) -> PlannedRegion {
@@ -27,67 +45,170 @@ import Testing
   }
 
   @Test func refusesTheTwentyFirstRegion() throws {
-    let monitor = SimulatedRegionMonitor(config: Self.exact, random: SimRandom(seed: 1))
+    let monitor = monitor()
     for i in 0..<20 { try monitor.startMonitoring(region("r\(i)")) }
     #expect(throws: RegionMonitorError.overCapacity(capacity: 20)) { try monitor.startMonitoring(region("r20")) }
     #expect(monitor.monitoredRegions().count == 20 && monitor.peak == 20 && monitor.failures == 1)
   }
 
   @Test func entryNeedsTheMarginAndTheDwell() throws {
-    let monitor = SimulatedRegionMonitor(config: Self.exact, random: SimRandom(seed: 1))
+    let monitor = monitor()
     _ = monitor.step(position: Self.point(north: 2000), at: start)
     try monitor.startMonitoring(region("r"))
-    var events: [RegionEvent] = []
-    // Inside the radius but not yet 150 m (half the radius) past the boundary: nothing.
-    for t in 1...60 { events += monitor.step(position: Self.point(north: 250), at: start.addingTimeInterval(Double(t))) }
+    // Inside the 300 m radius but not yet 200 m past the boundary: nothing.
+    var events = walk(monitor, north: 150, from: 1, to: 60)
     #expect(events.isEmpty)
     // Past the margin: an entry once the 20 s dwell has passed, not before.
-    for t in 61...79 { events += monitor.step(position: Self.point(north: 100), at: start.addingTimeInterval(Double(t))) }
+    events += walk(monitor, north: 90, from: 61, to: 79)
     #expect(events.isEmpty)
-    for t in 80...85 { events += monitor.step(position: Self.point(north: 100), at: start.addingTimeInterval(Double(t))) }
+    events += walk(monitor, north: 90, from: 80, to: 85)
     #expect(events.map(\.kind) == [.entered])
-    // Leaving: an exit after the margin and dwell outside.
-    for t in 86...140 { events += monitor.step(position: Self.point(north: 800), at: start.addingTimeInterval(Double(t))) }
+    // Leaving: 450 m out is not yet the full margin past 300 m; 520 m is.
+    events += walk(monitor, north: 450, from: 86, to: 140)
+    #expect(events.map(\.kind) == [.entered])
+    events += walk(monitor, north: 520, from: 141, to: 170)
     #expect(events.map(\.kind) == [.entered, .exited])
   }
 
+  @Test func aRegionUnderTheMinimumEntersAtTheMinimumAndExitsOnlyPastTheFullMargin() throws {
+    let monitor = monitor()
+    _ = monitor.step(position: Self.point(north: 2000), at: start)
+    try monitor.startMonitoring(region("small", radius: 40))
+    // 80 m from a 40 m region: inside the OS's 100 m minimum, so it enters (early).
+    var events = walk(monitor, north: 80, from: 1, to: 30)
+    #expect(events.map(\.kind) == [.entered])
+    // The 200 m margin is not capped at half the radius: 250 m out is still inside.
+    events += walk(monitor, north: 250, from: 31, to: 90)
+    #expect(events.map(\.kind) == [.entered])
+    events += walk(monitor, north: 310, from: 91, to: 130)
+    #expect(events.map(\.kind) == [.entered, .exited])
+  }
+
+  @Test func theCrossingMarginIsApplied() throws {
+    // The same walk under a 200 m and a 250 m margin: only the first sees the exit.
+    var wide = Self.exact
+    wide.crossingMargin = 250
+    var exits: [Int] = []
+    for config in [Self.exact, wide] {
+      let monitor = monitor(config)
+      _ = monitor.step(position: Self.center, at: start)
+      try monitor.startMonitoring(region("r", radius: 100))
+      let events = walk(monitor, north: 320, from: 1, to: 60)
+      exits.append(events.filter { $0.kind == .exited }.count)
+    }
+    #expect(exits == [1, 0])
+  }
+
   @Test func registeringWhileInsideGivesNoEntryButStateCanBeAsked() throws {
-    let monitor = SimulatedRegionMonitor(config: Self.exact, random: SimRandom(seed: 1))
+    let monitor = monitor()
     _ = monitor.step(position: Self.center, at: start)
     try monitor.startMonitoring(region("r"))
-    var events: [RegionEvent] = []
-    for t in 1...120 { events += monitor.step(position: Self.center, at: start.addingTimeInterval(Double(t))) }
+    var events = walk(monitor, north: 0, from: 1, to: 120)
     #expect(events.isEmpty)
     monitor.requestState("r")
-    for t in 121...125 { events += monitor.step(position: Self.center, at: start.addingTimeInterval(Double(t))) }
+    events += walk(monitor, north: 0, from: 121, to: 125)
     #expect(events.map(\.kind) == [.inside])
   }
 
+  @Test func theStateIsAnsweredFromWhatTheOSBelievesNotFromWhereTheDeviceIs() throws {
+    let monitor = monitor()
+    _ = monitor.step(position: Self.point(north: 2000), at: start)
+    try monitor.startMonitoring(region("r"))
+    // The device is at the centre, but for 5 s only: the OS has not counted the crossing.
+    var events = walk(monitor, north: 0, from: 1, to: 5)
+    monitor.requestState("r")
+    events += walk(monitor, north: 0, from: 6, to: 8)
+    #expect(events.map(\.kind) == [.outside])
+  }
+
+  @Test func aFarJumpOfTheOSPositionGivesASpuriousEntry() throws {
+    // The device never moves; a 1 km region lies 1.5 km north of it. Jumps
+    // of 1.5 km for two minutes, six an hour, sometimes land the OS inside.
+    var jumpy = Self.still
+    jumpy.jumpsPerHour = 6
+    jumpy.jumpMin = 1500
+    jumpy.jumpMax = 1500
+    jumpy.jumpSecondsMin = 120
+    jumpy.jumpSecondsMax = 120
+    var entries: [Int] = []
+    for coarse in [Self.still, jumpy] {
+      var count = 0
+      for seed in 1...20 {
+        let monitor = monitor(coarse: coarse, seed: UInt64(seed))
+        _ = monitor.step(position: Self.center, at: start)
+        try monitor.startMonitoring(PlannedRegion(id: "far", kind: .arrival, center: Self.point(north: 1500), radius: 1000, destinations: []))
+        count += walk(monitor, north: 0, from: 1, to: 3600).filter { $0.kind == .entered }.count
+      }
+      entries.append(count)
+    }
+    #expect(entries[0] == 0, "no jumps, no entry")
+    #expect(entries[1] > 0, "jumps give spurious entries")
+    // The jumps come at the configured rate.
+    let process = CoarsePositionProcess(config: jumpy, random: SimRandom(seed: 3))
+    var jumped = 0
+    var wasFar = false
+    for t in 0..<36_000 {
+      let far = process.sample(Self.center, at: start.addingTimeInterval(Double(t))).point.distance(to: Self.center) > 1000
+      if far && !wasFar { jumped += 1 }
+      wasFar = far
+    }
+    #expect(jumped >= 40 && jumped <= 80, "about six jumps an hour over ten hours, saw \(jumped)")
+  }
+
+  @Test func theOSPositionErrorPersistsInsteadOfBeingRedrawn() {
+    var coarse = WorldConfig.CoarsePosition()
+    coarse.wifiShare = 0.99
+    coarse.sourceStretch = 100_000
+    coarse.jumpsPerHour = 0
+    let process = CoarsePositionProcess(config: coarse, random: SimRandom(seed: 8))
+    // Errors 5 s apart are nearly the same (60 s correlation); their size is Wi-Fi's 20–90 m.
+    var gaps: [Double] = []
+    var sizes: [Double] = []
+    var previous: Coordinate?
+    for t in stride(from: 0, to: 20_000, by: 5) {
+      let point = process.sample(Self.center, at: start.addingTimeInterval(Double(t))).point
+      sizes.append(point.distance(to: Self.center))
+      if let previous { gaps.append(point.distance(to: previous)) }
+      previous = point
+    }
+    sizes.sort()
+    gaps.sort()
+    #expect(sizes[sizes.count / 2] > 25 && sizes[sizes.count / 2] < 60, "median error \(sizes[sizes.count / 2])")
+    #expect(gaps[gaps.count / 2] < sizes[sizes.count / 2] / 2, "consecutive errors are correlated")
+  }
+
   @Test func approximateLocationDisablesMonitoring() {
-    let monitor = SimulatedRegionMonitor(config: Self.exact, random: SimRandom(seed: 1))
+    let monitor = monitor()
     monitor.setAvailable(false)
     #expect(throws: RegionMonitorError.self) { try monitor.startMonitoring(region("r")) }
   }
 
-  @Test func latencyFollowsTheWorldsDistribution() throws {
-    var config = Self.exact
-    config.latencyMedian = 30
-    config.latencyP95 = 180
-    var delays: [Double] = []
-    for seed in 1...200 {
-      let monitor = SimulatedRegionMonitor(config: config, random: SimRandom(seed: UInt64(seed)))
-      _ = monitor.step(position: Self.point(north: 2000), at: start)
-      try monitor.startMonitoring(region("r"))
-      for t in 1...1000 {
-        if let event = monitor.step(position: Self.center, at: start.addingTimeInterval(Double(t))).first {
-          delays.append(event.at.timeIntervalSince(start) - 21)
-          break
+  @Test func latencyFollowsTheWorldsDistributionForEachPositioning() throws {
+    for wifi in [true, false] {
+      var config = Self.exact
+      config.latencyWiFiMedian = 20
+      config.latencyWiFiP95 = 60
+      config.latencyCellMedian = 180
+      config.latencyCellP95 = 300
+      var coarse = Self.still
+      coarse.wifiShare = wifi ? 0.99 : 0.01
+      coarse.sourceStretch = wifi ? 1 : 100_000
+      var delays: [Double] = []
+      for seed in 1...200 {
+        let monitor = monitor(config, coarse: coarse, seed: UInt64(seed))
+        _ = monitor.step(position: Self.point(north: 2000), at: start)
+        try monitor.startMonitoring(region("r"))
+        for t in 1...2000 {
+          if let event = monitor.step(position: Self.center, at: start.addingTimeInterval(Double(t))).first {
+            delays.append(event.at.timeIntervalSince(start) - 21)
+            break
+          }
         }
       }
+      delays.sort()
+      #expect(delays.count == 200)
+      let median = wifi ? 20.0 : 180.0
+      #expect(abs(delays[100] - median) < median * 0.3, "median \(delays[100]) (wifi \(wifi))")
     }
-    delays.sort()
-    #expect(delays.count == 200)
-    #expect(abs(delays[100] - 30) < 10, "median \(delays[100])")
-    #expect(delays[190] > 90 && delays[190] < 400, "p95 \(delays[190])")
   }
 }

@@ -7,59 +7,92 @@ import Testing
   let start = Date(timeIntervalSince1970: 1_000_000)
   let here = try! Coordinate(latitude: 60.17, longitude: 24.94)
 
-  @Test func significantChangeNeeds500MetresAnd5Minutes() {
-    let location = SimulatedLocation(world: WorldConfig(), random: SimRandom(seed: 3))
+  /// A world whose OS position has no error, so the delivery rules show on their own.
+  var exactOS: WorldConfig {
+    var world = WorldConfig()
+    world.coarsePosition.wifiSigma = 0
+    world.coarsePosition.cellSigma = 0
+    world.coarsePosition.jumpsPerHour = 0
+    return world
+  }
+
+  @Test func significantChangeNeeds500MetresAnd5MinutesOrComesEvery15Minutes() {
+    let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 3))
     #expect(location.significantChange(position: here, at: start) != nil, "the first delivery comes at once")
     let far = here.offsetNorth(800)
     #expect(location.significantChange(position: far, at: start.addingTimeInterval(200)) == nil, "too soon")
     #expect(location.significantChange(position: here.offsetNorth(100), at: start.addingTimeInterval(600)) == nil, "too close")
-    let fix = location.significantChange(position: far, at: start.addingTimeInterval(301))
-    #expect(fix?.accuracy == 150)
+    let fix = location.significantChange(position: far, at: start.addingTimeInterval(601))
+    #expect(fix?.accuracy == 65 || fix?.accuracy == 1000, "the OS's own accuracy, Wi-Fi or cell")
+    #expect(location.significantChange(position: far, at: start.addingTimeInterval(601 + 899)) == nil)
+    #expect(location.significantChange(position: far, at: start.addingTimeInterval(601 + 900)) != nil, "a wake every 15 minutes without moving")
+    #expect(location.wakes == 3)
   }
 
-  @Test func preciseFixesComeAfterAFirstFixAndAreCounted() throws {
+  @Test func preciseFixesComeAfterAFirstFixAndAThirdFallOutsideTheirAccuracy() throws {
     var world = WorldConfig()
     world.gps.noFixChance = 0
+    world.gps.backgroundStartFailure = 0
     world.gps.outlierChance = 0
     let location = SimulatedLocation(world: world, random: SimRandom(seed: 4))
     #expect(location.preciseFix(position: here, at: start) == nil, "off until started")
     location.startPreciseUpdates()
     var fixes: [SimulatedLocation.Fix] = []
-    for t in 0..<60 {
+    for t in 0..<3000 {
       if let fix = location.preciseFix(position: here, at: start.addingTimeInterval(Double(t))) { fixes.append(fix) }
     }
-    #expect(fixes.count > 20 && fixes.count < 60, "a time to first fix, then 1 Hz")
-    #expect(fixes.allSatisfy { $0.accuracy >= 5 && $0.accuracy <= 20 })
-    #expect(location.preciseSeconds == 60)
+    #expect(fixes.count > 2900 && fixes.count < 3000, "a time to first fix, then 1 Hz")
+    #expect(location.preciseSeconds == 3000)
+    let accuracies = fixes.map(\.accuracy).sorted()
+    #expect(abs(accuracies[accuracies.count / 2] - 32) < 4, "median accuracy as in the real trace")
+    let inside = Double(fixes.filter { $0.point.distance(to: here) <= $0.accuracy }.count) / Double(fixes.count)
+    #expect(abs(inside - 0.68) < 0.04, "accuracy is a 68 % radius, saw \(inside)")
+  }
+
+  @Test func aBackgroundStartCanFailAndThenNoFixComes() {
+    var world = WorldConfig()
+    world.gps.backgroundStartFailure = 1
+    let location = SimulatedLocation(world: world, random: SimRandom(seed: 4))
+    location.startPreciseUpdates()
+    let fixes = (0..<120).compactMap { location.preciseFix(position: here, at: start.addingTimeInterval(Double($0))) }
+    #expect(fixes.isEmpty)
+    #expect(location.preciseSeconds == 120, "the GPS was on (and charged) all the same")
   }
 
   @Test func aWorldFileOverridesOnlyWhatItNamesAndRejectsUnknownKeys() throws {
     let path = NSTemporaryDirectory() + "world-\(UUID().uuidString).json"
-    _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"name": "harsh", "regionMonitoring": {"latencyMedian": 120}}"#.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"name": "harsh", "regionMonitoring": {"latencyWiFiMedian": 120}}"#.utf8))
     let world = try WorldConfig.load(path)
-    #expect(world.name == "harsh" && world.regionMonitoring.latencyMedian == 120 && world.regionMonitoring.capacity == 20)
+    #expect(world.name == "harsh" && world.regionMonitoring.latencyWiFiMedian == 120 && world.regionMonitoring.capacity == 20)
     #expect(world.hash != WorldConfig().hash)
     _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"regionMonitoring": {"latency": 1}}"#.utf8))
     let error = #expect(throws: ScenarioError.self) { try WorldConfig.load(path) }
     #expect(error?.message.contains("unknown key 'regionMonitoring.latency'") == true)
   }
 
-  @Test func tripsFollowStreetsAndTruthFindsTheirVisits() throws {
+  @Test func aDayStartsAndEndsAtHomeFollowsStreetsAndTruthFindsItsVisits() throws {
     let graph = StreetGraph.grid(center: here)
     var random = SimRandom(seed: 5)
     let places = PlaceSet.make(count: 200, localCount: 20, pois: [], graph: graph, random: &random)
     var world = WorldConfig()
     world.people.passByShare = 0
-    let trip = TripGenerator(graph: graph, places: places, people: world.people).trip(start: start, random: &random)
-    #expect(trip.positions.count > 600)
-    // No teleporting: consecutive seconds are at most a fast car apart.
-    for i in 1..<trip.positions.count {
-      #expect(trip.positions[i - 1].distance(to: trip.positions[i]) <= 12)
+    world.people.otherStopShare = 0
+    let generator = TripGenerator(graph: graph, places: places, people: world.people)
+    for _ in 0..<3 {
+      let day = generator.day(start: start, random: &random)
+      #expect(day.positions.count == 86_400, "a day is a whole day")
+      #expect(day.positions.first == day.positions.last, "it starts and ends at home")
+      #expect(day.positions[3600] == day.positions[0], "the night is spent at home")
+      // No teleporting: consecutive seconds are at most a fast car apart.
+      for i in 1..<day.positions.count {
+        #expect(day.positions[i - 1].distance(to: day.positions[i]) <= world.people.drivingMax + 1)
+      }
+      let truth = GroundTruth(trip: day, places: places)
+      let planned = Set(day.plannedStops.map(\.place).map { places.taskOf[$0] })
+      let visited = Set(truth.episodes.filter { $0.kind == .visit }.map(\.task))
+      #expect(!planned.isEmpty)
+      #expect(planned.isSubset(of: visited), "every planned visit shows up in the truth")
     }
-    let truth = GroundTruth(trip: trip, places: places)
-    let planned = Set(trip.plannedStops.map(\.place))
-    let visited = Set(truth.episodes.filter { $0.kind == .visit }.map(\.place))
-    #expect(planned.isSubset(of: visited), "every planned visit shows up in the truth")
   }
 }
 

@@ -1,0 +1,103 @@
+import Domain
+import Foundation
+
+/// The position the OS believes without GPS, shared by its region
+/// monitoring, significant-change and reduced-accuracy services: Wi-Fi or
+/// cell positioning in stretches, an error that drifts (a Gauss–Markov
+/// process per axis, so a wrong position persists for a while instead of
+/// being redrawn each time), and rare jumps of kilometres.
+public final class CoarsePositionProcess: @unchecked Sendable {
+  public enum Source: String, Sendable { case wifi, cell }
+
+  public struct Sample: Sendable {
+    public let point: Coordinate
+    /// What the OS reports as its accuracy.
+    public let accuracy: Double
+    public let source: Source
+  }
+
+  private let config: WorldConfig.CoarsePosition
+  private var random: SimRandom
+  private var last: Date?
+  private var cached: (at: Date, truth: Coordinate, sample: Sample)?
+  private var source: Source
+  private var sourceUntil: Date?
+  /// Metres east and north.
+  private var error: (Double, Double)
+  private var jump: (east: Double, north: Double, until: Date)?
+  private var nextJump: Date?
+  private let lock = NSLock()
+
+  public init(config: WorldConfig.CoarsePosition, random: SimRandom) {
+    self.config = config
+    self.random = random
+    source = self.random.unit() < config.wifiShare ? .wifi : .cell
+    error = (0, 0)
+    error = fresh(source)
+  }
+
+  /// The OS's position at `now` for a device truly at `truth`.
+  public func sample(_ truth: Coordinate, at now: Date) -> Sample {
+    lock.withLock {
+      if let cached, cached.at == now, cached.truth == truth { return cached.sample }
+      advance(to: now)
+      var east = error.0
+      var north = error.1
+      if let jump, now < jump.until {
+        east += jump.east
+        north += jump.north
+      }
+      let distance = (east * east + north * north).squareRoot()
+      let point = distance > 0 ? truth.offset(meters: distance, bearing: atan2(east, north)) : truth
+      let sample = Sample(point: point, accuracy: source == .wifi ? config.wifiAccuracy : config.cellAccuracy, source: source)
+      cached = (now, truth, sample)
+      return sample
+    }
+  }
+
+  private func sigma(_ source: Source) -> Double { source == .wifi ? config.wifiSigma : config.cellSigma }
+
+  private func fresh(_ source: Source) -> (Double, Double) {
+    (random.gaussian(sigma: sigma(source)), random.gaussian(sigma: sigma(source)))
+  }
+
+  /// Mean stretch of each source, so that Wi-Fi holds `wifiShare` of the
+  /// time; a share of 0 or 1 keeps one source for good.
+  private func stretch(_ source: Source) -> Double {
+    let share = config.wifiShare
+    if share >= 1 || share <= 0 { return .infinity }
+    return source == .wifi ? config.sourceStretch * share / (1 - share) : config.sourceStretch
+  }
+
+  private func exponential(mean: Double) -> Double { mean.isFinite ? -mean * log(max(random.unit(), 1e-12)) : .infinity }
+
+  private func advance(to now: Date) {
+    guard let previous = last else {
+      last = now
+      sourceUntil = now.addingTimeInterval(exponential(mean: stretch(source)))
+      nextJump = config.jumpsPerHour > 0 ? now.addingTimeInterval(exponential(mean: 3600 / config.jumpsPerHour)) : nil
+      return
+    }
+    let dt = now.timeIntervalSince(previous)
+    guard dt > 0 else { return }
+    last = now
+    if let until = sourceUntil, now >= until {
+      source = source == .wifi ? .cell : .wifi
+      sourceUntil = now.addingTimeInterval(exponential(mean: stretch(source)))
+      error = fresh(source)
+    } else {
+      // The exact update of an Ornstein–Uhlenbeck process over dt.
+      let tau = source == .wifi ? config.wifiCorrelation : config.cellCorrelation
+      let keep = exp(-dt / max(tau, 1e-3))
+      let spread = sigma(source) * (1 - keep * keep).squareRoot()
+      error = (error.0 * keep + random.gaussian(sigma: spread), error.1 * keep + random.gaussian(sigma: spread))
+    }
+    if let next = nextJump, now >= next {
+      let distance = random.uniform(config.jumpMin...max(config.jumpMin, config.jumpMax))
+      let bearing = random.uniform(0...(2 * .pi))
+      let seconds = random.uniform(config.jumpSecondsMin...max(config.jumpSecondsMin, config.jumpSecondsMax))
+      jump = (distance * sin(bearing), distance * cos(bearing), now.addingTimeInterval(seconds))
+      nextJump = now.addingTimeInterval(exponential(mean: 3600 / config.jumpsPerHour))
+    }
+  }
+}
