@@ -23,7 +23,7 @@ extension ArrivalService {
       case (.arrival, .exited):
         // A confirmed visit ends on a fix clearly outside, not on the OS's
         // word: its position wanders out and back while the person stays.
-        if !config.session.confirmArrivals || !permissions.canRunSessions { visits.left(region.destinations[0]) }
+        if !config.session.confirmArrivals { visits.left(region.destinations[0]) }
         return []
       case (.approach, .entered), (.approach, .inside):
         return startSession(in: region)
@@ -46,15 +46,15 @@ extension ArrivalService {
     }
   }
 
-  /// An arrival region reported the person inside. The OS's position can
-  /// be hundreds of metres off (a region's entry alone is wrong more often
-  /// than right on a real day), so a precise session confirms it first.
-  /// Only where sessions are not permitted at all is the region's word all
-  /// there is, and it fires; a session refused for budget or power fires
-  /// nothing. Called with the lock held.
+  /// An arrival region reported the person inside. With
+  /// `confirmArrivals` a precise session confirms it first, since the OS's
+  /// position can be hundreds of metres off; a session refused for budget
+  /// or power then fires nothing. (Regions and sessions need the same
+  /// permission, so there is no case of regions without sessions.)
+  /// Called with the lock held.
   func arrivalReported(_ region: PlannedRegion) -> [ArrivalEvent] {
     let destination = region.destinations[0]
-    guard config.session.confirmArrivals, permissions.canRunSessions else { return fire(destination, distance: nil) }
+    guard config.session.confirmArrivals else { return fire(destination, distance: nil) }
     // Already announced and not left: the OS saw its own position wander back in.
     guard !visits.isVisiting(destination.task) else { return [] }
     let zone = PlannedRegion(

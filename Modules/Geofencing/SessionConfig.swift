@@ -44,8 +44,8 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   public var wakeFixBackoff: TimeInterval = 120
   public var wakeFixBackoffMax: TimeInterval = 1800
   /// Confirm an arrival region's entry with a precise session before it
-  /// fires (the OS's position may be far off); unconfirmed it fires only
-  /// when precise sessions are not permitted at all. Off by default for
+  /// fires (the OS's position may be far off); an entry no session can
+  /// confirm (budget, power) fires nothing. Off by default for
   /// now: on whole simulated days the confirming sessions exhaust the
   /// allowance by midday (Docs/Benchmarks.md, `whilehere-confirmed`).
   public var confirmArrivals = false

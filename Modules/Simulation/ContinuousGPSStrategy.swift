@@ -15,12 +15,13 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
     var result = StrategyRun()
     var visits = VisitTracker()
     var stillSince = 0
+    let fixMaxAccuracy = SessionConfig().fixMaxAccuracy
     for (second, position) in trip.positions.enumerated() {
       if second > 0, trip.positions[second - 1].distance(to: position) > 0.3 { stillSince = second }
       if second - stillSince < 60 { phone.location.startPreciseUpdates() } else { phone.location.stopPreciseUpdates() }
       guard let fix = phone.location.preciseFix(position: position, at: trip.time(second)) else { continue }
       visits.observe(fix.point, accuracy: fix.accuracy)
-      guard fix.accuracy <= SessionConfig().fixMaxAccuracy else { continue }
+      guard fix.accuracy <= fixMaxAccuracy else { continue }
       places.inside.forEachContaining(latitude: fix.point.latitude, longitude: fix.point.longitude) { id in
         let place = places.places[id]
         if fix.accuracy <= place.radius, visits.arrive(NearestRegionsStrategy.destination(place), at: trip.time(second)) {

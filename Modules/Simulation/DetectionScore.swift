@@ -76,8 +76,7 @@ public struct DetectionScore: Sendable {
 
   public func row(world: WorldConfig) -> [String: Any] {
     let days = Double(max(trips, 1))
-    let power = world.power
-    let energyWh = (preciseSeconds * power.gpsWatts * power.overhead + Double(wakes) * power.wakeSeconds * power.wakeWatts) / 3600
+    let energyWh = world.power.energyWh(gpsSeconds: preciseSeconds, wakes: wakes)
     return [
       "strategy": strategy,
       "visit_recall": percent(visitsCaught, visits), "visits": visits,

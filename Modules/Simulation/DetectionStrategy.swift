@@ -53,10 +53,13 @@ struct SimulatedPhone {
     self.power = power
   }
 
+  /// Background wakes so far: region events, significant changes, single fixes.
+  var wakes: Int { monitor.delivered + location.wakes }
+
   /// What the phone's location work cost so far: GPS time and background wakes.
   func record(into run: inout StrategyRun) {
     run.preciseSeconds = location.preciseSeconds
-    run.wakes = monitor.delivered + location.wakes
+    run.wakes = wakes
     run.peakRegions = monitor.peak
     run.regionFailures = monitor.failures
   }

@@ -18,14 +18,16 @@ final class PhoneDriver {
   let engine: ArrivalService
   let clock: ManualClock
   let world: WorldConfig
-  private var battery: Double
+  /// The battery left: what the phone's GPS time and wakes have used so far.
+  private var battery: Double {
+    world.power.startBattery - world.power.energyWh(gpsSeconds: phone.location.preciseSeconds, wakes: phone.wakes) / world.power.batteryWh
+  }
   private var powerIndex = 0
 
   init(world: WorldConfig, phone: SimulatedPhone, context: EngineContext, clock: ManualClock, config: ArrivalConfig, sink: any NotificationSink) {
     self.world = world
     self.phone = phone
     self.clock = clock
-    battery = world.power.startBattery
     engine = ArrivalService(
       context: context, monitor: phone.monitor, precise: phone.location, scheduler: NotificationScheduler(sink: sink), config: config)
   }
@@ -48,7 +50,6 @@ final class PhoneDriver {
     }
     if let fix = phone.location.preciseFix(position: position, at: now) {
       add(engine.preciseFix(fix.point, accuracy: fix.accuracy))
-      battery -= world.power.gpsWatts * world.power.overhead / 3600 / world.power.batteryWh
     }
     add(engine.tick())
     return observed

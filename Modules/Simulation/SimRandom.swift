@@ -26,7 +26,17 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
 
   /// Log-normal with the given median and 95th percentile.
   public mutating func logNormal(median: Double, p95: Double) -> Double {
-    let sigma = log(max(p95, median * 1.0001) / median) / 1.6449
+    logNormal(median: median, upper: p95, z: 1.6449)
+  }
+
+  /// Log-normal with the given median and 90th percentile.
+  public mutating func logNormal(median: Double, p90: Double) -> Double {
+    logNormal(median: median, upper: p90, z: 1.2816)
+  }
+
+  /// `upper` is the quantile `z` standard deviations above the median.
+  private mutating func logNormal(median: Double, upper: Double, z: Double) -> Double {
+    let sigma = log(max(upper, median * 1.0001) / median) / z
     return median * exp(gaussian(sigma: sigma))
   }
 

@@ -104,8 +104,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   /// outlier that reports an ordinary accuracy. Called with the lock held.
   private func gpsFix(_ position: Coordinate) -> Fix {
     let gps = world.gps
-    let sigma = log(max(gps.accuracyP90, gps.accuracyMedian * 1.0001) / gps.accuracyMedian) / 1.2816
-    let accuracy = min(1000, max(3, gps.accuracyMedian * exp(random.gaussian(sigma: sigma))))
+    let accuracy = min(1000, max(3, random.logNormal(median: gps.accuracyMedian, p90: gps.accuracyP90)))
     let bearing = random.uniform(0...(2 * .pi))
     if random.chance(gps.outlierChance) {
       return Fix(point: position.offset(meters: random.uniform(gps.outlierMin...max(gps.outlierMin, gps.outlierMax)), bearing: bearing), accuracy: accuracy)

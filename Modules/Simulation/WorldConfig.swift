@@ -125,6 +125,11 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var startBattery = 0.8
 
     public init() {}
+
+    /// Watt-hours of `gpsSeconds` of GPS and `wakes` background wakes.
+    public func energyWh(gpsSeconds: Double, wakes: Int) -> Double {
+      (gpsSeconds * gpsWatts * overhead + Double(wakes) * wakeSeconds * wakeWatts) / 3600
+    }
   }
 
   /// How people move (the calibration note's "People"), and what a day holds.

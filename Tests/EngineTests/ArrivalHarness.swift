@@ -29,13 +29,13 @@ struct ArrivalHarness {
 
   static let home = try! Coordinate(latitude: 60.17, longitude: 24.94)
 
-  init(store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20) {
+  init(store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig()) {
     self.clock = clock
     self.store = store ?? InMemoryOperationStore(replica: Fixtures.replica("test"), clock: clock)
     engine = Engine(context: EngineContext(store: self.store, clock: clock, ids: SequentialIDGenerator(prefix: "id")))
     monitor = RecordingRegionMonitor(capacity: capacity)
     arrivals = ArrivalService(
-      context: engine.context, monitor: monitor, precise: precise, scheduler: NotificationScheduler(sink: sink))
+      context: engine.context, monitor: monitor, precise: precise, scheduler: NotificationScheduler(sink: sink), config: config)
   }
 
   static func point(north meters: Double, east: Double = 0) -> Coordinate {

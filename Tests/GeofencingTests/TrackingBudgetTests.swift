@@ -56,3 +56,36 @@ import Testing
     #expect(relaunched.available(at: start.addingTimeInterval(100), config: config) == 1200)
   }
 }
+
+@Suite struct TrackingBudgetFixTests {
+  let config = SessionConfig()
+  let start = Date(timeIntervalSince1970: 1_000_000)
+
+  @Test func aWakeUpFixIsChargedButDoesNotHoldBackASession() throws {
+    var budget = TrackingBudget()
+    let charged1 = budget.chargeFix(5, at: start, config: config)
+    #expect(charged1)
+    #expect(budget.available(at: start, config: config) == 1795)
+    // The sessions' restart cooldown reads only sessions.
+    let ticket = try budget.reserve(600, at: start.addingTimeInterval(1), config: config)
+    #expect(ticket.granted == 600)
+    budget.settle(ticket.id, used: 100)
+    let charged2 = budget.chargeFix(5, at: start.addingTimeInterval(2), config: config)
+    #expect(charged2)
+    #expect(throws: TrackingBudget.Refusal.tooSoon(retryAfter: 58)) { try budget.reserve(600, at: start.addingTimeInterval(3), config: config) }
+  }
+
+  @Test func aWakeUpFixTheAllowanceCannotHoldIsRefused() throws {
+    var small = config
+    small.allowance = 8
+    var budget = TrackingBudget()
+    let charged3 = budget.chargeFix(5, at: start, config: small)
+    #expect(charged3)
+    let charged4 = budget.chargeFix(5, at: start, config: small)
+    #expect(!charged4)
+    #expect(budget.available(at: start, config: small) == 3)
+    // A day later the charge has rolled off.
+    let charged5 = budget.chargeFix(5, at: start.addingTimeInterval(86_401), config: small)
+    #expect(charged5)
+  }
+}
