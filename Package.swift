@@ -71,6 +71,8 @@ let package = Package(
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
       "Analytics", "Domain",
     ]),
+    // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).
+    module("DaemonSimulation", ["Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
@@ -79,7 +81,7 @@ let package = Package(
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "Analytics", "ArgumentParsing"]),
-    app("whilehere-sim", ["CLI", "Composition", "Simulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
+    app("whilehere-sim", ["CLI", "Composition", "Simulation", "DaemonSimulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
@@ -103,7 +105,7 @@ let package = Package(
     tests("ProvidersTests", ["Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),
     tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
-    tests("SimulationTests", ["Simulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
+    tests("SimulationTests", ["Simulation", "DaemonSimulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",

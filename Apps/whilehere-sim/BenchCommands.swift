@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Composition
+import DaemonSimulation
 import Foundation
 import Simulation
 
@@ -32,9 +33,11 @@ enum BenchCommands {
     if let world = arguments.value("world") { options.world = try WorldConfig.load(world) }
     options.roads = arguments.value("roads") ?? existing("../shared/data/helsinki-roads.geojson")
     options.pois = arguments.value("pois") ?? existing("../shared/data/helsinki-pois.geojson")
+    // The simulated OS's rows, then the deployed path: OwnTracks phones through the daemon.
+    let known = DetectionBenchmark.allStrategies + OwnTracksStrategy.all
+    options.strategies = known
     if let names = arguments.value("strategies") {
       let wanted = names.split(separator: ",").map { String($0) }
-      let known = DetectionBenchmark.allStrategies
       options.strategies = try wanted.map { name in
         guard let strategy = known.first(where: { $0.name == name }) else {
           throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)

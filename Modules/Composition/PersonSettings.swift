@@ -7,6 +7,11 @@ public struct PersonSettings: Sendable, Equatable {
   public var password: String
   /// Device names (OwnTracks `X-Limit-D` / `d=`) allowed to report; empty allows any.
   public var devices: [String] = []
+  /// Devices whose OwnTracks app allows remote configuration (its "remote
+  /// configuration" and "cmd" settings on): for a precise session the daemon
+  /// switches such a device to move mode and back. Empty: no device is
+  /// reconfigured, sessions only ask for a report.
+  public var remoteConfiguration: [String] = []
   /// Notification sinks for this person, after the global `notify` ones.
   public var notify: [String] = []
   /// Regions the phone watches at most: 20 for iOS, up to 100 on Android.
@@ -20,7 +25,7 @@ public struct PersonSettings: Sendable, Equatable {
     self.password = password
   }
 
-  static let keys = ["password", "devices", "notify", "capacity", "webhookSecret", "ntfyToken"]
+  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken"]
 
   /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
   /// directory name and an MQTT topic level.
@@ -44,6 +49,11 @@ public struct PersonSettings: Sendable, Equatable {
     var person = PersonSettings(password: hash)
     person.devices = try strings(object["devices"], key: "\(key).devices", source: source)
     person.notify = try strings(object["notify"], key: "\(key).notify", source: source)
+    person.remoteConfiguration = try strings(object["remoteConfiguration"], key: "\(key).remoteConfiguration", source: source)
+    if !person.devices.isEmpty, let stranger = person.remoteConfiguration.first(where: { !person.devices.contains($0) }) {
+      throw ConfigError.invalidValue(
+        source: source, key: "\(key).remoteConfiguration", value: stranger, allowed: "one of \(key).devices (\(person.devices.joined(separator: ", ")))")
+    }
     if let value = object["capacity"] {
       guard case .number(let number) = value, number == number.rounded(), (1...100).contains(number) else {
         throw ConfigError.invalidValue(source: source, key: "\(key).capacity", value: "\(value.foundation)", allowed: "a whole number from 1 to 100")

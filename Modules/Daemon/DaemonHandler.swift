@@ -90,7 +90,7 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
     person.transport = .http
     let reply: PhoneService.Reply
     do {
-      reply = try person.receive(report)
+      reply = try person.receive(report, device: device)
     } catch {
       log("store-failed", ["person": person.name, "error": "\(error)"])
       return .failure(503, "the report could not be stored; send it again")

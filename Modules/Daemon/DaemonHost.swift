@@ -37,6 +37,10 @@ public final class DaemonHost: @unchecked Sendable {
     public var hasher: (any PasswordHasher)?
     public var makeServer: (@Sendable (HTTPServerOptions) -> any HTTPServing)?
     public var makeBroker: (@Sendable () -> any MessageBroker)?
+    /// No timer: the caller lets time pass with `tick()` (a simulated clock).
+    public var manualTicks = false
+    /// Sees every engine event, by person (the simulator's benchmark).
+    public var observe: (@Sendable (String, [ArrivalEvent]) -> Void)?
     public init() {}
   }
 
@@ -82,6 +86,7 @@ public final class DaemonHost: @unchecked Sendable {
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
         made.analytics = analytics
+        if let observe = tuning.observe { made.observer = { observe(name, $0) } }
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
@@ -124,7 +129,12 @@ public final class DaemonHost: @unchecked Sendable {
     }
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
-    ticker.schedule(deadline: .now() + 5, repeating: 5)
+    // A source must be resumed before it is released, so manual ticks get one that never fires.
+    if tuning.manualTicks {
+      ticker.schedule(deadline: .distantFuture, repeating: .never)
+    } else {
+      ticker.schedule(deadline: .now() + 5, repeating: 5)
+    }
     let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
     ticker.setEventHandler {
       people.forEach { $0.tick() }
@@ -136,6 +146,7 @@ public final class DaemonHost: @unchecked Sendable {
     let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
     host.statusPath = statusPath
     host.clock = clock
+    host.manualTicks = tuning.manualTicks
     if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     if let gps {
       try gps.start()
@@ -171,6 +182,25 @@ public final class DaemonHost: @unchecked Sendable {
     options.certFile = settings.mqttCertFile.isEmpty ? nil : settings.mqttCertFile
     options.keyFile = settings.mqttKeyFile.isEmpty ? nil : settings.mqttKeyFile
     return MosquittoBroker(options: options)
+  }
+
+  private var manualTicks = false
+
+  /// Lets time pass when the host was started with `manualTicks`: sessions
+  /// and snoozes move on, and MQTT phones get what changed.
+  public func tick() {
+    people.byName.values.forEach { $0.tick() }
+    mqtt?.flush()
+  }
+
+  /// Writes operations straight into a person's store and replans, for
+  /// tools that load thousands of tasks at once (the simulator).
+  public func seed(_ operations: [StoreOperation], for name: String) throws {
+    guard let person = people.byName[name] else {
+      throw DaemonError("'\(name)' is not one of the people in the config (\(people.byName.keys.sorted().joined(separator: ", ")))")
+    }
+    try person.store.append(operations)
+    _ = person.phone.tasksChanged()
   }
 
   /// Whether reports also arrive over MQTT.

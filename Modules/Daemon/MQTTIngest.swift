@@ -50,7 +50,7 @@ final class MQTTIngest: @unchecked Sendable {
     }
     person.transport = .mqtt(device: device)
     do {
-      let reply = try person.receive(report)
+      let reply = try person.receive(report, device: device)
       for notification in reply.reminders {
         log("fired", ["person": user, "task": notification.task.rawValue, "title": notification.title])
       }

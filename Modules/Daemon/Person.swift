@@ -52,6 +52,9 @@ final class Person: @unchecked Sendable {
     let detail: String
   }
 
+  /// Sees every engine event of this person (the simulator's benchmark).
+  var observer: (@Sendable ([ArrivalEvent]) -> Void)?
+
   /// Usage counts, when the operator switched them on (`analytics.daemon`).
   var analytics: any AnalyticsSink = NoopAnalytics()
 
@@ -70,14 +73,16 @@ final class Person: @unchecked Sendable {
   /// Handles one report. A location is written durably (to the shared
   /// journal) before anything else happens, so an acknowledged fix is
   /// never lost.
-  func receive(_ report: PhoneReport) throws -> PhoneService.Reply {
+  /// `device` names the phone that sent it, when known: only a device listed
+  /// in `remoteConfiguration` is switched to move mode for a session.
+  func receive(_ report: PhoneReport, device: String? = nil) throws -> PhoneService.Reply {
     if case .location(let fix) = report {
       // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
       let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
       let text = "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)}"
       try journal.append([.put(.setting(key: lastFixKey, value: text))])
     }
-    let reply = phone.receive(report)
+    let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
     record(reply.events)
     return reply
   }
@@ -164,6 +169,7 @@ final class Person: @unchecked Sendable {
   var history: [RecordedEvent] { historyLock.withLock { recent } }
 
   private func record(_ events: [ArrivalEvent]) {
+    if !events.isEmpty { observer?(events) }
     let now = engine.context.clock.now()
     for event in events {
       if let usage = event.analytics { analytics.record(usage) }

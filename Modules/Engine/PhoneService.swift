@@ -14,8 +14,15 @@ public final class PhoneService: @unchecked Sendable {
   /// A fix delivered later than this after it was taken (a phone that was
   /// offline) moves the plan but fires nothing: the person has left.
   public let maxFixAge: TimeInterval
+  let session: SessionConfig
   /// One report at a time per person: the engine's steps must not interleave.
   private let lock = NSLock()
+  // Guarded by `lock`.
+  /// Whether the device that reported last allows remote configuration.
+  private var remoteConfiguration = false
+  /// The app's own mode, as its reports outside our sessions say (OwnTracks `m`).
+  private var ownMode = PhoneMonitoring.significant
+  private var lastBattery: Int?
 
   /// What one report did, and what to send back.
   public struct Reply: Sendable {
@@ -39,11 +46,16 @@ public final class PhoneService: @unchecked Sendable {
     control = PhoneLocationControl()
     clock = context.clock
     self.maxFixAge = maxFixAge
+    session = config.session
     arrival = ArrivalService(context: context, monitor: monitor, precise: control, scheduler: scheduler, config: config)
   }
 
-  public func receive(_ report: PhoneReport) -> Reply {
+  /// One report. `remoteConfiguration`: the reporting device's owner allowed
+  /// the server to change its location mode (per device, in the config), so
+  /// a precise session switches it to move mode and back.
+  public func receive(_ report: PhoneReport, remoteConfiguration: Bool = false) -> Reply {
     lock.withLock {
+      self.remoteConfiguration = remoteConfiguration
       var reply = Reply()
       switch report {
       case .location(let fix):
@@ -94,11 +106,22 @@ public final class PhoneService: @unchecked Sendable {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
     let accuracy = fix.accuracy ?? 100
     let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
+    if let mode = fix.monitoring, !control.switched { ownMode = mode }
+    var events: [ArrivalEvent] = []
+    // The power rules see the phone's battery as it reports it; a phone on
+    // the charger is treated as full.
+    if let battery = fix.battery, battery >= 0, fresh {
+      let level = fix.charging == true ? 100 : battery
+      if level != lastBattery {
+        lastBattery = level
+        events += arrival.powerChanged(PowerState(battery: Double(level) / 100))
+      }
+    }
     // The fix itself was checked against every destination holding it, so
     // arrival and approach crossings it implies add nothing; only leaving
     // the coverage edge matters (the plan is stale), and this fix answers
     // the wake-up fix that asks for.
-    var events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: fresh)
+    events += arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: fresh)
     for event in monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
     where arrival.currentPlan.region(event.id)?.kind == .edge {
       events += arrival.regionEvent(event)
@@ -109,6 +132,11 @@ public final class PhoneService: @unchecked Sendable {
   }
 
   private func commands() -> [PhoneCommand] {
-    monitor.takeCommands() + (control.takeRequest() ? [.reportLocation] : [])
+    let lever = remoteConfiguration
+      ? PhoneLocationControl.Lever(
+        session: .move(interval: max(1, Int(session.remoteInterval.rounded())), displacement: max(1, Int(session.remoteDisplacement.rounded()))),
+        own: PhoneMonitoring(mode: ownMode))
+      : nil
+    return monitor.takeCommands() + control.takeCommands(lever: lever)
   }
 }

@@ -9,6 +9,9 @@ public enum PhoneCommand: Equatable, Sendable {
   case setRegions([PhoneRegion])
   /// Send one location now (a precise session wants a fix).
   case reportLocation
+  /// Switch the app's location mode: move mode for a precise session, the
+  /// person's own mode after it. Only for devices whose owner allowed it.
+  case setMonitoring(PhoneMonitoring)
 }
 
 /// A region as the phone watches it. `stamp` identifies it on Android

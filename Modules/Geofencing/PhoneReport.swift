@@ -24,14 +24,19 @@ public struct PhoneFix: Equatable, Sendable {
   public let charging: Bool?
   /// Why it was sent (`p` ping, `c` region, `u` manual, `r` asked for…).
   public let trigger: String?
+  /// The app's location mode when it sent this (OwnTracks `m`), when reported.
+  public let monitoring: Int?
 
-  public init(coordinate: Coordinate, accuracy: Double?, at: Date, battery: Int? = nil, charging: Bool? = nil, trigger: String? = nil) {
+  public init(
+    coordinate: Coordinate, accuracy: Double?, at: Date, battery: Int? = nil, charging: Bool? = nil, trigger: String? = nil, monitoring: Int? = nil
+  ) {
     self.coordinate = coordinate
     self.accuracy = accuracy
     self.at = at
     self.battery = battery
     self.charging = charging
     self.trigger = trigger
+    self.monitoring = monitoring
   }
 }
 

@@ -49,6 +49,11 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// now: on whole simulated days the confirming sessions exhaust the
   /// allowance by midday (Docs/Benchmarks.md, `whilehere-confirmed`).
   public var confirmArrivals = false
+  /// A phone reached over the network (OwnTracks) that allows remote
+  /// configuration runs a session in move mode: a report at least every
+  /// `remoteInterval` seconds and whenever it moved `remoteDisplacement` metres.
+  public var remoteInterval: TimeInterval = 5
+  public var remoteDisplacement = 10.0
   /// A session shorter than this is not worth starting.
   public var minimumSession: TimeInterval = 30
   /// A new session this soon after the last one started is refused.

@@ -59,7 +59,9 @@ public enum OwnTracksCodec {
     return PhoneFix(
       coordinate: coordinate, accuracy: try fields.number("acc", in: 0...1_000_000), at: try fields.time("tst", now: now)!,
       battery: try fields.number("batt", in: -1...100).map { Int($0) }, charging: status.map { $0 == 2 || $0 == 3 },
-      trigger: try fields.string("t", maxLength: 8))
+      trigger: try fields.string("t", maxLength: 8),
+      // Informational: a mode this codec does not know is no reason to drop a fix.
+      monitoring: (try? fields.number("m", in: -1...2))?.map { Int($0) })
   }
 
   /// The answer body: a JSON array of `cmd` messages only, which both apps parse.
@@ -88,6 +90,16 @@ public enum OwnTracksCodec {
         ]
       }
       return ["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": list]]
+    case .setMonitoring(let monitoring):
+      var configuration: [String: Any] = ["_type": "configuration", "monitoring": monitoring.mode]
+      // iOS reads locatorInterval in move mode, Android moveModeLocatorInterval;
+      // each app ignores the other's key.
+      if let interval = monitoring.interval {
+        configuration["locatorInterval"] = interval
+        configuration["moveModeLocatorInterval"] = interval
+      }
+      if let displacement = monitoring.displacement { configuration["locatorDisplacement"] = displacement }
+      return ["_type": "cmd", "action": "setConfiguration", "configuration": configuration]
     }
   }
 

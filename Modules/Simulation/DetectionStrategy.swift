@@ -28,6 +28,8 @@ public struct StrategyRun: Sendable {
 struct SimulatedPhone {
   let monitor: SimulatedRegionMonitor
   let location: SimulatedLocation
+  /// The OS's own coarse position, behind both.
+  let coarse: CoarsePositionProcess
   /// (second, state): the power state from that second on.
   let power: [(Int, PowerStateChange)]
 
@@ -36,11 +38,13 @@ struct SimulatedPhone {
     let seriousHeat: Bool
   }
 
-  init(world: WorldConfig, duration: Int, random: SimRandom) {
+  /// `regions` is the platform's region monitoring (iOS by default).
+  init(world: WorldConfig, duration: Int, random: SimRandom, regions: WorldConfig.RegionMonitoring? = nil) {
     var random = random
     // One coarse position behind every non-GPS service, as on a phone.
     let coarse = CoarsePositionProcess(config: world.coarsePosition, random: random.fork(3))
-    monitor = SimulatedRegionMonitor(config: world.regionMonitoring, position: coarse, random: random.fork(1))
+    self.coarse = coarse
+    monitor = SimulatedRegionMonitor(config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1))
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)

@@ -24,17 +24,8 @@ public struct ScenarioRunner {
     clock.set(scenario.start)
     try setUp()
     emit(.started(name: scenario.name, places: scenario.places.count, tasks: scenario.tasks.count, seconds: path.samples.count))
-    // A calm phone for a scripted walk in the city centre: Wi-Fi
-    // positioning throughout, no far jumps of the OS's position, no failed
-    // GPS starts, no random Low Power Mode or heat. The benchmark is where
-    // the harsher days are measured (`bench detection`).
-    var world = WorldConfig()
-    world.lowPowerModeChance = 0
-    world.seriousHeatChance = 0
-    world.coarsePosition.wifiShare = 1
-    world.coarsePosition.jumpsPerHour = 0
-    world.gps.backgroundStartFailure = 0
-    world.gps.noFixChance = 0
+    // The benchmark is where the harsher days are measured (`bench detection`).
+    let world = WorldConfig.calmPhone
     let phone = SimulatedPhone(world: world, duration: path.samples.count, random: SimRandom(seed: 1))
     let driver = PhoneDriver(
       world: world, phone: phone, context: engine.context, clock: clock, config: ArrivalConfig(), sink: RecordingNotificationSink())

@@ -38,7 +38,8 @@ public struct SeedStrategy: DetectionStrategy {
     self.singleTask = singleTask
   }
 
-  func tasks(_ places: PlaceSet, at start: Date) -> [ReminderTask] {
+  /// The benchmark's tasks: one per place, or one for every place (`singleTask`).
+  public func tasks(_ places: PlaceSet, at start: Date) -> [ReminderTask] {
     func location(_ place: PlaceSet.Place) -> TaskLocation {
       TaskLocation(id: LocationID("l\(place.id)"), target: .coordinate(place.center), radius: place.radius)
     }

@@ -38,6 +38,42 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var stateLatency = 1.0
 
     public init() {}
+
+    /// Android geofencing (Play services): 100 geofences per app
+    /// (developer.android.com, "Create and monitor geofences"); alerts
+    /// "typically within 2 minutes", 2–3 min on average under the
+    /// background location limits (same page and "Background location
+    /// limits"); 100–150 m recommended as the smallest radius. Android
+    /// documents no crossing margin: 50 m is an assumption.
+    public static var android: RegionMonitoring {
+      var android = RegionMonitoring()
+      android.capacity = 100
+      android.crossingMargin = 50
+      android.latencyWiFiMedian = 120
+      android.latencyWiFiP95 = 240
+      android.latencyCellMedian = 150
+      android.latencyCellP95 = 300
+      return android
+    }
+  }
+
+  /// The OwnTracks apps (booklet, "Location" and the apps' settings).
+  public struct OwnTracksApps: Codable, Hashable, Sendable {
+    /// Move mode's defaults when no one set them (booklet: 100 m, 300 s).
+    public var moveInterval = 300.0
+    public var moveDisplacement = 100.0
+    /// Android's significant mode: the fused provider at balanced power, a
+    /// fix at most every `androidInterval` seconds once the phone moved
+    /// `androidDisplacement` metres (the app's preferences; the defaults
+    /// are an assumption, not read from a release).
+    public var androidInterval = 60.0
+    public var androidDisplacement = 500.0
+    /// Seconds an iOS app in the background stays connected to its MQTT
+    /// broker after a wake (a suspended app gets ~10 s per event); commands
+    /// sent meanwhile wait on the broker for its next wake.
+    public var iosConnectedAfterWake = 10.0
+
+    public init() {}
   }
 
   /// The OS's own position without GPS, behind region monitoring,
@@ -174,6 +210,8 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   /// Places of the person inside the street area (the rest are spread over the metro area).
   public var localPlaces = 40
   public var regionMonitoring = RegionMonitoring()
+  public var androidGeofencing = RegionMonitoring.android
+  public var ownTracks = OwnTracksApps()
   public var coarsePosition = CoarsePosition()
   public var significantChange = SignificantChange()
   public var gps = GPS()
@@ -184,6 +222,21 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   public var lowPowerModeChance = 0.1
 
   public init() {}
+
+  /// A calm phone for a scripted walk in the city centre: Wi-Fi
+  /// positioning throughout, no far jumps of the OS's position, no failed
+  /// GPS starts, no random Low Power Mode or heat.
+  public static var calmPhone: WorldConfig {
+    var world = WorldConfig()
+    world.name = "calm-phone"
+    world.lowPowerModeChance = 0
+    world.seriousHeatChance = 0
+    world.coarsePosition.wifiShare = 1
+    world.coarsePosition.jumpsPerHour = 0
+    world.gps.backgroundStartFailure = 0
+    world.gps.noFixChance = 0
+    return world
+  }
 
   public static func load(_ path: String) throws -> WorldConfig {
     guard let data = FileManager.default.contents(atPath: path) else {

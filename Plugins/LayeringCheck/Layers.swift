@@ -45,6 +45,7 @@ enum Layers {
     "OwnTracks": .adapter,
     "PushSinks": .adapter,
     "Daemon": .composition,
+    "DaemonSimulation": .composition,
     "ArgumentParsing": .utility,
     "Persistence": .port,
     "Geofencing": .port,

@@ -19,17 +19,17 @@ final class DaemonHarness {
   let server: DirectHTTPServer
   var reminders: String { directory.file("reminders.jsonl") }
 
-  init(extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = []) throws {
+  init(extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "") throws {
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let alice = try hasher.hash(Self.passwords["alice"]!)
-    let bob = try hasher.hash(Self.passwords["bob"]!)
+    let bobHash = try hasher.hash(Self.passwords["bob"]!)
     let config = directory.write(
       "config.json",
       """
       {"store": "memory", "clock": "manual:\(Self.start)", "ids": "sequential",
        "server": {"listen": "127.0.0.1:0", "url": "https://wh.example.org"},
        "notify": \((try? String(decoding: JSONSerialization.data(withJSONObject: ["jsonl:" + directory.file("reminders.jsonl")] + notify), as: UTF8.self)) ?? "[]"),
-       "people": {"alice": {"password": "\(alice)"}, "bob": {"password": "\(bob)", "devices": ["phone"]}}\(extra)}
+       "people": {"alice": {"password": "\(alice)"}, "bob": {"password": "\(bobHash)", "devices": ["phone"]\(bob)}}\(extra)}
       """)
     runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
     var tuning = DaemonHost.Tuning()

@@ -81,4 +81,72 @@ import TestSupport
     let unknown = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: "Home", stamp: 5, name: "Home", fix: nil, at: p.clock.now())))
     #expect(unknown.reminders.isEmpty)
   }
+
+  /// Enters the approach zone of a task 1 km north: the phone's own
+  /// transition starts a precise session.
+  func enterZone(_ p: Phone, remoteConfiguration: Bool, fix: PhoneReport? = nil) throws -> PhoneService.Reply {
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 1000)), radius: 100)])
+    let first = p.phone.receive(fix ?? p.at(north: 0), remoteConfiguration: remoteConfiguration)
+    guard case .setRegions(let regions)? = first.commands.first(where: { if case .setRegions = $0 { true } else { false } }),
+      let zone = regions.first(where: { $0.id.hasPrefix("wh-zone:") })
+    else {
+      Issue.record("no approach zone was sent: \(first.commands)")
+      return first
+    }
+    p.clock.advance(by: 30)
+    return p.phone.receive(
+      .transition(PhoneTransition(entered: true, regionID: zone.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())), remoteConfiguration: remoteConfiguration)
+  }
+
+  @Test func aSessionSwitchesAnAllowedPhoneToMoveModeAndBackToItsOwnMode() throws {
+    let p = Phone()
+    let entered = try enterZone(p, remoteConfiguration: true)
+    let config = SessionConfig()
+    #expect(entered.commands.contains(.setMonitoring(.move(interval: Int(config.remoteInterval), displacement: Int(config.remoteDisplacement)))), "\(entered.commands)")
+    #expect(entered.commands.contains(.reportLocation))
+    // Fixes stop: the session ends on the next tick, and the next answer puts the phone back.
+    p.clock.advance(by: config.noFixTimeout + 5)
+    _ = p.phone.tick()
+    let after = p.phone.receive(p.at(north: 200), remoteConfiguration: true)
+    #expect(after.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(after.commands)")
+    p.clock.advance(by: 10)
+    #expect(!p.phone.receive(p.at(north: 210), remoteConfiguration: true).commands.contains { if case .setMonitoring = $0 { true } else { false } }, "once")
+  }
+
+  @Test func aPhoneNotAllowedIsOnlyAskedForAReport() throws {
+    let p = Phone()
+    let entered = try enterZone(p, remoteConfiguration: false)
+    #expect(entered.commands.contains(.reportLocation))
+    #expect(!entered.commands.contains { if case .setMonitoring = $0 { true } else { false } }, "\(entered.commands)")
+  }
+
+  @Test func thePhonesOwnModeIsWhatItReportedBeforeTheSession() throws {
+    let p = Phone()
+    let manual = PhoneReport.location(PhoneFix(coordinate: ArrivalHarness.point(north: 0), accuracy: 10, at: p.clock.now(), monitoring: PhoneMonitoring.manual))
+    _ = try enterZone(p, remoteConfiguration: true, fix: manual)
+    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    _ = p.phone.tick()
+    // While switched, the phone says "move": that is ours, not its own mode.
+    let during = PhoneReport.location(PhoneFix(coordinate: ArrivalHarness.point(north: 100), accuracy: 10, at: p.clock.now(), monitoring: PhoneMonitoring.move))
+    #expect(p.phone.receive(during, remoteConfiguration: true).commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.manual))))
+  }
+
+  @Test func withdrawingTheOptInMidSessionPutsThePhoneBack() throws {
+    let p = Phone()
+    _ = try enterZone(p, remoteConfiguration: true)
+    p.clock.advance(by: 5)
+    let reply = p.phone.receive(p.at(north: 300), remoteConfiguration: false)
+    #expect(reply.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(reply.commands)")
+  }
+
+  @Test func aLowBatteryTheAppReportsShortensSessions() throws {
+    let p = Phone()
+    let low = PhoneReport.location(PhoneFix(coordinate: ArrivalHarness.point(north: 0), accuracy: 10, at: p.clock.now(), battery: 10, charging: false))
+    let entered = try enterZone(p, remoteConfiguration: true, fix: low)
+    let granted = entered.events.compactMap { event -> TimeInterval? in
+      if case .sessionStarted(_, let granted, _) = event { return granted }
+      return nil
+    }
+    #expect(granted == [SessionConfig().reducedMaxDuration], "\(entered.events)")
+  }
 }

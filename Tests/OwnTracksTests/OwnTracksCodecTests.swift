@@ -107,4 +107,33 @@ import Testing
     #expect(waypoint["lat"] as? Double == 60.1699)
     #expect(String(decoding: OwnTracksCodec.encode([]), as: UTF8.self) == "[]")
   }
+
+  @Test func encodesSetConfigurationWithTheIntervalUnderBothAppsKeys() throws {
+    let data = OwnTracksCodec.encode([.setMonitoring(.move(interval: 5, displacement: 10)), .setMonitoring(PhoneMonitoring(mode: 1))])
+    let messages = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    #expect(messages.map { $0["action"] as? String } == ["setConfiguration", "setConfiguration"])
+    let move = try #require(messages[0]["configuration"] as? [String: Any])
+    #expect(move["_type"] as? String == "configuration")
+    #expect(move["monitoring"] as? Int == 2)
+    #expect(move["locatorInterval"] as? Int == 5, "iOS")
+    #expect(move["moveModeLocatorInterval"] as? Int == 5, "Android")
+    #expect(move["locatorDisplacement"] as? Int == 10)
+    let back = try #require(messages[1]["configuration"] as? [String: Any])
+    #expect(back["monitoring"] as? Int == 1)
+    #expect(back["locatorInterval"] == nil, "going back changes the mode only, not the person's own intervals")
+  }
+
+  @Test func readsTheAppsModeAndIgnoresOneItDoesNotKnow() throws {
+    let tst = Int(now.timeIntervalSince1970)
+    guard case .location(let fix) = try OwnTracksCodec.decode(Data(#"{"_type":"location","lat":60.1,"lon":24.9,"tst":\#(tst),"m":2}"#.utf8), now: now) else {
+      Issue.record("not a location")
+      return
+    }
+    #expect(fix.monitoring == 2)
+    guard case .location(let odd) = try OwnTracksCodec.decode(Data(#"{"_type":"location","lat":60.1,"lon":24.9,"tst":\#(tst),"m":"move"}"#.utf8), now: now) else {
+      Issue.record("a fix with an unknown mode must still be a fix")
+      return
+    }
+    #expect(odd.monitoring == nil)
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Gateway
 
 /// An `HTTPServing` without sockets: `send` calls the handler in-process,
 /// enforcing the body limit as a real server would.

@@ -1,0 +1,169 @@
+import Composition
+import Daemon
+import Domain
+import Engine
+import Foundation
+import Gateway
+import Geofencing
+import Simulation
+import Sodium
+
+/// The deployed path, measured: a simulated OwnTracks app (iOS or Android,
+/// over HTTP or MQTT) reports to a whilehered started in-process on the
+/// same code a real deployment runs (config, routing, login, codec,
+/// Person, PhoneService, the engine), with a simulated clock and the
+/// daemon's 5-second ticker. Only the socket and the broker are in-process.
+public struct OwnTracksStrategy: DetectionStrategy {
+  public static let iOSHTTP = OwnTracksStrategy(name: "owntracks-ios-http", platform: .iOS, transport: .http)
+  public static let iOSMQTT = OwnTracksStrategy(name: "owntracks-ios-mqtt", platform: .iOS, transport: .mqtt)
+  public static let androidHTTP = OwnTracksStrategy(name: "owntracks-android-http", platform: .android, transport: .http)
+  public static let all = [iOSHTTP, iOSMQTT, androidHTTP]
+
+  public let name: String
+  public let platform: OwnTracksApp.Platform
+  public let transport: OwnTracksApp.Transport
+  /// The device is listed in the person's `remoteConfiguration` and the app
+  /// allows it: sessions switch it to move mode. Off: sessions only ask
+  /// for a report.
+  public var lever = true
+  public var arrival = ArrivalConfig()
+
+  static let person = "sim"
+  static let device = "phone"
+  static let password = "simulated-phone"
+
+  public init(name: String, platform: OwnTracksApp.Platform, transport: OwnTracksApp.Transport, lever: Bool = true) {
+    self.name = name
+    self.platform = platform
+    self.transport = transport
+    self.lever = lever
+  }
+
+  public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun {
+    run(trip: trip, world: world, places: places, random: random, inspect: nil)
+  }
+
+  /// `inspect` sees the app as the day ended (its mode, what it obeyed).
+  public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?) -> StrategyRun {
+    do {
+      return try simulate(trip: trip, world: world, places: places, random: random, inspect: inspect)
+    } catch {
+      var run = StrategyRun()
+      run.notes["the daemon failed: \(error)"] = 1
+      return run
+    }
+  }
+
+  /// Events the daemon's engine produced, with the second they came in.
+  final class Observed: @unchecked Sendable {
+    private let lock = NSLock()
+    var second = 0
+    private var events: [(Int, ArrivalEvent)] = []
+    func add(_ more: [ArrivalEvent]) { lock.withLock { events += more.map { (second, $0) } } }
+    func take() -> [(Int, ArrivalEvent)] {
+      lock.withLock {
+        defer { events = [] }
+        return events
+      }
+    }
+  }
+
+  func simulate(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?) throws -> StrategyRun {
+    var random = random
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("whilehere-sim-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
+    let configPath = directory.appendingPathComponent("config.json").path
+    try config(start: trip.start, hash: try hasher.hash(Self.password)).write(to: URL(fileURLWithPath: configPath))
+    let runtime = try Runtime.boot(LaunchOptions(program: .headless, configPath: configPath, environment: [:]))
+    defer { runtime.shutdown() }
+    guard let clock = runtime.clock as? ManualClock else { throw DaemonError("the simulated daemon needs a manual clock") }
+
+    let observed = Observed()
+    let server = ServerBox()
+    let broker = LoopbackBroker()
+    var tuning = DaemonHost.Tuning()
+    tuning.hasher = hasher
+    tuning.retryDelay = 0
+    tuning.manualTicks = true
+    tuning.makeServer = { options in server.set(DirectHTTPServer(options: options)) }
+    if transport == .mqtt { tuning.makeBroker = { broker } }
+    tuning.observe = { _, events in observed.add(events) }
+    let host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
+    defer { host.stop(drainSeconds: 0) }
+    try host.seed(SeedStrategy.shipped.tasks(places, at: trip.start).map { .put(.task($0)) }, for: Self.person)
+
+    let app = OwnTracksApp(
+      platform: platform, transport: transport, remoteConfiguration: true, world: world, duration: trip.positions.count, random: random.fork(10))
+    let topic = "owntracks/\(Self.person)/\(Self.device)"
+    broker.deliver = { published, payload in
+      if published == topic + "/cmd" { app.receive(payload, at: clock.now()) }
+    }
+    let authorization = "Basic " + Data("\(Self.person):\(Self.password)".utf8).base64EncodedString()
+    var result = StrategyRun()
+    for (second, position) in trip.positions.enumerated() {
+      let now = trip.time(second)
+      clock.set(now)
+      observed.second = second
+      for message in app.step(position: position, at: now, battery: app.battery(world: world)) {
+        switch transport {
+        case .mqtt:
+          broker.phonePublished(topic: topic + message.topicSuffix, payload: message.body)
+        case .http:
+          let request = HTTPRequest(
+            method: "POST", path: "/owntracks",
+            headers: ["Authorization": authorization, "Content-Type": "application/json", "X-Limit-U": Self.person, "X-Limit-D": Self.device],
+            body: message.body)
+          guard let response = server.server?.send(request), (200..<300).contains(response.status) else {
+            result.notes["http refused", default: 0] += 1
+            continue
+          }
+          app.receive(response.body, at: now)
+        }
+      }
+      // The daemon's ticker runs every 5 s.
+      if second % 5 == 0 { host.tick() }
+      for (at, event) in observed.take() { Self.count(event, at: at, into: &result) }
+    }
+    app.record(into: &result)
+    inspect?(app)
+    return result
+  }
+
+  static func count(_ event: ArrivalEvent, at second: Int, into result: inout StrategyRun) {
+    switch event {
+    case .planned: result.replans += 1
+    case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
+      if let place = Int(notification.location.rawValue.dropFirst()) { result.fires.append((second, place)) }
+    case .sessionStarted: result.notes["session started", default: 0] += 1
+    case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
+    case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
+    default: break
+    }
+  }
+
+  /// The daemon's config for one simulated person: memory store, the
+  /// simulated clock, one device allowed to be reconfigured when `lever`.
+  func config(start: Date, hash: String) throws -> Data {
+    let arrivalObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(arrival))
+    var person: [String: Any] = ["password": hash, "devices": [Self.device], "capacity": platform == .android ? 100 : 20]
+    if lever { person["remoteConfiguration"] = [Self.device] }
+    let config: [String: Any] = [
+      "store": "memory", "clock": "manual:" + ISO8601DateFormatter().string(from: start), "ids": "sequential",
+      "server": ["listen": "127.0.0.1:0", "url": "http://whilehere.invalid"], "notify": [String](),
+      "arrival": arrivalObject, "people": [Self.person: person],
+    ]
+    return try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
+  }
+
+  final class ServerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: DirectHTTPServer?
+    var server: DirectHTTPServer? { lock.withLock { made } }
+    func set(_ server: DirectHTTPServer) -> DirectHTTPServer {
+      lock.withLock { made = server }
+      return server
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import Domain
+import Foundation
+import Geofencing
+
+/// The OwnTracks app on a simulated phone, as the booklet and the apps'
+/// sources describe it: its monitoring modes (quiet, manual, significant,
+/// move), waypoints installed as the OS's regions, location and transition
+/// messages, and the commands it obeys when its user allowed them. It
+/// speaks JSON in both directions with its own encoder, independent of the
+/// daemon's codec, so a mistake in one is not mirrored in the other.
+public final class OwnTracksApp {
+  public enum Platform: String, Sendable {
+    case iOS = "ios"
+    case android
+  }
+
+  public enum Transport: String, Sendable {
+    case http
+    case mqtt
+  }
+
+  /// One message the app sends; over MQTT it goes to the device topic plus `topicSuffix`.
+  public struct Message: Sendable {
+    public let body: Data
+    public let topicSuffix: String
+  }
+
+  struct Waypoint {
+    let rid: String?
+    let tst: Int
+    let description: String
+  }
+
+  public let platform: Platform
+  public let transport: Transport
+  /// The app's "remote configuration" setting: setConfiguration, and on iOS
+  /// setWaypoints/clearWaypoints, are obeyed only with it on.
+  public let remoteConfiguration: Bool
+  let phone: SimulatedPhone
+  private let settings: WorldConfig.OwnTracksApps
+  public private(set) var monitoring: Int
+  private var moveInterval: Double
+  private var moveDisplacement: Double
+  private var lastPublished: (point: Coordinate, at: Date)?
+  /// By the id the OS region was installed under.
+  private var waypoints: [String: Waypoint] = [:]
+  private var reportWanted = false
+  private var connectedUntil = Date.distantPast
+  /// MQTT commands the broker holds until an iOS app in the background wakes.
+  private var held: [Data] = []
+  /// What the app did, by kind (messages sent, commands obeyed or refused).
+  public private(set) var counts: [String: Int] = [:]
+
+  /// `monitoring` is the person's own mode (significant by default).
+  public init(
+    platform: Platform, transport: Transport, remoteConfiguration: Bool, world: WorldConfig, duration: Int, random: SimRandom,
+    monitoring: Int = PhoneMonitoring.significant
+  ) {
+    self.platform = platform
+    self.transport = transport
+    self.remoteConfiguration = remoteConfiguration
+    settings = world.ownTracks
+    self.monitoring = monitoring
+    moveInterval = world.ownTracks.moveInterval
+    moveDisplacement = world.ownTracks.moveDisplacement
+    var phoneWorld = world
+    if platform == .android {
+      // The fused provider's balanced-power updates stand in for iOS's significant change.
+      phoneWorld.significantChange.minInterval = world.ownTracks.androidInterval
+      phoneWorld.significantChange.minDistance = world.ownTracks.androidDisplacement
+      phoneWorld.significantChange.maxInterval = .greatestFiniteMagnitude
+    }
+    phone = SimulatedPhone(
+      world: phoneWorld, duration: duration, random: random, regions: platform == .android ? world.androidGeofencing : world.regionMonitoring)
+  }
+
+  /// Whether a command published now reaches the app now: Android keeps its
+  /// connection in a foreground service; iOS in the background is connected
+  /// only while woken, or while move mode keeps it running.
+  public func connected(at now: Date) -> Bool {
+    platform == .android || monitoring == PhoneMonitoring.move || now < connectedUntil
+  }
+
+  /// One second with the device at `position`: the messages the app sends now.
+  public func step(position: Coordinate, at now: Date, battery: Int) -> [Message] {
+    var out: [Message] = []
+    if monitoring == PhoneMonitoring.significant, let fix = phone.location.significantChange(position: position, at: now) {
+      out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil))
+    }
+    let wantsGPS = monitoring == PhoneMonitoring.move
+    if wantsGPS != phone.location.isPreciseOn {
+      if wantsGPS { phone.location.startPreciseUpdates() } else { phone.location.stopPreciseUpdates() }
+    }
+    if let fix = phone.location.preciseFix(position: position, at: now) {
+      if reportWanted {
+        reportWanted = false
+        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: "r"))
+      } else if wantsGPS, moveReportDue(fix.point, at: now) {
+        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil))
+      }
+    }
+    for event in phone.monitor.step(position: position, at: now) where event.kind == .entered || event.kind == .exited {
+      guard let waypoint = waypoints[event.id] else { continue }
+      // The OS reports where it believes the phone is, not where it is.
+      let seen = phone.coarse.sample(position, at: now)
+      out.append(transition(waypoint, entered: event.kind == .entered, point: seen.point, accuracy: seen.accuracy, at: now))
+    }
+    if !out.isEmpty {
+      connectedUntil = max(connectedUntil, now.addingTimeInterval(settings.iosConnectedAfterWake))
+      let waiting = held
+      held = []
+      for command in waiting { obey(command) }
+    }
+    return out
+  }
+
+  /// iOS: moved `locatorDisplacement` or `locatorInterval` passed, whichever
+  /// first; Android's move mode: every `moveModeLocatorInterval`.
+  private func moveReportDue(_ point: Coordinate, at now: Date) -> Bool {
+    guard let last = lastPublished else { return true }
+    if now.timeIntervalSince(last.at) >= moveInterval { return true }
+    return platform == .iOS && point.distance(to: last.point) >= moveDisplacement
+  }
+
+  /// A command from the server: the answer to a POST (a JSON array) or one
+  /// message on the `cmd` topic, which waits while an iOS app sleeps.
+  public func receive(_ data: Data, at now: Date) {
+    if transport == .mqtt, !connected(at: now) {
+      held.append(data)
+      return
+    }
+    obey(data)
+  }
+
+  private func obey(_ data: Data) {
+    guard let value = try? JSONSerialization.jsonObject(with: data) else {
+      counts["unreadable answer", default: 0] += 1
+      return
+    }
+    let messages = (value as? [[String: Any]]) ?? ((value as? [String: Any]).map { [$0] } ?? [])
+    for message in messages where message["_type"] as? String == "cmd" {
+      let action = message["action"] as? String ?? ""
+      switch action {
+      case "setWaypoints", "clearWaypoints":
+        guard platform == .android || remoteConfiguration else {
+          counts["refused \(action)", default: 0] += 1
+          continue
+        }
+        if action == "clearWaypoints" {
+          for id in waypoints.keys { phone.monitor.stopMonitoring(id) }
+          waypoints = [:]
+        } else {
+          install((message["waypoints"] as? [String: Any])?["waypoints"] as? [[String: Any]] ?? [])
+        }
+      case "reportLocation":
+        reportWanted = true
+        if !phone.location.isPreciseOn { phone.location.requestSingleFix() }
+      case "setConfiguration":
+        guard remoteConfiguration, let configuration = message["configuration"] as? [String: Any] else {
+          counts["refused \(action)", default: 0] += 1
+          continue
+        }
+        configure(configuration)
+      default:
+        counts["ignored \(action)", default: 0] += 1
+        continue
+      }
+      counts["obeyed \(action)", default: 0] += 1
+    }
+  }
+
+  private func install(_ list: [[String: Any]]) {
+    for entry in list {
+      guard let latitude = entry["lat"] as? Double, let longitude = entry["lon"] as? Double, let radius = (entry["rad"] as? NSNumber)?.doubleValue,
+        let center = try? Coordinate(latitude: latitude, longitude: longitude)
+      else {
+        counts["bad waypoint", default: 0] += 1
+        continue
+      }
+      let tst = (entry["tst"] as? NSNumber)?.intValue ?? 0
+      let description = entry["desc"] as? String ?? ""
+      // iOS keys a region by the rid it was given; Android by its tst.
+      let rid = platform == .iOS ? entry["rid"] as? String : nil
+      let id = rid ?? (platform == .iOS ? "\(description)-\(tst)" : String(tst))
+      do {
+        try phone.monitor.startMonitoring(PlannedRegion(id: id, kind: .approach, center: center, radius: radius, destinations: []))
+        waypoints[id] = Waypoint(rid: rid, tst: tst, description: description)
+      } catch {
+        counts["region refused by the OS", default: 0] += 1
+      }
+    }
+  }
+
+  private func configure(_ configuration: [String: Any]) {
+    if let mode = (configuration["monitoring"] as? NSNumber)?.intValue, (-1...2).contains(mode) { monitoring = mode }
+    let intervalKey = platform == .iOS ? "locatorInterval" : "moveModeLocatorInterval"
+    if let interval = (configuration[intervalKey] as? NSNumber)?.doubleValue, interval > 0 { moveInterval = interval }
+    if let displacement = (configuration["locatorDisplacement"] as? NSNumber)?.doubleValue, displacement >= 0 { moveDisplacement = displacement }
+  }
+
+  private func location(_ point: Coordinate, accuracy: Double, at now: Date, battery: Int, trigger: String?) -> Message {
+    lastPublished = (point, now)
+    var body: [String: Any] = [
+      "_type": "location", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()), "tst": Int(now.timeIntervalSince1970),
+      "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
+    ]
+    if platform == .iOS { body["m"] = monitoring }
+    if let trigger { body["t"] = trigger }
+    counts["sent location", default: 0] += 1
+    return Message(body: Self.json(body), topicSuffix: "")
+  }
+
+  private func transition(_ waypoint: Waypoint, entered: Bool, point: Coordinate, accuracy: Double, at now: Date) -> Message {
+    var body: [String: Any] = [
+      "_type": "transition", "event": entered ? "enter" : "leave", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()),
+      "tst": Int(now.timeIntervalSince1970), "wtst": waypoint.tst, "desc": waypoint.description, "tid": "sm", "t": "c",
+    ]
+    if let rid = waypoint.rid { body["rid"] = rid }
+    counts["sent transition", default: 0] += 1
+    return Message(body: Self.json(body), topicSuffix: "/event")
+  }
+
+  static func json(_ object: [String: Any]) -> Data {
+    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+  }
+
+  /// GPS time, wakes, the most regions installed at once and OS refusals.
+  public func record(into run: inout StrategyRun) {
+    phone.record(into: &run)
+    for (kind, count) in counts { run.notes["app: \(kind)", default: 0] += count }
+  }
+
+  /// The battery percent the app reports, from what the phone used so far.
+  public func battery(world: WorldConfig) -> Int {
+    let used = world.power.energyWh(gpsSeconds: phone.location.preciseSeconds, wakes: phone.wakes) / world.power.batteryWh
+    return max(0, min(100, Int(((world.power.startBattery - used) * 100).rounded())))
+  }
+}
