@@ -16,4 +16,7 @@ public enum ArrivalEvent: Equatable, Sendable {
   case degraded(String)
   /// The person left the coverage edge; one fix was asked for to replan.
   case wakeFixRequested
+  /// An arrival region reported the person inside; one fix was asked for
+  /// to confirm it before firing (`arrival.session.confirmArrivals`).
+  case confirmationRequested(String)
 }

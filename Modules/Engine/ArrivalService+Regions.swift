@@ -17,6 +17,10 @@ extension ArrivalService {
       guard let region = plan.region(event.id) else {
         return [.ignoredRegion(event.id, reason: "not in the current plan")]
       }
+      let crossing = event.kind == .entered || (region.kind == .edge && event.kind == .exited)
+      if crossing, let still = stillFor(at: context.clock.now()) {
+        return [.planKept("\(region.id) crossed after \(Int(still / 60)) min of stillness: the OS's position moved, not the person")]
+      }
       switch (region.kind, event.kind) {
       case (.arrival, .entered), (.arrival, .inside):
         return arrivalReported(region)
@@ -47,20 +51,77 @@ extension ArrivalService {
   }
 
   /// An arrival region reported the person inside. With
-  /// `confirmArrivals` a precise session confirms it first, since the OS's
-  /// position can be hundreds of metres off; a session refused for budget
-  /// or power then fires nothing. (Regions and sessions need the same
-  /// permission, so there is no case of regions without sessions.)
-  /// Called with the lock held.
+  /// `confirmArrivals` one precise fix confirms it first, since the OS's
+  /// position can be hundreds of metres off: a fix inside fires, one near
+  /// but not conclusive starts a session, one far away fires nothing and
+  /// quiets that place's entries for a while. No budget for the fix: nothing
+  /// fires. (Regions and sessions need the same permission, so there is no
+  /// case of regions without fixes.) Called with the lock held.
   func arrivalReported(_ region: PlannedRegion) -> [ArrivalEvent] {
     let destination = region.destinations[0]
     guard config.session.confirmArrivals else { return fire(destination, distance: nil) }
     // Already announced and not left: the OS saw its own position wander back in.
     guard !visits.isVisiting(destination.task) else { return [] }
-    let zone = PlannedRegion(
-      id: region.id, kind: .approach, center: region.center,
-      radius: max(region.radius + planner.config.approachMargin, planner.config.minimumApproachRadius), destinations: [destination])
-    return startSession(in: zone)
+    let now = context.clock.now()
+    if let quiet = confirmQuiet[destination], now < quiet.until { return [] }
+    // A running session confirms it with its own fixes.
+    if session != nil { return startSession(in: confirmationZone(destination)) }
+    guard confirming[destination] == nil else { return [] }
+    guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+      return [.sessionRefused("no tracking budget left to confirm an arrival")]
+    }
+    do { try saveBudget() } catch { return [.degraded("could not save the tracking budget: \(error)")] }
+    confirming[destination] = now
+    precise.requestSingleFix()
+    return [.confirmationRequested(region.id)]
+  }
+
+  /// How long the device has been still, when that is longer than
+  /// `stillnessVeto`. Called with the lock held.
+  func stillFor(at now: Date) -> TimeInterval? {
+    guard config.session.stillnessVeto > 0, let since = stillSince else { return nil }
+    let still = now.timeIntervalSince(since)
+    return still >= config.session.stillnessVeto ? still : nil
+  }
+
+  /// The motion history changed: the device became still or started moving.
+  public func motionChanged(still: Bool) -> [ArrivalEvent] {
+    lock.withLock {
+      if still {
+        if stillSince == nil { stillSince = context.clock.now() }
+      } else {
+        stillSince = nil
+      }
+      return []
+    }
+  }
+
+  /// The zone a session watches to confirm one destination.
+  func confirmationZone(_ destination: Destination) -> PlannedRegion {
+    PlannedRegion(
+      id: "wh:confirm:" + destination.location.rawValue, kind: .approach, center: destination.center,
+      radius: max(destination.radius + planner.config.approachMargin, planner.config.minimumApproachRadius), destinations: [destination])
+  }
+
+  /// A precise fix answers the arrival entries waiting for one. Called with the lock held.
+  func confirmArrivals(with point: Coordinate, accuracy: Double, at now: Date) -> [ArrivalEvent] {
+    var events: [ArrivalEvent] = []
+    for (destination, _) in confirming.sorted(by: { $0.key.location.rawValue < $1.key.location.rawValue }) {
+      confirming[destination] = nil
+      let distance = point.distance(to: destination.center)
+      if distance <= destination.radius, accuracy <= max(config.session.fixMaxAccuracy, destination.radius) {
+        confirmQuiet[destination] = nil
+        events += fire(destination, distance: distance)
+      } else if distance - accuracy <= destination.radius + planner.config.approachMargin {
+        // Close, or a fix too coarse to say: a session decides.
+        events += startSession(in: confirmationZone(destination))
+      } else {
+        let base = config.session.wakeFixBackoff
+        let wait = min(max((confirmQuiet[destination]?.wait ?? 0) * 2, base), config.session.wakeFixBackoffMax)
+        confirmQuiet[destination] = (wait, now.addingTimeInterval(wait))
+      }
+    }
+    return events
   }
 
   /// Fires a destination's task once per visit if it is still live. Called with the lock held.

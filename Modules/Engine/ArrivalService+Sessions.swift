@@ -41,6 +41,7 @@ extension ArrivalService {
         awaitingWakeFix = false
         events += wakeFixArrived(point, accuracy: accuracy, at: now)
       }
+      if !confirming.isEmpty { events += confirmArrivals(with: point, accuracy: accuracy, at: now) }
       guard var running = session?.state else { return events }
       let stops = running.fix(point, accuracy: accuracy, at: now)
       session?.state = running
@@ -82,6 +83,8 @@ extension ArrivalService {
         session?.state = running
         events += handleSession(stops)
       }
+      // A confirming fix that never came (no GPS): the entry fires nothing.
+      confirming = confirming.filter { now.timeIntervalSince($0.value) < config.session.noFixTimeout }
       if let wake = nextSnoozeEnd, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
         events += replan(from: origin, reason: "a snooze ended")
       }

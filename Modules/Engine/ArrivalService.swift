@@ -34,6 +34,14 @@ public final class ArrivalService: @unchecked Sendable {
   /// the current wait, and until when the next edge exit is let be.
   var wakeBackoff: TimeInterval = 0
   var wakeQuietUntil: Date?
+  /// Since when the device's motion history says it is still; nil while it moves.
+  var stillSince: Date?
+  /// Arrival-region entries waiting for the fix that confirms them, by when it was asked for.
+  var confirming: [Destination: Date] = [:]
+  /// Destinations whose last confirming fix found the person far away: the
+  /// OS's position wanders in and out of them; their entries are let be
+  /// until `until`, the wait doubling each time.
+  var confirmQuiet: [Destination: (wait: TimeInterval, until: Date)] = [:]
   /// After a session stopped with destinations unconfirmed because the
   /// person stood still: a small region around them; leaving it resumes.
   var resume: (id: String, zone: PlannedRegion)?

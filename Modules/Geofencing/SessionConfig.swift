@@ -54,6 +54,11 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// `remoteInterval` seconds and whenever it moved `remoteDisplacement` metres.
   public var remoteInterval: TimeInterval = 5
   public var remoteDisplacement = 10.0
+  /// A crossing the OS reports after the device's motion history has said
+  /// "still" for this long (seconds) happened to the OS's position, not to
+  /// the person: it starts no session, asks no fix and fires nothing.
+  /// Twice the slowest delivery the OS documents; 0 turns the check off.
+  public var stillnessVeto: TimeInterval = 600
   /// A session shorter than this is not worth starting.
   public var minimumSession: TimeInterval = 30
   /// A new session this soon after the last one started is refused.

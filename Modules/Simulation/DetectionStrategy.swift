@@ -30,6 +30,7 @@ struct SimulatedPhone {
   let location: SimulatedLocation
   /// The OS's own coarse position, behind both.
   let coarse: CoarsePositionProcess
+  let motion: SimulatedMotion
   /// (second, state): the power state from that second on.
   let power: [(Int, PowerStateChange)]
 
@@ -44,6 +45,7 @@ struct SimulatedPhone {
     // One coarse position behind every non-GPS service, as on a phone.
     let coarse = CoarsePositionProcess(config: world.coarsePosition, random: random.fork(3))
     self.coarse = coarse
+    motion = SimulatedMotion(config: world.motion)
     monitor = SimulatedRegionMonitor(config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1))
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
     var power: [(Int, PowerStateChange)] = []

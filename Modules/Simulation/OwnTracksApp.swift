@@ -98,6 +98,11 @@ public final class OwnTracksApp {
       } else if wantsGPS, moveReportDue(fix.point, at: now) {
         out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil))
       }
+    } else if wantsGPS, lastPublished.map({ now.timeIntervalSince($0.at) >= moveInterval }) ?? true {
+      // No GPS fix (yet, or the start failed): both platforms' location
+      // services deliver their Wi-Fi or cell position instead.
+      let seen = phone.coarse.sample(position, at: now)
+      out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: nil))
     }
     for event in phone.monitor.step(position: position, at: now) where event.kind == .entered || event.kind == .exited {
       guard let waypoint = waypoints[event.id] else { continue }

@@ -41,6 +41,9 @@ final class PhoneDriver {
       add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
       powerIndex += 1
     }
+    if let still = phone.motion.step(second: second, position: position) {
+      add(engine.motionChanged(still: still))
+    }
     if let fix = phone.location.significantChange(position: position, at: now) {
       add(engine.significantChange(fix.point, accuracy: fix.accuracy))
     }

@@ -79,6 +79,7 @@ public struct SeedStrategy: DetectionStrategy {
         case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
         case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
         case .wakeFixRequested: result.notes["wake fix", default: 0] += 1
+        case .confirmationRequested: result.notes["confirming fix", default: 0] += 1
         case .installFailed: result.notes["install failed", default: 0] += 1
         default: break
         }

@@ -57,6 +57,21 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     }
   }
 
+  /// The motion coprocessor (Core Motion's activity history, Android's
+  /// activity recognition): whether the device is still, read for free by
+  /// an app when something wakes it. The delays are an *assumption*: Apple
+  /// and Google publish none; activity classifiers need a window of samples.
+  public struct Motion: Codable, Hashable, Sendable {
+    /// Slower than this (metres per second) is still.
+    public var stillSpeed = 0.3
+    /// Still this long before the history says "stationary", seconds…
+    public var stillAfter = 120.0
+    /// …and moving this long before it says "moving" again.
+    public var movingAfter = 30.0
+
+    public init() {}
+  }
+
   /// The OwnTracks apps (booklet, "Location" and the apps' settings).
   public struct OwnTracksApps: Codable, Hashable, Sendable {
     /// Move mode's defaults when no one set them (booklet: 100 m, 300 s).
@@ -212,6 +227,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   public var regionMonitoring = RegionMonitoring()
   public var androidGeofencing = RegionMonitoring.android
   public var ownTracks = OwnTracksApps()
+  public var motion = Motion()
   public var coarsePosition = CoarsePosition()
   public var significantChange = SignificantChange()
   public var gps = GPS()

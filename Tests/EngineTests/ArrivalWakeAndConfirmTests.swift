@@ -67,39 +67,92 @@ import Testing
     #expect(h.arrivals.currentBudget.available(at: h.clock.now(), config: config.session) == 2)
   }
 
-  @Test func withConfirmArrivalsAnEntryWaitsForGPSAndAWanderingOSDoesNotFireTwice() throws {
+  func confirmingHarness(allowance: TimeInterval? = nil) throws -> (ArrivalHarness, PlannedRegion) {
     var config = ArrivalConfig()
     config.session.confirmArrivals = true
+    if let allowance { config.session.allowance = allowance }
     let h = ArrivalHarness(config: config)
     let milk = try h.task("Buy milk", north: 1000)
     _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
-    let region = try #require(h.region(of: milk))
+    return (h, try #require(h.region(of: milk)))
+  }
+
+  @Test func withConfirmArrivalsAnEntryWaitsForOneFixAndAWanderingOSDoesNotFireTwice() throws {
+    let (h, region) = try confirmingHarness()
     let entered = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
     #expect(h.reminders(entered).isEmpty, "the OS's word alone fires nothing")
-    #expect(h.precise.isOn)
-    var fired: [String] = []
-    for _ in 0..<3 {
-      h.clock.advance(by: 1)
-      fired += h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 1000), accuracy: 10))
-    }
-    #expect(fired == ["Buy milk"])
-    // The OS's position wanders out and back while the person stays: no session, no second reminder.
+    #expect(entered == [.confirmationRequested(region.id)])
+    #expect(singleFixes(h) == 1)
+    #expect(!h.precise.isOn, "one fix, not a session")
+    h.clock.advance(by: 5)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 1000), accuracy: 10)) == ["Buy milk"])
+    // The OS's position wanders out and back while the person stays: no fix, no second reminder.
     h.clock.advance(by: 600)
     _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .exited, at: h.clock.now()))
     let again = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
     #expect(again.isEmpty)
+    #expect(singleFixes(h) == 1)
   }
 
-  @Test func withConfirmArrivalsAnEntryNoSessionCanConfirmFiresNothing() throws {
-    var config = ArrivalConfig()
-    config.session.confirmArrivals = true
-    config.session.allowance = 10
-    let h = ArrivalHarness(config: config)
-    let milk = try h.task("Buy milk", north: 1000)
-    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
-    let region = try #require(h.region(of: milk))
+  @Test func withConfirmArrivalsAFixFarAwayFiresNothingAndQuietsThatPlaceForAWhile() throws {
+    let (h, region) = try confirmingHarness()
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 5)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)).isEmpty, "the person is 1 km away")
+    h.clock.advance(by: 60)
+    #expect(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now())).isEmpty, "within the quiet time")
+    #expect(singleFixes(h) == 1)
+    h.clock.advance(by: ArrivalConfig().session.wakeFixBackoff)
+    #expect(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now())) == [.confirmationRequested(region.id)])
+  }
+
+  @Test func withConfirmArrivalsAFixJustOutsideStartsASessionThatDecides() throws {
+    let (h, region) = try confirmingHarness()
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 5)
+    let events = h.arrivals.preciseFix(ArrivalHarness.point(north: 1000 - 200), accuracy: 10)
+    #expect(h.reminders(events).isEmpty)
+    #expect(events.contains { if case .sessionStarted = $0 { return true } else { return false } }, "\(events)")
+    #expect(h.precise.isOn)
+  }
+
+  @Test func withConfirmArrivalsAnEntryNoFixCanConfirmFiresNothing() throws {
+    let (h, region) = try confirmingHarness(allowance: 4)
     let events = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
     #expect(h.reminders(events).isEmpty)
     #expect(events.contains { if case .sessionRefused = $0 { return true } else { return false } })
+    #expect(singleFixes(h) == 0)
+  }
+
+  @Test func aCrossingAfterLongStillnessIsTheOSsPositionMovingAndDoesNothing() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region = try #require(h.region(of: milk))
+    _ = h.arrivals.motionChanged(still: true)
+    h.clock.advance(by: ArrivalConfig().session.stillnessVeto - 1)
+    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"], "still for less than the veto: the OS may be late")
+    let h2 = ArrivalHarness()
+    let milk2 = try h2.task("Buy milk", north: 1000)
+    _ = h2.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region2 = try #require(h2.region(of: milk2))
+    _ = h2.arrivals.motionChanged(still: true)
+    h2.clock.advance(by: ArrivalConfig().session.stillnessVeto + 1)
+    let vetoed = h2.arrivals.regionEvent(RegionEvent(id: region2.id, kind: .entered, at: h2.clock.now()))
+    #expect(h2.reminders(vetoed).isEmpty)
+    #expect(vetoed.contains { if case .planKept = $0 { return true } else { return false } })
+    // Moving again: crossings count again.
+    _ = h2.arrivals.motionChanged(still: false)
+    #expect(h2.reminders(h2.arrivals.regionEvent(RegionEvent(id: region2.id, kind: .entered, at: h2.clock.now()))) == ["Buy milk"])
+  }
+
+  @Test func anEdgeExitAfterLongStillnessAsksNoWakeUpFix() throws {
+    let h = ArrivalHarness()
+    try crowded(h)
+    _ = h.arrivals.motionChanged(still: true)
+    h.clock.advance(by: ArrivalConfig().session.stillnessVeto + 1)
+    let events = try edgeExit(h)
+    #expect(!events.isEmpty && events.allSatisfy { if case .planKept = $0 { true } else { false } }, "\(events)")
+    #expect(singleFixes(h) == 0)
   }
 }

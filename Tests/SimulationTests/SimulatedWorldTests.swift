@@ -94,6 +94,31 @@ import Testing
       #expect(planned.isSubset(of: visited), "every planned visit shows up in the truth")
     }
   }
+
+  @Test func theMotionHistorySaysStillOnlyAfterAWhileAndALightIsNotStillness() {
+    let motion = SimulatedMotion(config: WorldConfig.Motion())
+    var second = 0
+    var walked = 0.0
+    var changes: [(Int, Bool)] = []
+    func hold(_ seconds: Int, moving: Bool) {
+      for _ in 0..<seconds {
+        if moving { walked += 1.4 }
+        let position = here.offsetNorth(walked)
+        if let still = motion.step(second: second, position: position) { changes.append((second, still)) }
+        second += 1
+      }
+    }
+    hold(10, moving: true)
+    // A 60 s traffic light (calibration: 30–60 s) is not a stop.
+    hold(60, moving: false)
+    hold(60, moving: true)
+    #expect(changes.isEmpty, "\(changes)")
+    hold(600, moving: false)
+    #expect(changes.map(\.1) == [true])
+    #expect(changes.first.map { $0.0 - 130 } == Int(WorldConfig.Motion().stillAfter), "still after stillAfter seconds")
+    hold(60, moving: true)
+    #expect(changes.map(\.1) == [true, false])
+  }
 }
 
 extension Coordinate {
