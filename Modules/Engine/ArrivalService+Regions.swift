@@ -60,9 +60,16 @@ extension ArrivalService {
   func arrivalReported(_ region: PlannedRegion) -> [ArrivalEvent] {
     let destination = region.destinations[0]
     guard config.session.confirmArrivals else { return fire(destination, distance: nil) }
+    return requestConfirmation(destination, reportedBy: region.id)
+  }
+
+  /// Asks one fix to confirm that the person is at `destination`. Called with the lock held.
+  func requestConfirmation(_ destination: Destination, reportedBy id: String) -> [ArrivalEvent] {
     // Already announced and not left: the OS saw its own position wander back in.
     guard !visits.isVisiting(destination.task) else { return [] }
     let now = context.clock.now()
+    // Done or snoozed since the plan was made: nothing to confirm.
+    guard isLive(destination, at: now) else { return [] }
     if let quiet = confirmQuiet[destination], now < quiet.until { return [] }
     // A running session confirms it with its own fixes.
     if session != nil { return startSession(in: confirmationZone(destination)) }
@@ -73,7 +80,14 @@ extension ArrivalService {
     do { try saveBudget() } catch { return [.degraded("could not save the tracking budget: \(error)")] }
     confirming[destination] = now
     precise.requestSingleFix()
-    return [.confirmationRequested(region.id)]
+    return [.confirmationRequested(id)]
+  }
+
+  /// A fix that shows the person inside beyond doubt: precise enough for
+  /// the radius, or its whole accuracy circle inside.
+  func conclusivelyInside(_ destination: Destination, distance: Double, accuracy: Double) -> Bool {
+    distance <= destination.radius
+      && (accuracy <= min(config.session.fixMaxAccuracy, destination.radius) || distance + accuracy <= destination.radius)
   }
 
   /// How long the device has been still, when that is longer than
@@ -103,25 +117,41 @@ extension ArrivalService {
       radius: max(destination.radius + planner.config.approachMargin, planner.config.minimumApproachRadius), destinations: [destination])
   }
 
-  /// A precise fix answers the arrival entries waiting for one. Called with the lock held.
-  func confirmArrivals(with point: Coordinate, accuracy: Double, at now: Date) -> [ArrivalEvent] {
+  /// A fix answers the arrival entries waiting for one: inside fires (a
+  /// GPS fix as accurate as a session asks; a reported fix only beyond
+  /// doubt, since it may be the phone's Wi-Fi or cell position); far beyond
+  /// doubt fires nothing and quiets the place; a GPS fix in between starts
+  /// a session; a reported one as coarse as a Wi-Fi position leaves the
+  /// entry waiting for a better fix. Called with the lock held.
+  func confirmArrivals(with point: Coordinate, accuracy: Double, at now: Date, gps: Bool) -> [ArrivalEvent] {
     var events: [ArrivalEvent] = []
     for (destination, _) in confirming.sorted(by: { $0.key.location.rawValue < $1.key.location.rawValue }) {
-      confirming[destination] = nil
       let distance = point.distance(to: destination.center)
-      if distance <= destination.radius, accuracy <= max(config.session.fixMaxAccuracy, destination.radius) {
+      let inside =
+        gps
+        ? distance <= destination.radius && accuracy <= max(config.session.fixMaxAccuracy, destination.radius)
+        : conclusivelyInside(destination, distance: distance, accuracy: accuracy)
+      if inside {
+        confirming[destination] = nil
         confirmQuiet[destination] = nil
         events += fire(destination, distance: distance)
-      } else if distance - accuracy <= destination.radius + planner.config.approachMargin {
-        // Close, or a fix too coarse to say: a session decides.
-        events += startSession(in: confirmationZone(destination))
-      } else {
+      } else if distance - accuracy > destination.radius + planner.config.approachMargin {
+        confirming[destination] = nil
         let base = config.session.wakeFixBackoff
         let wait = min(max((confirmQuiet[destination]?.wait ?? 0) * 2, base), config.session.wakeFixBackoffMax)
         confirmQuiet[destination] = (wait, now.addingTimeInterval(wait))
+      } else if gps || accuracy <= config.session.fixMaxAccuracy {
+        // Close, or a GPS fix too vague to say: a session decides.
+        confirming[destination] = nil
+        events += startSession(in: confirmationZone(destination))
       }
     }
     return events
+  }
+
+  /// Whether the destination's task can still fire there (not done, not snoozed, the place still one of its own).
+  func isLive(_ destination: Destination, at now: Date) -> Bool {
+    context.store.state().tasks[destination.task]?.countingLocations(at: now).contains { $0.id == destination.location } ?? false
   }
 
   /// Fires a destination's task once per visit if it is still live. Called with the lock held.

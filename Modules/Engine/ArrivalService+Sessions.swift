@@ -41,7 +41,7 @@ extension ArrivalService {
         awaitingWakeFix = false
         events += wakeFixArrived(point, accuracy: accuracy, at: now)
       }
-      if !confirming.isEmpty { events += confirmArrivals(with: point, accuracy: accuracy, at: now) }
+      if !confirming.isEmpty { events += confirmArrivals(with: point, accuracy: accuracy, at: now, gps: true) }
       guard var running = session?.state else { return events }
       let stops = running.fix(point, accuracy: accuracy, at: now)
       session?.state = running
@@ -158,6 +158,10 @@ extension ArrivalService {
       switch event {
       case .fire(let destination, let distance, _):
         result += fire(destination, distance: distance)
+      case .rest:
+        precise.stopPreciseUpdates()
+      case .resume:
+        precise.startPreciseUpdates()
       case .stop(let reason):
         guard let ended = session else { continue }
         let used = ended.state.used(at: context.clock.now())

@@ -47,6 +47,9 @@ public final class PhoneService: @unchecked Sendable {
     clock = context.clock
     self.maxFixAge = maxFixAge
     session = config.session
+    // The phone reports on its own schedule: a session cannot rest its GPS.
+    var config = config
+    config.session.pauseMinimum = 0
     arrival = ArrivalService(context: context, monitor: monitor, precise: control, scheduler: scheduler, config: config)
   }
 

@@ -19,6 +19,10 @@ public struct PreciseSession: Sendable {
   public enum Event: Equatable, Sendable {
     case fire(Destination, distance: Double, accuracy: Double)
     case stop(StopReason)
+    /// No fix is needed before `until`: turn the GPS off…
+    case rest(until: Date)
+    /// …and on again.
+    case resume
   }
 
   public let zone: PlannedRegion
@@ -45,6 +49,11 @@ public struct PreciseSession: Sendable {
   private var plausibleFixes = 0
   /// The closest the person has come to the edge of any pending destination, and when.
   private var progress: (gap: Double, at: Date)?
+  /// While resting (GPS off): since and until when.
+  public private(set) var resting: (since: Date, until: Date)?
+  private var restedTotal: TimeInterval = 0
+  /// Plausible good fixes of the last seconds, for the speed.
+  private var recent: [(point: Coordinate, at: Date)] = []
   /// Consecutive good fixes inside each pending destination.
   private var streaks: [Destination: Int] = [:]
   /// The closest each pending destination has been, to tell when it was passed.
@@ -64,9 +73,11 @@ public struct PreciseSession: Sendable {
 
   public var isRunning: Bool { stopped == nil }
 
-  /// Seconds of precise tracking so far (what the budget is charged).
+  /// Seconds of precise tracking so far, rests left out (what the budget is charged).
   public func used(at now: Date) -> TimeInterval {
-    max(0, min(now, deadline, stoppedAt ?? now).timeIntervalSince(startedAt))
+    let end = min(now, deadline, stoppedAt ?? now)
+    let resting = resting.map { max(0, min(end, $0.until).timeIntervalSince($0.since)) } ?? 0
+    return max(0, end.timeIntervalSince(startedAt) - restedTotal - resting)
   }
 
   public mutating func fix(_ point: Coordinate, accuracy: Double, at now: Date) -> [Event] {
@@ -126,13 +137,38 @@ public struct PreciseSession: Sendable {
       } else {
         anchor = (point, now)
       }
+      recent.append((point, now))
+      recent.removeAll { now.timeIntervalSince($0.at) > 15 }
+      if let rest = restUntil(gap: gap, at: now) {
+        resting = (now, rest)
+        events.append(.rest(until: rest))
+      }
     }
     return events
   }
 
-  /// Time passed with no fix; stops on the fix timeout or the deadline.
+  /// When the next fix is first needed, if that is worth a rest.
+  private func restUntil(gap: Double, at now: Date) -> Date? {
+    guard config.pauseMinimum > 0, resting == nil, let first = recent.first, now.timeIntervalSince(first.at) >= 5 else { return nil }
+    let speed = max(first.point.distance(to: recent[recent.count - 1].point) / now.timeIntervalSince(first.at), config.pauseSpeedFloor)
+    let wait = min((gap - config.pauseMargin) / speed - config.pauseLead, deadline.timeIntervalSince(now))
+    return wait >= config.pauseMinimum ? now.addingTimeInterval(wait) : nil
+  }
+
+  /// Time passed with no fix; stops on the fix timeout or the deadline,
+  /// and ends a rest when it is due.
   public mutating func tick(at now: Date) -> [Event] {
     guard isRunning else { return [] }
+    if let rest = resting {
+      if now >= deadline { return [stop(deadlineReason, at: now)] }
+      guard now >= rest.until else { return [] }
+      restedTotal += rest.until.timeIntervalSince(rest.since)
+      resting = nil
+      // The fix timeout counts from the GPS coming back on; the speed from fixes after it.
+      lastFixAt = now
+      recent = []
+      return [.resume]
+    }
     if let stop = timeLimit(at: now) { return [stop] }
     return []
   }

@@ -20,7 +20,7 @@ public struct DetectionBenchmark {
 
   public static let allStrategies: [any DetectionStrategy] = [
     NearestRegionsStrategy.osNearest, NearestRegionsStrategy.bubble19, SeedStrategy.designCard, SeedStrategy.shipped,
-    SeedStrategy.confirmed, ContinuousGPSStrategy(),
+    SeedStrategy.unconfirmed, ContinuousGPSStrategy(),
   ]
 
   public struct Report: Sendable {

@@ -20,11 +20,11 @@ public struct SeedStrategy: DetectionStrategy {
 
   public static let shipped = SeedStrategy(name: "whilehere", config: ArrivalConfig())
 
-  /// The shipped engine with `arrival.session.confirmArrivals` on.
-  public static let confirmed: SeedStrategy = {
+  /// The shipped engine with `arrival.session.confirmArrivals` off: the OS's entry fires.
+  public static let unconfirmed: SeedStrategy = {
     var config = ArrivalConfig()
-    config.session.confirmArrivals = true
-    return SeedStrategy(name: "whilehere-confirmed", config: config)
+    config.session.confirmArrivals = false
+    return SeedStrategy(name: "whilehere-unconfirmed", config: config)
   }()
 
   public let name: String

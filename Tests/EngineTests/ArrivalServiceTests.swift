@@ -24,8 +24,11 @@ import TestSupport
     #expect(events.contains(.stateRequested(near.id)))
   }
 
-  @Test func enteringAnArrivalRegionFiresOncePerVisit() throws {
-    let h = ArrivalHarness()
+  /// The design card's rule (`confirmArrivals` off): the OS's entry fires.
+  @Test func unconfirmedEnteringAnArrivalRegionFiresOncePerVisit() throws {
+    var config = ArrivalConfig()
+    config.session.confirmArrivals = false
+    let h = ArrivalHarness(config: config)
     let milk = try h.task("Buy milk", north: 1000)
     _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
     let region = try #require(h.region(of: milk))
@@ -69,7 +72,8 @@ import TestSupport
     _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
     let region = try #require(h.region(of: milk))
     _ = try h.engine.tasks.later("Buy milk", for: 3600)
-    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))).isEmpty)
+    #expect(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now())).isEmpty, "no reminder, and no fix spent on it")
+    #expect(h.precise.singleFixes.withLock { $0 } == 0)
     _ = h.arrivals.tasksChanged()
     #expect(h.region(of: milk) == nil, "a snoozed task leaves the plan")
     h.clock.advance(by: 3599)
@@ -78,7 +82,9 @@ import TestSupport
     h.clock.advance(by: 1)
     _ = h.arrivals.tick()
     #expect(h.region(of: milk) == region, "it comes back when the snooze ends")
-    #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
+    #expect(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now())) == [.confirmationRequested(region.id)])
+    h.clock.advance(by: 5)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 1000), accuracy: 10)) == ["Buy milk"])
   }
 
   @Test func anEventForAnUnknownRegionIsIgnoredAndLogged() {
@@ -182,7 +188,9 @@ import TestSupport
     _ = h.arrivals.permissionsChanged(Permissions(notifications: false))
     h.clock.advance(by: 600)
     _ = h.arrivals.tasksChanged()
-    let events = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 5)
+    let events = h.arrivals.preciseFix(ArrivalHarness.point(north: 1000), accuracy: 10)
     #expect(events.contains { if case .reminder(.suppressed) = $0 { return true } else { return false } })
     #expect(h.sink.notifications.isEmpty)
   }

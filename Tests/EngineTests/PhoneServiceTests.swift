@@ -75,9 +75,13 @@ import TestSupport
       Issue.record("no arrival region was sent")
       return
     }
-    // Android names it by stamp only.
+    // Android names it by stamp only. The entry asks for a report to confirm it…
     let reply = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: nil, stamp: arrival.stamp, name: nil, fix: nil, at: p.clock.now())))
-    #expect(reply.reminders.map(\.title) == ["Buy milk"])
+    #expect(reply.reminders.isEmpty)
+    #expect(reply.commands.contains(.reportLocation))
+    // …and the report inside fires it.
+    p.clock.advance(by: 5)
+    #expect(p.phone.receive(p.at(north: 3000)).reminders.map(\.title) == ["Buy milk"])
     let unknown = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: "Home", stamp: 5, name: "Home", fix: nil, at: p.clock.now())))
     #expect(unknown.reminders.isEmpty)
   }

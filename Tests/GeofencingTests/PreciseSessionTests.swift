@@ -166,4 +166,41 @@ import Testing
     #expect(stop == [.stop(.noProgress)])
     #expect(s.used(at: start.addingTimeInterval(200)) <= 125)
   }
+
+}
+
+/// Rests: the GPS off while every pending destination is too far to reach sooner.
+extension PreciseSessionTests {
+  /// Six fixes a second apart walking north from `from` metres.
+  func walk(_ s: inout PreciseSession, from: Double) -> [PreciseSession.Event] {
+    (1...6).flatMap { t in s.fix(Self.point(north: from + 1.4 * Double(t)), accuracy: 8, at: start.addingTimeInterval(Double(t))) }
+  }
+
+  @Test func restsTheGPSWhileEveryDestinationIsFarAndResumesBeforeThePersonCanArrive() throws {
+    var s = session()
+    let events = walk(&s, from: -400)
+    let rest = try #require(events.compactMap { if case .rest(let until) = $0 { return until } else { return nil } }.first, "\(events)")
+    // 650 m to the shop's edge, less the margin, at the 2 m/s floor, less the GPS's lead.
+    let expected = (350 - 1.4 * 6 - config.pauseMargin) / config.pauseSpeedFloor - config.pauseLead
+    #expect(abs(rest.timeIntervalSince(start.addingTimeInterval(6)) - expected) < 2, "rest until \(rest)")
+    #expect(s.tick(at: rest.addingTimeInterval(-1)).isEmpty, "no fix timeout while resting")
+    #expect(s.tick(at: rest) == [.resume])
+    #expect(abs(s.used(at: rest) - 6) < 0.001, "rests are not charged")
+    #expect(s.tick(at: rest.addingTimeInterval(config.noFixTimeout - 1)).isEmpty, "the fix timeout counts from the resume")
+    #expect(s.tick(at: rest.addingTimeInterval(config.noFixTimeout)) == [.stop(.noFix)])
+  }
+
+  @Test func neverRestsCloseToADestination() {
+    var s = session()
+    let events = walk(&s, from: -120)
+    #expect(!events.contains { if case .rest = $0 { return true } else { return false } }, "\(events)")
+  }
+
+  @Test func restsAreOffWithAZeroMinimum() {
+    var off = config
+    off.pauseMinimum = 0
+    var s = PreciseSession(zone: Self.zone, startedAt: start, limits: PowerPolicy(config: off).limits(for: PowerState()), granted: 600, config: off)
+    let events = walk(&s, from: -400)
+    #expect(!events.contains { if case .rest = $0 { return true } else { return false } })
+  }
 }

@@ -32,7 +32,7 @@ import Testing
   @Test func theEngineNeverSpendsMoreGPSThanItsAllowance() throws {
     let report = try DetectionBenchmark.run(options())
     let allowance = SessionConfig().allowance
-    for name in ["seed", "whilehere", "whilehere-confirmed"] {
+    for name in ["seed", "whilehere", "whilehere-unconfirmed"] {
       let engine = score(report, name)
       // The phone counts the second a session is stopped in; nothing else may exceed the budget.
       let sessions = Double(engine.notes["session started", default: 0])
@@ -44,7 +44,7 @@ import Testing
 
   @Test func confirmedArrivalsKeepFalseAlarmsFarBelowTheRegionsOwnWord() throws {
     let report = try DetectionBenchmark.run(options())
-    let confirmed = score(report, "whilehere-confirmed")
+    let confirmed = score(report, "whilehere")
     let plain = score(report, "os-nearest-20")
     #expect(plain.falseAlarms > 0, "the honest world's coarse positions must produce false entries to judge")
     #expect(Double(confirmed.falseAlarms) <= Double(max(confirmed.fires, 1)) * 0.05)
