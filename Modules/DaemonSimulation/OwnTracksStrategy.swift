@@ -124,23 +124,11 @@ public struct OwnTracksStrategy: DetectionStrategy {
       }
       // The daemon's ticker runs every 5 s.
       if second % 5 == 0 { host.tick() }
-      for (at, event) in observed.take() { Self.count(event, at: at, into: &result) }
+      for (at, event) in observed.take() { result.count(event, at: at) }
     }
     app.record(into: &result)
     inspect?(app)
     return result
-  }
-
-  static func count(_ event: ArrivalEvent, at second: Int, into result: inout StrategyRun) {
-    switch event {
-    case .planned: result.replans += 1
-    case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
-      if let place = Int(notification.location.rawValue.dropFirst()) { result.fires.append((second, place)) }
-    case .sessionStarted: result.notes["session started", default: 0] += 1
-    case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
-    case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
-    default: break
-    }
   }
 
   /// The daemon's config for one simulated person: memory store, the

@@ -71,18 +71,7 @@ public struct SeedStrategy: DetectionStrategy {
       for observation in driver.step(second: second, position: position, at: trip.time(second)) {
         observe?(second, observation)
         guard case .engine(let event) = observation else { continue }
-        switch event {
-        case .planned: result.replans += 1
-        case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
-          if let place = Int(notification.location.rawValue.dropFirst()) { result.fires.append((second, place)) }
-        case .sessionStarted: result.notes["session started", default: 0] += 1
-        case .sessionStopped(let reason, _): result.notes["session stopped: \(reason.rawValue)", default: 0] += 1
-        case .sessionRefused(let reason): result.notes["session refused: \(reason.prefix(40))", default: 0] += 1
-        case .wakeFixRequested: result.notes["wake fix", default: 0] += 1
-        case .confirmationRequested: result.notes["confirming fix", default: 0] += 1
-        case .installFailed: result.notes["install failed", default: 0] += 1
-        default: break
-        }
+        result.count(event, at: second)
       }
     }
     phone.record(into: &result)
