@@ -118,6 +118,7 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
       case .used: return .failure(409, "this link was already used")
       case .unknownAction(let action): return .failure(400, "unknown answer '\(action)'")
       case .notFound(let reason): return .failure(404, reason)
+      case .conflict(let reason): return .failure(409, reason)
       case .failed(let reason): return .failure(503, "the answer could not be stored: \(reason)")
       }
     }

@@ -31,16 +31,19 @@ final class People: @unchecked Sendable {
     case slowed(retryAfter: Int)
   }
 
-  /// The person whose Basic credentials the request carries.
+  /// The person whose Basic credentials the request carries. Guessing is
+  /// slowed per (address, name), and per address for names that do not
+  /// exist; a credential that already verified is never refused, so a
+  /// guesser cannot lock out a person's phone or their neighbours behind
+  /// the same address.
   func authenticate(_ request: HTTPRequest, now: Date) -> Result<Person, Refusal> {
     guard let header = request.header("authorization") else { return .failure(.missing) }
     let headerPrint = keyed.fingerprint(header)
-    if let name = lock.withLock({ verifiedHeaders[headerPrint] }), let person = byName[name] {
-      if let wait = throttle.retryAfter(keys: ["ip:" + request.clientAddress, "user:" + name], now: now) { return .failure(.slowed(retryAfter: wait)) }
-      return .success(person)
-    }
+    if let name = lock.withLock({ verifiedHeaders[headerPrint] }), let person = byName[name] { return .success(person) }
     guard let credentials = request.basicCredentials else { return .failure(.missing) }
-    let keys = ["ip:" + request.clientAddress, "user:" + credentials.user]
+    let pair = "pair:" + request.clientAddress + "|" + credentials.user
+    let known = byName[credentials.user] != nil
+    let keys = known ? [pair] : [pair, "ip:" + request.clientAddress]
     if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
     guard let person = byName[credentials.user], let hash = hashes[credentials.user] else {
       // The same work for a name that does not exist, so timing does not tell names apart.

@@ -137,15 +137,21 @@ final class Person: @unchecked Sendable {
   private func apply(_ action: String, task: String) throws(AnswerError) -> ReminderTask {
     do {
       switch action {
-      case ReminderAction.markDone.identifier: return try engine.tasks.done(task)
+      case ReminderAction.markDone.identifier:
+        // Done twice (the link after the API, or two taps) is what was wanted: no change, no error.
+        if let current = try? engine.tasks.get(task), case .completed = current.state { return current }
+        return try engine.tasks.done(task)
       case "later": return try engine.tasks.later(task, for: laterDuration)
       default: throw AnswerError.unknownAction(action)
       }
     } catch let error as AnswerError {
       throw error
     } catch let error as DomainError {
-      if case .notFound = error { throw .notFound("\(error)") }
-      throw .failed("\(error)")
+      switch error {
+      case .notFound: throw .notFound("\(error)")
+      case .invalidTransition, .conflict: throw .conflict("\(error)")
+      default: throw .failed("\(error)")
+      }
     } catch {
       throw .failed("\(error)")
     }
@@ -161,6 +167,8 @@ final class Person: @unchecked Sendable {
     case forbidden, expired, used
     case unknownAction(String)
     case notFound(String)
+    /// The task's state does not allow the answer (Remind Later on a done task).
+    case conflict(String)
     case failed(String)
   }
 

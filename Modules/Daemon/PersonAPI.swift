@@ -81,7 +81,9 @@ struct PersonAPI {
         let records: [OperationRecord]
         switch (batch.append, batch.merge) {
         case (let operations?, nil): records = try person.store.append(operations.map(\.operation))
-        case (nil, let incoming?): records = try person.store.merge(incoming)
+        case (nil, let incoming?):
+          try FutureStampCheck.check(incoming, now: clock())
+          records = try person.store.merge(incoming)
         default: return .failure(400, "send exactly one of 'append' and 'merge'")
         }
         if !records.isEmpty { _ = person.phone.tasksChanged() }
@@ -90,10 +92,16 @@ struct PersonAPI {
         return .failure(404, "no such endpoint: \(request.method) \(request.path)")
       }
     } catch let error as DomainError {
-      if case .notFound = error { return .failure(404, "\(error)") }
-      return .failure(400, "\(error)")
+      switch error {
+      case .notFound: return .failure(404, "\(error)")
+      // The task is in a state that does not allow it: a conflict, not bad input.
+      case .invalidTransition, .conflict: return .failure(409, "\(error)")
+      default: return .failure(400, "\(error)")
+      }
     } catch let error as APIError {
       return .failure(400, error.reason)
+    } catch let error as FutureStampError {
+      return .failure(400, "\(error)")
     } catch StoreError.closed {
       return .failure(503, "the daemon is stopping")
     } catch {

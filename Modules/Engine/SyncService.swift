@@ -44,6 +44,7 @@ public struct SyncService: Sendable {
     let cursorKey = Self.key(transport.name, "cursor")
     let pulled = try transport.pull(after: fromStart ? nil : settings[cursorKey], replica: store.replica)
     let incoming = pulled.records.filter { SyncScope.travels($0) && $0.stamp.replica != store.replica }
+    try FutureStampCheck.check(incoming, now: context.clock.now())
     let changed = try store.merge(incoming)
     report.received = incoming.count
     report.applied = changed.count
@@ -98,6 +99,7 @@ public struct SyncService: Sendable {
   public func restore(_ data: Data) throws -> RestoreReport {
     let contents = try BackupArchive.decode(data)
     let records = contents.records.filter(SyncScope.travels)
+    try FutureStampCheck.check(records, now: context.clock.now())
     let changed = try context.store.merge(records)
     return RestoreReport(records: records.count, applied: changed.count, kept: records.count - changed.count, fromReplica: contents.replica, created: contents.created)
   }

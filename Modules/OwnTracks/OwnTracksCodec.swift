@@ -39,9 +39,17 @@ public enum OwnTracksCodec {
           entered: event == "enter", regionID: try fields.string("rid"), stamp: stamp, name: try fields.string("desc"), fix: fix, at: at))
     case "waypoints":
       guard case .array(let list)? = object["waypoints"] else { throw OwnTracksError("waypoints.waypoints must be an array") }
+      for (index, entry) in list.enumerated() {
+        guard case .object(let waypoint) = entry else { throw OwnTracksError("waypoints.waypoints[\(index)] must be an object") }
+        do {
+          try checkWaypoint(OwnTracksFields(type: "waypoint", object: waypoint), now: now)
+        } catch {
+          throw OwnTracksError("waypoints.waypoints[\(index)]: \(error)")
+        }
+      }
       return .waypoints(count: list.count)
     case "waypoint":
-      _ = try fields.coordinate(required: true)
+      try checkWaypoint(fields, now: now)
       return .waypoints(count: 1)
     case "lwt":
       return .lastWill(try fields.time("tst", now: now, required: false) ?? now)
@@ -51,6 +59,16 @@ public enum OwnTracksCodec {
       guard type.utf8.count <= 64 else { throw OwnTracksError("the _type is longer than 64 bytes") }
       return .ignored(type: type)
     }
+  }
+
+  /// A region as the app lists it: a real coordinate, a radius a phone can
+  /// watch (100 km is far beyond any OS's regions), a creation stamp that is
+  /// a non-negative epoch second. Not bounded by now: the daemon's own
+  /// regions carry made-up stamps (Android keys regions by them).
+  static func checkWaypoint(_ fields: OwnTracksFields, now: Date) throws {
+    _ = try fields.coordinate(required: true)
+    _ = try fields.number("rad", in: 0...100_000)
+    _ = try fields.number("tst", in: 0...4_000_000_000)
   }
 
   static func fix(_ fields: OwnTracksFields, now: Date) throws -> PhoneFix {

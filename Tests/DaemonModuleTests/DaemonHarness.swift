@@ -61,14 +61,15 @@ final class DaemonHarness {
 
   func send(
     _ method: String, _ path: String, body: String = "", as user: String? = "alice", password: String? = nil, headers: [String: String] = [:],
-    query: [String: String] = [:]
+    query: [String: String] = [:], client: String = "127.0.0.1"
   ) -> HTTPResponse {
     var all = headers
     if let user {
       let secret = password ?? Self.passwords[user] ?? "x"
       all["Authorization"] = "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString()
     }
-    return server.send(HTTPRequest(method: method, path: path, query: query, headers: all, body: Data(body.utf8))) ?? HTTPResponse(status: 0)
+    return server.send(HTTPRequest(method: method, path: path, query: query, headers: all, body: Data(body.utf8), clientAddress: client))
+      ?? HTTPResponse(status: 0)
   }
 
   /// An OwnTracks location `north` metres from the test point, taken now.

@@ -75,6 +75,11 @@ import Testing
     (#"{"_type":"location","lat":60,"lon":24.9,"tst":true}"#, "location.tst must be a number, not a boolean"),
     (#"{"_type":"transition","tst":1779999990,"event":"wander"}"#, "transition.event"),
     (#"{"_type":"waypoints","waypoints":{}}"#, "waypoints.waypoints must be an array"),
+    (#"{"_type":"waypoint","lat":60,"lon":24.9,"rad":1e9,"tst":1}"#, "waypoint.rad is 1000000000.0"),
+    (#"{"_type":"waypoint","lat":60,"lon":24.9,"rad":-5,"tst":1}"#, "waypoint.rad is -5.0"),
+    (#"{"_type":"waypoint","lat":60,"lon":24.9,"rad":50,"tst":-1}"#, "waypoint.tst is -1.0"),
+    (#"{"_type":"waypoints","waypoints":[{"lat":60,"lon":24.9,"rad":50},{"lat":60,"lon":24.9,"rad":-5}]}"#, "waypoints.waypoints[1]: waypoint.rad"),
+    (#"{"_type":"waypoints","waypoints":[7]}"#, "waypoints.waypoints[0] must be an object"),
     (#"{"_type":"encrypted","data":"xx"}"#, "encrypted"),
   ])
   func refusesWithTheFieldNamed(text: String, expected: String) {

@@ -234,4 +234,30 @@ import TestSupport
     #expect(second.records.map(\.stamp) == [records[2].stamp])
     #expect(second.warnings.isEmpty)
   }
+
+  /// A replica whose clock runs a day ahead would pin every other replica's
+  /// clock there if its records were merged: the sync refuses and changes nothing.
+  @Test func recordsStampedFarInTheFutureAreRefusedAndNothingIsMerged() throws {
+    let clock = ManualClock(Fixtures.epoch)
+    let ahead = ManualClock(Fixtures.epoch.addingTimeInterval(86_400))
+    let laptop = Replica("laptop", clock: clock)
+    let phone = Replica("phone", clock: ahead)
+    let hub = InMemorySyncHub()
+    try phone.store.append([.put(.task(Fixtures.task("t1")))])
+    _ = try phone.sync.sync(with: hub)
+    #expect {
+      _ = try laptop.sync.sync(with: hub)
+    } throws: { error in
+      "\(error)".contains("ahead of this machine's clock") && "\(error)".contains("nothing was merged")
+    }
+    #expect(laptop.store.state().tasks.isEmpty)
+    // Within the allowed skew it merges.
+    let near = Replica("tablet", clock: ManualClock(Fixtures.epoch.addingTimeInterval(FutureStampCheck.allowedSkew / 2)))
+    try near.store.append([.put(.task(Fixtures.task("t2")))])
+    let fresh = Replica("desk", clock: clock)
+    let hubTwo = InMemorySyncHub()
+    _ = try near.sync.sync(with: hubTwo)
+    let report = try fresh.sync.sync(with: hubTwo)
+    #expect(report.applied == 1, "\(report)")
+  }
 }
