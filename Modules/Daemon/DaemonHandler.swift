@@ -62,6 +62,10 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
       var response = HTTPResponse.failure(401, "wrong user name or password")
       response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\""
       return response
+    case .failure(.busy):
+      var response = HTTPResponse.failure(503, "many logins are being checked at once (a restart?); try again in a second")
+      response.headers["Retry-After"] = "1"
+      return response
     case .failure(.slowed(let wait)):
       var response = HTTPResponse.failure(429, "too many failed logins; try again in \(wait) s")
       response.headers["Retry-After"] = String(wait)

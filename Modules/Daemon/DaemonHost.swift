@@ -37,6 +37,9 @@ public final class DaemonHost: @unchecked Sendable {
     public var hasher: (any PasswordHasher)?
     public var makeServer: (@Sendable (HTTPServerOptions) -> any HTTPServing)?
     public var makeBroker: (@Sendable () -> any MessageBroker)?
+    /// Password verifications at once and waiting (default: the cores, and 64).
+    public var verifyingAtOnce: Int?
+    public var verificationQueue: Int?
     /// No timer: the caller lets time pass with `tick()` (a simulated clock).
     public var manualTicks = false
     /// Sees every engine event, by person (the simulator's benchmark).
@@ -96,7 +99,9 @@ public final class DaemonHost: @unchecked Sendable {
       people.forEach { $0.store.close() }
       throw error
     }
-    let directory = People(people: people, hasher: tuning.hasher ?? Runtime.passwordHasher())
+    let gate = VerificationGate(
+      running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
+    let directory = People(people: people, hasher: tuning.hasher ?? Runtime.passwordHasher(), gate: gate)
     let handler = DaemonHandler(people: directory, signer: signer, clock: { clock.now() }, log: log)
     let port: Int
     do {

@@ -11,6 +11,7 @@ final class People: @unchecked Sendable {
   private let hashes: [String: String]
   private let hasher: any PasswordHasher
   let throttle: LoginThrottle
+  let gate: VerificationGate
   private let keyed = KeyedHash()
   private let lock = NSLock()
   /// Keyed hash of a whole Authorization header that verified → its person:
@@ -18,7 +19,8 @@ final class People: @unchecked Sendable {
   private var verifiedHeaders: [UInt128: String] = [:]
   private var decoy: String?
 
-  init(people: [Person], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle()) {
+  init(people: [Person], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate()) {
+    self.gate = gate
     byName = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0) })
     hashes = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0.settings.password) })
     self.hasher = hasher
@@ -29,6 +31,8 @@ final class People: @unchecked Sendable {
     case missing
     case wrong
     case slowed(retryAfter: Int)
+    /// Too many logins are being verified at once: come back shortly.
+    case busy
   }
 
   /// The person whose Basic credentials the request carries. Guessing is
@@ -45,13 +49,14 @@ final class People: @unchecked Sendable {
     let known = byName[credentials.user] != nil
     let keys = known ? [pair] : [pair, "ip:" + request.clientAddress]
     if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
-    guard let person = byName[credentials.user], let hash = hashes[credentials.user] else {
-      // The same work for a name that does not exist, so timing does not tell names apart.
-      _ = hasher.verify(credentials.password, against: decoyHash())
+    // The same work for a name that does not exist, so timing does not tell names apart.
+    let hash = hashes[credentials.user] ?? decoyHash()
+    guard let verified = gate.run({ hasher.verify(credentials.password, against: hash) }) else { return .failure(.busy) }
+    guard let person = byName[credentials.user], known else {
       throttle.failed(keys: keys, now: now)
       return .failure(.wrong)
     }
-    guard hasher.verify(credentials.password, against: hash) else {
+    guard verified else {
       throttle.failed(keys: keys, now: now)
       return .failure(.wrong)
     }

@@ -23,10 +23,14 @@ public protocol NotificationSink: AnyObject, Sendable {
 public struct NotificationError: Error, Equatable, Sendable, CustomStringConvertible {
   public let sink: String
   public let reason: String
+  /// Trying again cannot help (the receiver refused the request itself:
+  /// a wrong token, a bad address); a delivery queue gives up at once.
+  public let permanent: Bool
 
-  public init(sink: String, reason: String) {
+  public init(sink: String, reason: String, permanent: Bool = false) {
     self.sink = sink
     self.reason = reason
+    self.permanent = permanent
   }
 
   public var description: String { "notification sink \(sink): \(reason)" }

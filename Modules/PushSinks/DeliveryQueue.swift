@@ -55,13 +55,17 @@ public final class DeliveryQueue: @unchecked Sendable {
       }
       idle.leave()
     } catch {
-      guard number < retries else {
+      let permanent = (error as? NotificationError)?.permanent == true
+      guard number < retries, !permanent else {
         lock.withLock {
           counts.failed += 1
           if number > 0 { counts.retrying -= 1 }
           counts.lastError = "\(error)"
         }
-        log("delivery of \(what) failed for good after \(number + 1) attempts: \(error)")
+        log(
+          permanent
+            ? "delivery of \(what) refused, not retried (fix the sink's settings): \(error)"
+            : "delivery of \(what) failed for good after \(number + 1) attempts: \(error)")
         idle.leave()
         return
       }

@@ -10,7 +10,8 @@ import TestSupport
 /// The daemon in-process: real routing, stores, engines and sinks, a
 /// manual clock, cheap Argon2id, and requests handed straight to the
 /// handler (no sockets).
-final class DaemonHarness {
+/// Its state is set once at start (the handler and stores are thread-safe), so tests may send from several threads.
+final class DaemonHarness: @unchecked Sendable {
   static let start = "2026-06-01T12:00:00Z"
   static let passwords = ["alice": "alice-secret", "bob": "bob-secret-2"]
   let directory = TemporaryDirectory()
@@ -19,7 +20,9 @@ final class DaemonHarness {
   let server: DirectHTTPServer
   var reminders: String { directory.file("reminders.jsonl") }
 
-  init(extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "") throws {
+  init(
+    extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "", tune: (inout DaemonHost.Tuning) -> Void = { _ in }
+  ) throws {
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let alice = try hasher.hash(Self.passwords["alice"]!)
     let bobHash = try hasher.hash(Self.passwords["bob"]!)
@@ -38,6 +41,7 @@ final class DaemonHarness {
     let made = ServerBox()
     tuning.makeServer = { options in made.set(DirectHTTPServer(options: options)) }
     if let broker { tuning.makeBroker = { broker.client() } }
+    tune(&tuning)
     host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!
   }

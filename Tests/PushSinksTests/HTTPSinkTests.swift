@@ -72,6 +72,30 @@ import TestSupport
     #expect(queue.status.lastError?.contains("503") == true)
   }
 
+  @Test(arguments: [400, 401, 403, 404])
+  func aRefusalIsNotRetried(status: Int) throws {
+    let (handler, server, port) = try receiver(status: status)
+    defer { server.stop() }
+    let queue = DeliveryQueue(label: "t", retries: 3, firstDelay: 0)
+    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: "tk_wrong", links: Links(), queue: queue)
+    try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x"))
+    #expect(queue.drain(timeout: 10))
+    #expect(handler.requests.count == 1, "the same request would be refused again")
+    #expect(queue.status.failed == 1 && queue.status.retrying == 0)
+    #expect(queue.status.lastError?.contains(String(status)) == true)
+  }
+
+  @Test(arguments: [408, 429, 500])
+  func aTransientAnswerIsRetried(status: Int) throws {
+    let (handler, server, port) = try receiver(status: status)
+    defer { server.stop() }
+    let queue = DeliveryQueue(label: "t", retries: 1, firstDelay: 0)
+    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue)
+    try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x"))
+    #expect(queue.drain(timeout: 10))
+    #expect(handler.requests.count == 2)
+  }
+
   @Test func badAddressesAreRefusedAtStart() {
     #expect(throws: NotificationError.self) { try NtfySink(address: "ftp://x/t", token: nil, links: Links(), queue: DeliveryQueue(label: "t")) }
     #expect(throws: NotificationError.self) { try NtfySink(address: "https://ntfy.sh/", token: nil, links: Links(), queue: DeliveryQueue(label: "t")) }
