@@ -14,6 +14,13 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
   let clock: @Sendable () -> Date
   let log: DaemonLog
   let started: Date
+  /// The MQTT connection's state, when MQTT is configured.
+  var mqttStatus: (@Sendable () -> MQTTIngest.State)? {
+    get { statusLock.withLock { status } }
+    set { statusLock.withLock { status = newValue } }
+  }
+  private var status: (@Sendable () -> MQTTIngest.State)?
+  private let statusLock = NSLock()
 
   init(people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog) {
     self.people = people
@@ -27,7 +34,14 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
     let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch (request.method, segments.first) {
     case ("GET", "health"?) where segments.count == 1:
-      return .json(200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started))))
+      let mqtt = mqttStatus.map { status -> String in
+        switch status() {
+        case .connected: return "connected"
+        case .connecting(let error): return "connecting: \(error)"
+        case .stopped: return "stopped"
+        }
+      }
+      return .json(200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt))
     case ("POST", "owntracks"?) where segments.count == 1, ("POST", "pub"?) where segments.count == 1:
       return authenticated(request) { self.ownTracks(request, person: $0) }
     case ("POST", "actions"?) where segments.count == 2:
@@ -47,6 +61,8 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
     let status: String
     let people: Int
     let uptime: Int
+    /// "connected", or "connecting: WHY" while the broker cannot be reached; absent without MQTT.
+    let mqtt: String?
   }
 
   private func authenticated(_ request: HTTPRequest, _ body: (Person) -> HTTPResponse) -> HTTPResponse {

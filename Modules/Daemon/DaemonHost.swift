@@ -123,14 +123,9 @@ public final class DaemonHost: @unchecked Sendable {
     var mqtt: MQTTIngest?
     if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
       let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
-      do {
-        try ingest.start()
-      } catch {
-        server.stop()
-        people.forEach { $0.store.close() }
-        throw error
-      }
+      ingest.startRetrying()
       mqtt = ingest
+      handler.mqttStatus = { ingest.state.withLock { $0 } }
     }
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))

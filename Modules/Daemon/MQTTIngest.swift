@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Gateway
 import Geofencing
 import OwnTracks
@@ -24,9 +25,40 @@ final class MQTTIngest: @unchecked Sendable {
 
   func start() throws {
     try broker.connect(subscriptions: Self.subscriptions) { [weak self] topic, payload in self?.handle(topic: topic, payload: payload) }
+    state.withLock { $0 = .connected }
   }
 
-  func stop() { broker.disconnect() }
+  /// Whether the broker is reachable, for /health and the log.
+  enum State: Equatable, Sendable {
+    case connecting(lastError: String)
+    case connected
+    case stopped
+  }
+  let state = Mutex(State.connecting(lastError: "not tried yet"))
+
+  /// Connects now, or keeps trying in the background with a doubling wait
+  /// (1 s up to a minute) while HTTP is served: a broker that is down when
+  /// the daemon starts must not keep phones on HTTP from reporting.
+  func startRetrying(after delay: TimeInterval = 1, queue: DispatchQueue = DispatchQueue(label: "whilehere.mqtt.retry")) {
+    do {
+      try start()
+      log("mqtt-connected", [:])
+    } catch {
+      let stopped = state.withLock { current -> Bool in
+        if current == .stopped { return true }
+        current = .connecting(lastError: "\(error)")
+        return false
+      }
+      guard !stopped else { return }
+      log("mqtt-unavailable", ["error": "\(error)", "retry-in": String(Int(delay))])
+      queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.startRetrying(after: min(delay * 2, 60), queue: queue) }
+    }
+  }
+
+  func stop() {
+    state.withLock { $0 = .stopped }
+    broker.disconnect()
+  }
 
   func handle(topic: String, payload: Data) {
     let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

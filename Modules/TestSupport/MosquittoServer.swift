@@ -9,9 +9,10 @@ public final class MosquittoServer {
 
   public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/mosquitto") }
 
-  public init() throws {
+  /// `port`: a given loopback port (a broker that comes up where a daemon already looks), or a free one.
+  public init(port given: Int? = nil) throws {
     directory = TemporaryDirectory()
-    port = try LoopbackPort.free()
+    port = try given ?? LoopbackPort.free()
     let config = directory.write("mosquitto.conf", "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n")
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")

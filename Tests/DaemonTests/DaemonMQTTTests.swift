@@ -59,4 +59,44 @@ import TestSupport
   }
 
   func log(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  /// A broker that is down when the daemon starts: HTTP is served at once,
+  /// /health says MQTT is connecting, and the daemon connects when the
+  /// broker comes up.
+  @Test(.enabled(if: MosquittoServer.isInstalled)) func aBrokerDownAtStartDoesNotStopHTTPAndIsJoinedWhenItComesUp() throws {
+    let port = try LoopbackPort.free()
+    let directory = TemporaryDirectory()
+    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
+    let config = directory.write(
+      "config.json",
+      """
+      {"store": "file:\(directory.file("store"))", "server": {"listen": "127.0.0.1:0"}, "notify": [],
+       "mqtt": {"host": "127.0.0.1", "port": \(port), "client-id": "whilehered-test"},
+       "people": {"alice": {"password": "\(hash)"}}}
+      """)
+    let output = directory.file("daemon.out")
+    let tests = DaemonTests()
+    let process = try tests.start(["--config", config], output: output)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    #expect(tests.waitFor("ready:", in: output, process: process), "\(log(output))")
+    #expect(log(output).contains("mqtt-unavailable"))
+    let base = try #require(log(output).split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) })
+    let health = try TestHTTPClient().send("GET", base + "/health")
+    #expect(health.status == 200)
+    let mqtt = ((try? JSONSerialization.jsonObject(with: health.body)) as? [String: Any])?["mqtt"] as? String ?? ""
+    #expect(mqtt.hasPrefix("connecting"), "\(mqtt)")
+    let report = try TestHTTPClient().send(
+      "POST", base + "/owntracks", body: Data(#"{"_type":"location","lat":60.17,"lon":24.9385,"tst":\#(Int(Date().timeIntervalSince1970)),"acc":12}"#.utf8),
+      user: "alice", password: "alice-secret")
+    #expect(report.status == 200, "phones on HTTP report while MQTT is down")
+    let broker = try MosquittoServer(port: port)
+    // The daemon retries on its own schedule (1 s, then doubling): poll the real process.
+    #expect(tests.waitFor("mqtt-connected", in: output, process: process), "\(log(output))")
+    let after = try TestHTTPClient().send("GET", base + "/health")
+    #expect(((try? JSONSerialization.jsonObject(with: after.body)) as? [String: Any])?["mqtt"] as? String == "connected")
+    _ = broker
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
 }
