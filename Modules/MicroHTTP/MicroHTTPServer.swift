@@ -51,30 +51,49 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   /// headers (larger ones are refused with 431).
   static let connectionMemory = 16 * 1024
 
+  /// The most an oversize body is read (and dropped) so its sender sees the 413.
+  static let drainLimit = 64 * 1024 * 1024
+
   fileprivate var currentHandler: (any HTTPHandler)? { lock.withLock { handler } }
 
   /// One request's body as it arrives, kept between callbacks.
   final class Upload {
     var body = Data()
     var tooLarge = false
+    /// Bytes read so far, kept or dropped.
+    var received = 0
   }
 
-  private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+  private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, state in
     guard let cls, let connection, let uploadSize, let state else { return .NO }
     let server = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let limit = server.options.maxBodyBytes
     guard let pointer = state.pointee else {
-      // First call: headers only. Refuse a declared oversize body before reading it.
+      // First call: headers only. Refuse framing a proxy in front could read
+      // differently (request smuggling), then a declared oversize body before reading it.
+      if let refusal = framingProblem(connection, method: method.map { String(cString: $0) } ?? "", version: version.map { String(cString: $0) } ?? "") {
+        return queue(connection, refusal)
+      }
+      let upload = Upload()
       if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
         let declared = Int(length), declared > limit
       {
-        return queue(connection, .failure(413, "the body is larger than \(limit) bytes"))
+        // A client waiting for 100-continue, or one declaring more than is
+        // worth reading, is answered now. Any other client is already
+        // sending: answering now and closing would reset the connection
+        // before it reads the 413, so its body is read and dropped first.
+        let expects = MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect").map { String(cString: $0).lowercased() } == "100-continue"
+        if expects || declared > MicroHTTPServer.drainLimit { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
+        upload.tooLarge = true
       }
-      state.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+      state.pointee = Unmanaged.passRetained(upload).toOpaque()
       return .YES
     }
     let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
     if uploadSize.pointee > 0 {
+      upload.received += uploadSize.pointee
+      // A body without a declared length can be dropped only so far.
+      if upload.received > MicroHTTPServer.drainLimit { return .NO }
       if !upload.tooLarge, let uploadData {
         if upload.body.count + uploadSize.pointee > limit {
           upload.tooLarge = true
@@ -95,6 +114,39 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND), body: upload.body,
       clientAddress: clientAddress(connection))
     return queue(connection, handler.handle(request))
+  }
+
+  /// Two Content-Lengths, or Content-Length with Transfer-Encoding, are
+  /// read one way by one server and another way by the next: refused. An
+  /// HTTP/1.0 request with a body method and no Content-Length has no
+  /// length this server reads (its body would be dropped): 411.
+  static func framingProblem(_ connection: OpaquePointer, method: String, version: String) -> HTTPResponse? {
+    final class Counter {
+      var lengths: [String] = []
+      var transferEncoding = false
+    }
+    let counter = Counter()
+    let context = Unmanaged.passUnretained(counter).toOpaque()
+    _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+      guard let cls, let key else { return .YES }
+      let counter = Unmanaged<Counter>.fromOpaque(cls).takeUnretainedValue()
+      switch String(cString: key).lowercased() {
+      case "content-length": counter.lengths.append(value.map { String(cString: $0) } ?? "")
+      case "transfer-encoding": counter.transferEncoding = true
+      default: break
+      }
+      return .YES
+    }, context)
+    return withExtendedLifetime(counter) {
+      if counter.lengths.count > 1 { return .failure(400, "the request has \(counter.lengths.count) Content-Length headers; send one") }
+      if counter.transferEncoding, !counter.lengths.isEmpty {
+        return .failure(400, "the request has both Transfer-Encoding and Content-Length; send one of them")
+      }
+      if version == "HTTP/1.0", ["POST", "PUT", "PATCH"].contains(method), counter.lengths.isEmpty, !counter.transferEncoding {
+        return .failure(411, "an HTTP/1.0 \(method) needs a Content-Length")
+      }
+      return nil
+    }
   }
 
   private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in

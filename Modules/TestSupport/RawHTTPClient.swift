@@ -1,0 +1,51 @@
+import Foundation
+
+/// Bytes on a TCP socket, for requests no HTTP library would send
+/// (two Content-Lengths, HTTP/1.0 without one): writes them, half-closes,
+/// and reads what the server answers until it closes or `timeout` passes.
+public enum RawHTTPClient {
+  public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 5) -> String {
+    exchangeReporting(port: port, request, timeout: timeout).answer
+  }
+
+  /// Also says whether every byte could be sent: a server that closes on a
+  /// client still sending makes the client's write fail (a broken pipe),
+  /// which is what a strict HTTP client reports instead of the answer.
+  public static func exchangeReporting(port: Int, _ request: String, timeout: TimeInterval = 5) -> (answer: String, sentAll: Bool) {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return ("", false) }
+    defer { close(socket) }
+    var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+    guard connected else { return ("", false) }
+    let bytes = Array(request.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let written = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard written > 0 else { break }
+      sent += written
+    }
+    shutdown(socket, Int32(SHUT_WR))
+    var answer = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      guard count > 0 else { break }
+      answer += buffer[0..<count]
+    }
+    return (String(decoding: answer, as: UTF8.self), sent == bytes.count)
+  }
+
+  /// The status code of a raw answer (`HTTP/1.1 400 …` → 400), or 0.
+  public static func status(_ answer: String) -> Int {
+    let parts = answer.split(separator: " ", maxSplits: 2)
+    return parts.count >= 2 ? Int(parts[1]) ?? 0 : 0
+  }
+}
