@@ -8,6 +8,7 @@
 // Swift cannot call C variadic functions: these wrappers fix the options
 // WhileHere uses.
 
+// MHD_USE_ITC lets a stop quiesce first (stop accepting, finish what runs).
 // Starts a daemon on an IPv4 address (NULL or "0.0.0.0" for every
 // interface) with a thread per connection, so a handler that waits for a
 // durable write never holds up another connection. Returns NULL on failure.
@@ -24,7 +25,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
     sin.sin_addr.s_addr = htonl(INADDR_ANY);
   }
   return MHD_start_daemon(
-      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL, port, NULL, NULL,
+      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC, port, NULL, NULL,
       handler, handler_cls,
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sin,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Gateway
+import Synchronization
 
 /// `HTTPServing` over libmicrohttpd: a thread per connection (handlers may
 /// wait for a durable write), Content-Length and streamed body limits, an
@@ -36,14 +37,49 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     }
   }
 
-  public func stop() {
-    let running: OpaquePointer? = lock.withLock {
-      defer { daemon = nil }
-      return daemon
+  /// Stops taking new connections; requests already being served go on.
+  public func beginStopping() {
+    lock.withLock {
+      guard let daemon, listener == nil else { return }
+      let socket = MHD_quiesce_daemon(daemon)
+      guard socket >= 0 else { return }
+      listener = socket
+      // Refuse at once what is still queued or arriving (Linux resets
+      // connections to a shut-down listener); the descriptor is closed after
+      // the daemon stops, as libmicrohttpd asks.
+      shutdown(socket, Int32(SHUT_RDWR))
+    }
+  }
+
+  /// Stops taking new connections, lets requests in flight finish (at
+  /// most `drainSeconds`), then closes every connection.
+  public func stop() { stop(draining: nil) }
+
+  /// `draining` hears how many requests are in flight once new connections
+  /// are refused, before they are waited for (the daemon logs it).
+  public func stop(draining: ((Int) -> Void)?) {
+    beginStopping()
+    draining?(inFlight.withLock { $0 })
+    let deadline = Date().addingTimeInterval(drainSeconds)
+    // Requests in flight are other threads' work: wait for them, bounded.
+    while inFlight.withLock({ $0 }) > 0, Date() < deadline { usleep(2000) }
+    let (running, socket): (OpaquePointer?, Int32?) = lock.withLock {
+      defer {
+        daemon = nil
+        listener = nil
+      }
+      return (daemon, listener)
     }
     // Outside the lock: stopping joins connection threads, which read `handler`.
     if let running { MHD_stop_daemon(running) }
+    if let socket { close(socket) }
   }
+
+  /// How long `stop` waits for requests in flight.
+  public var drainSeconds: TimeInterval = 5
+  private var listener: Int32?
+  /// Requests whose headers arrived and whose answer has not gone out.
+  fileprivate let inFlight = Mutex(0)
 
   /// libmicrohttpd's per-connection pool (headers and its buffers; bodies
   /// are kept in Swift). It clears the pool for every request, so a large
@@ -62,6 +98,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     var tooLarge = false
     /// Bytes read so far, kept or dropped.
     var received = 0
+    /// Counted in flight until completed.
+    weak var server: MicroHTTPServer?
   }
 
   private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, state in
@@ -75,6 +113,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         return queue(connection, refusal)
       }
       let upload = Upload()
+      server.inFlight.withLock { $0 += 1 }
+      upload.server = server
       if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
         let declared = Int(length), declared > limit
       {
@@ -151,6 +191,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
 
   private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
     guard let state, let pointer = state.pointee else { return }
+    let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
+    upload.server?.inFlight.withLock { $0 -= 1 }
     Unmanaged<Upload>.fromOpaque(pointer).release()
     state.pointee = nil
   }
