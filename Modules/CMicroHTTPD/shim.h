@@ -15,7 +15,7 @@
 static inline struct MHD_Daemon *wh_mhd_start(
     const char *address, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
-    unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit) {
+    unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit, unsigned int per_ip_limit) {
   struct sockaddr_in sin;
   memset(&sin, 0, sizeof(sin));
   sin.sin_family = AF_INET;
@@ -32,6 +32,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
       MHD_OPTION_END);
 }
 

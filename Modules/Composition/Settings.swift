@@ -30,6 +30,8 @@ public struct Settings: Sendable, Equatable {
   public var serverURL = ""
   public var serverMaxBody = 65_536
   public var serverTimeout = 10
+  /// Connections one address may hold at once (0: no limit; raise it behind a proxy).
+  public var serverPerAddress = 64
   public var serverKeyFile = ""
   /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
   public var mqttHost = ""
@@ -73,6 +75,7 @@ public struct Settings: Sendable, Equatable {
     ("server.url", "WHILEHERE_SERVER_URL"),
     ("server.max-body", "WHILEHERE_SERVER_MAX_BODY"),
     ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
+    ("server.per-address", "WHILEHERE_SERVER_PER_ADDRESS"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("notify", "WHILEHERE_NOTIFY"),
     ("sync", "WHILEHERE_SYNC"),
@@ -113,6 +116,7 @@ public struct Settings: Sendable, Equatable {
       serverURL = value.hasSuffix("/") ? String(value.dropLast()) : value
     case "server.max-body": serverMaxBody = try Self.whole(value, key: key, source: source, in: 1024...16_777_216)
     case "server.timeout": serverTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
+    case "server.per-address": serverPerAddress = try Self.whole(value, key: key, source: source, in: 0...100_000)
     case "server.key-file": serverKeyFile = value
     case "mqtt.host": mqttHost = value
     case "mqtt.port": mqttPort = try Self.whole(value, key: key, source: source, in: 1...65535)

@@ -61,7 +61,9 @@ public final class DaemonHost: @unchecked Sendable {
       key = try ServerKey.load(path: path)
     }
     let signer = try SodiumTokenSigner(key: key)
-    let options = HTTPServerOptions(address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout)
+    let options = HTTPServerOptions(
+      address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout,
+      perAddressLimit: settings.serverPerAddress)
     let server = tuning.makeServer?(options) ?? MicroHTTPServer(options: options)
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)

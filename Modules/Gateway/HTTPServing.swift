@@ -10,13 +10,21 @@ public struct HTTPServerOptions: Sendable, Equatable {
   /// An idle connection is closed after this many seconds.
   public var timeoutSeconds: Int
   public var connectionLimit: Int
+  /// Connections one address may hold at once (0: no limit), so one client
+  /// cannot take every connection. Behind a reverse proxy every phone comes
+  /// from the proxy's address: raise it there, and let the proxy limit.
+  public var perAddressLimit: Int
 
-  public init(address: String = "127.0.0.1", port: Int = 8083, maxBodyBytes: Int = 64 * 1024, timeoutSeconds: Int = 10, connectionLimit: Int = 512) {
+  public init(
+    address: String = "127.0.0.1", port: Int = 8083, maxBodyBytes: Int = 64 * 1024, timeoutSeconds: Int = 10, connectionLimit: Int = 512,
+    perAddressLimit: Int = 64
+  ) {
     self.address = address
     self.port = port
     self.maxBodyBytes = maxBodyBytes
     self.timeoutSeconds = timeoutSeconds
     self.connectionLimit = connectionLimit
+    self.perAddressLimit = perAddressLimit
   }
 }
 

@@ -27,7 +27,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       let context = Unmanaged.passUnretained(self).toOpaque()
       let started = wh_mhd_start(
         options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, nil,
-        UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory)
+        UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory,
+        UInt32(max(0, options.perAddressLimit)))
       guard let started else {
         self.handler = nil
         throw HTTPServerError("cannot listen on \(options.address):\(options.port) (address in use, not an IPv4 address, or not allowed)")
@@ -75,6 +76,9 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     if let socket { close(socket) }
   }
 
+  /// Requests whose headers arrived and whose answer has not gone out yet.
+  public var requestsInFlight: Int { inFlight.withLock { $0 } }
+
   /// How long `stop` waits for requests in flight.
   public var drainSeconds: TimeInterval = 5
   private var listener: Int32?
@@ -113,8 +117,6 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         return queue(connection, refusal)
       }
       let upload = Upload()
-      server.inFlight.withLock { $0 += 1 }
-      upload.server = server
       if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
         let declared = Int(length), declared > limit
       {
@@ -126,6 +128,9 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         if expects || declared > MicroHTTPServer.drainLimit { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
         upload.tooLarge = true
       }
+      // In flight from here until the completed callback releases it.
+      server.inFlight.withLock { $0 += 1 }
+      upload.server = server
       state.pointee = Unmanaged.passRetained(upload).toOpaque()
       return .YES
     }

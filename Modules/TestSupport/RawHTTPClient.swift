@@ -4,14 +4,16 @@ import Foundation
 /// (two Content-Lengths, HTTP/1.0 without one): writes them, half-closes,
 /// and reads what the server answers until it closes or `timeout` passes.
 public enum RawHTTPClient {
-  public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 5) -> String {
-    exchangeReporting(port: port, request, timeout: timeout).answer
+  public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 5, halfClose: Bool = true) -> String {
+    exchangeReporting(port: port, request, timeout: timeout, halfClose: halfClose).answer
   }
 
   /// Also says whether every byte could be sent: a server that closes on a
   /// client still sending makes the client's write fail (a broken pipe),
   /// which is what a strict HTTP client reports instead of the answer.
-  public static func exchangeReporting(port: Int, _ request: String, timeout: TimeInterval = 5) -> (answer: String, sentAll: Bool) {
+  /// `halfClose`: say "no more bytes" after the request (an HTTP/1.0 body
+  /// without a length ends so); off for a client that waits for an answer first.
+  public static func exchangeReporting(port: Int, _ request: String, timeout: TimeInterval = 5, halfClose: Bool = true) -> (answer: String, sentAll: Bool) {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return ("", false) }
     defer { close(socket) }
@@ -32,15 +34,48 @@ public enum RawHTTPClient {
       guard written > 0 else { break }
       sent += written
     }
-    shutdown(socket, Int32(SHUT_WR))
+    if halfClose { shutdown(socket, Int32(SHUT_WR)) }
     var answer = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
+    while !complete(answer) {
       let count = recv(socket, &buffer, buffer.count, 0)
       guard count > 0 else { break }
       answer += buffer[0..<count]
     }
     return (String(decoding: answer, as: UTF8.self), sent == bytes.count)
+  }
+
+  /// A connection that sent `prefix` and stays open (a slow client); closed with `close(_:)`.
+  public static func hold(port: Int, _ prefix: String) -> Int32? {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+    guard connected else {
+      Foundation.close(socket)
+      return nil
+    }
+    _ = Array(prefix.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    return socket
+  }
+
+  public static func close(_ socket: Int32) { _ = Foundation.close(socket) }
+
+  /// Whether `bytes` hold a whole response with a Content-Length (the
+  /// server may keep the connection open after it).
+  public static func complete(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let end = text.range(of: "\r\n\r\n") else { return false }
+    let head = text[..<end.lowerBound].lowercased()
+    guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+      let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+    else { return false }
+    return text.utf8.count - text[..<end.upperBound].utf8.count >= length
   }
 
   /// The status code of a raw answer (`HTTP/1.1 400 …` → 400), or 0.

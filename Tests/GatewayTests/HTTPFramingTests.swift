@@ -52,12 +52,43 @@ import Testing
     #expect(handler.requests.isEmpty)
   }
 
+  @Test func theRawClientKnowsAWholeAnswer() {
+    #expect(RawHTTPClient.complete(Array("HTTP/1.1 413 Too Large\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok".utf8)))
+    #expect(!RawHTTPClient.complete(Array("HTTP/1.1 413 Too Large\r\nContent-Length: 3\r\n\r\nok".utf8)))
+  }
+
   @Test func aClientWaitingForContinueIsAnsweredAtOnce() throws {
     let handler = RecordingHTTPHandler { _ in HTTPResponse(status: 200) }
     let server = MicroHTTPServer(options: HTTPServerOptions(port: 0, maxBodyBytes: 1024))
     let port = try server.start(handler)
     defer { server.stop() }
-    let answer = RawHTTPClient.exchange(port: port, "POST /owntracks HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+    let answer = RawHTTPClient.exchange(port: port, "POST /owntracks HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n", halfClose: false)
     #expect(RawHTTPClient.status(answer) == 413, "\(answer)")
+    #expect(server.requestsInFlight == 0, "a request refused on its headers is not waited for when stopping")
+  }
+
+  /// One client holding slow connections cannot lock everyone else out: its
+  /// address gets at most `perAddressLimit` at once.
+  @Test func oneAddressCannotTakeEveryConnection() throws {
+    let handler = RecordingHTTPHandler { _ in HTTPResponse(status: 200) }
+    let server = MicroHTTPServer(options: HTTPServerOptions(port: 0, perAddressLimit: 2))
+    let port = try server.start(handler)
+    defer { server.stop() }
+    let slow = (0..<2).compactMap { _ in RawHTTPClient.hold(port: port, "GET /health HTTP/1.1\r\nHost: a\r\n") }
+    #expect(slow.count == 2)
+    // A real server notices the held connections on its own thread: poll briefly.
+    var third = 200
+    for _ in 0..<100 where third != 0 {
+      third = RawHTTPClient.status(RawHTTPClient.exchange(port: port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", timeout: 2))
+      if third != 0 { usleep(10_000) }
+    }
+    #expect(third == 0, "a third connection from the same address is refused")
+    slow.forEach(RawHTTPClient.close)
+    var after = 0
+    for _ in 0..<200 where after != 200 {
+      after = RawHTTPClient.status(RawHTTPClient.exchange(port: port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", timeout: 2))
+      if after != 200 { usleep(10_000) }
+    }
+    #expect(after == 200, "once they close, the address is served again")
   }
 }
