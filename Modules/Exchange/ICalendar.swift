@@ -158,7 +158,8 @@ public enum ICalendar {
   /// `geo:60.1699,24.9384` (the comma sometimes escaped, sometimes with `;u=…`).
   static func geoURI(_ value: String) -> Coordinate? {
     guard value.lowercased().hasPrefix("geo:") else { return nil }
-    let body = value.dropFirst(4).replacingOccurrences(of: "\\,", with: ",").split(separator: ";")[0]
+    // `geo:` with nothing after it has no parts at all (found by FuzzICalendar).
+    let body = value.dropFirst(4).replacingOccurrences(of: "\\,", with: ",").split(separator: ";").first ?? ""
     let parts = body.split(separator: ",")
     guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { return nil }
     return try? Coordinate(latitude: latitude, longitude: longitude)

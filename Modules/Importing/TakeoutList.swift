@@ -54,6 +54,14 @@ public struct TakeoutList: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ImportError(file: file, line: nil, message: "cannot read the file")
     }
+    return try parse(data, file: file)
+  }
+
+  /// A file's bytes, read by its name's extension as `read` does (an upload, a fuzzer).
+  public static func parse(_ data: Data, file: String) throws -> TakeoutList {
+    if data.count > maxBytes {
+      throw ImportError(file: file, line: nil, message: "\(data.count) bytes is too large for a saved list (at most \(maxBytes))")
+    }
     let name = (file as NSString).deletingPathExtension
     switch (file as NSString).pathExtension.lowercased() {
     case "json": return try SavedPlaces.parse(data, file: file, name: name)

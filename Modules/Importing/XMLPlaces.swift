@@ -11,7 +11,38 @@ import Foundation
 enum XMLPlaces {
   enum Flavour { case kml, gpx }
 
+  /// Where a `<?` other than the XML declaration at the start begins.
+  /// Foundation's XMLParser dereferences a null pointer for a processing
+  /// instruction without data (`<?xml?>`, found by FuzzImport).
+  static func processingInstruction(in data: Data) -> Int? {
+    let bytes = [UInt8](data)
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    let declaration = Array("<?xml".utf8)
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == 0x3C, bytes[index + 1] == 0x3F {
+        let isDeclaration =
+          index == start && bytes[index...].starts(with: declaration) && index + 5 < bytes.count
+          && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+        if !isDeclaration { return index }
+      }
+      index += 1
+    }
+    return nil
+  }
+
   static func parse(_ data: Data, file: String, name: String, flavour: Flavour) throws -> TakeoutList {
+    // Foundation's XMLParser crashes on an element name that is not UTF-8
+    // (found by FuzzImport); KML and GPX exports are UTF-8.
+    guard String(data: data, encoding: .utf8) != nil else {
+      throw ImportError(file: file, line: nil, message: "not UTF-8 text (KML and GPX exports are UTF-8); is this the right file?")
+    }
+    if let offset = processingInstruction(in: data) {
+      throw ImportError(
+        file: file, line: nil,
+        message: "contains a processing instruction (<?…?>) at byte \(offset); KML and GPX exports have none beyond the XML declaration")
+    }
     let reader = Reader(file: file, flavour: flavour)
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false

@@ -28,6 +28,22 @@ public final class DesktopSink: NotificationSink, @unchecked Sendable {
   }
 
   public func deliver(_ notification: ReminderNotification) throws {
+    // Launching can fail for an instant while another thread's fork still
+    // holds the program open for writing (ETXTBSY: a notify-send being
+    // installed or replaced): try twice more before giving up.
+    var attempt = 0
+    while true {
+      do {
+        return try launch(notification)
+      } catch {
+        attempt += 1
+        if attempt >= 3 { throw error }
+        usleep(50_000)
+      }
+    }
+  }
+
+  private func launch(_ notification: ReminderNotification) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command)
     process.arguments =

@@ -77,6 +77,8 @@ import TestSupport
     ("BEGIN:VCALENDAR\r\nno colon here\r\n", "line 2: not a property line"),
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nBEGIN:VALARM\r\nX-APPLE-STRUCTURED-LOCATION;VALUE=URI:geo:abc\r\n", "line 4"),
     (String(repeating: "BEGIN:X\r\n", count: 20), "nested too deep"),
+    // Found by FuzzICalendar: an empty geo: URI crashed the reader.
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nBEGIN:VALARM\r\nX-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Shop:geo:\r\n", "line 4"),
   ])
   func refusesBrokenFiles(text: String, expected: String) throws {
     let target = engine()

@@ -78,11 +78,42 @@ import TestSupport
     ("list.geojson", #"[1,2]"#, "not a GeoJSON FeatureCollection"),
   ])
   func refusesBrokenFiles(name: String, text: String, expected: String) {
+    refuses(name, Data(text.utf8), expected)
+  }
+
+  func refuses(_ name: String, _ data: Data, _ expected: String) {
+    let directory = TemporaryDirectory()
+    let path = directory.file(name)
+    #expect(FileManager.default.createFile(atPath: path, contents: data))
     do {
-      _ = try read(name, text)
+      _ = try TakeoutList.read(path)
       Issue.record("accepted \(name)")
     } catch {
       #expect("\(error)".contains(expected), "\(error)")
     }
+  }
+
+  /// Found by FuzzImport: Foundation's XMLParser dereferenced a null
+  /// pointer on a processing instruction without data.
+  @Test(arguments: [
+    "<?xml?><gpx><wpt lat=\"60\" lon=\"24\"><name>x</name></wpt></gpx>",
+    "<?xml version=\"1.0\"?><gpx><?php?><wpt lat=\"60\" lon=\"24\"><name>x</name></wpt></gpx>",
+  ])
+  func aProcessingInstructionIsRefusedNotACrash(text: String) {
+    refuses("track.gpx", Data(text.utf8), "processing instruction")
+  }
+
+  @Test func theXMLDeclarationIsFine() throws {
+    let list = try TakeoutList.parse(Data("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?><gpx><wpt lat=\"60\" lon=\"24\"><name>x</name></wpt></gpx>".utf8), file: "t.gpx")
+    #expect(list.rows.count == 1)
+  }
+
+  /// Found by FuzzImport: Foundation's XMLParser crashed on an element name
+  /// holding a byte that is not UTF-8.
+  @Test func aKMLThatIsNotUTF8IsRefusedNotACrash() {
+    var kml = Data(#"<?xml version="1.0"?><kml><Document><Placemark><name>Shop</name><Point><coordi"#.utf8)
+    kml.append(0xDB)
+    kml.append(Data("nates>24.94,60.17,0</coordinates></Point></Placemark></Document></kml>".utf8))
+    refuses("map.kml", kml, "not UTF-8")
   }
 }

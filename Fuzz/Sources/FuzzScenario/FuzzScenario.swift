@@ -1,0 +1,10 @@
+import Foundation
+import Simulation
+
+/// A scenario file for the simulator: a scenario or an error naming the
+/// problem, never a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenario(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  _ = try? Scenario.decode(Data(bytes: bytes, count: count), source: "fuzz")
+  return 0
+}

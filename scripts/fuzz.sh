@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds every libFuzzer harness in Fuzz/ with AddressSanitizer and runs each
+# for SECONDS (default 600), printing per harness its executions, coverage
+# and whether it crashed, leaked, timed out or ran out of memory. The working
+# corpus lives in .build-fuzz/corpus (kept between runs); crashes are saved
+# in .build-fuzz/artifacts. Exit status 1 when any harness failed.
+#   scripts/fuzz.sh [SECONDS]          FUZZ_CONFIGURATION=debug for a quicker build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-600}"
+configuration="${FUZZ_CONFIGURATION:-release}"
+build=.build-fuzz
+# SwiftPM's --sanitize fuzzer links libFuzzer but does not instrument Swift
+# code for coverage here; the counters libFuzzer reads are asked for explicitly.
+swift build --package-path Fuzz --build-path "$build" -c "$configuration" --sanitize fuzzer --sanitize address \
+  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp 2>&1 | grep -E "error:|Compiling|complete" | tail -n 3
+bin="$build/$configuration"
+
+dictionary() {
+  case "$1" in
+    FuzzImport) echo Fuzz/Dictionaries/xml.dict ;;
+    FuzzICalendar) echo Fuzz/Dictionaries/ical.dict ;;
+    FuzzGpsd|FuzzJSON|FuzzOwnTracks|FuzzScenario|FuzzSyncLine|FuzzBackup) echo Fuzz/Dictionaries/json.dict ;;
+  esac
+}
+
+# Real files, when ../shared is beside the checkout (CI has it).
+seed_shared() {
+  local harness=$1 corpus=$2
+  [ -d ../shared/data ] || return 0
+  case "$harness" in
+    FuzzImport)
+      for file in ../shared/data/takeout/*.csv ../shared/data/takeout/variants/*.csv; do [ -f "$file" ] && { printf '\000'; head -c 16384 "$file"; } > "$corpus/shared-$(basename "$file" | tr ' ' _)"; done
+      for file in ../shared/data/takeout/*.json ../shared/data/takeout/variants/*.json; do [ -f "$file" ] && { printf '\001'; head -c 16384 "$file"; } > "$corpus/shared-$(basename "$file" | tr ' ' _)"; done ;;
+    FuzzJSON)
+      head -c 16384 ../shared/data/takeout/truth.json > "$corpus/shared-truth.json" 2>/dev/null || true ;;
+  esac
+}
+
+failed=0
+printf '%-15s %12s %9s %9s %8s  %s\n' harness executions exec/s coverage corpus result
+for harness in FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario; do
+  corpus="$build/corpus/$harness"
+  artifacts="$build/artifacts/$harness"
+  mkdir -p "$corpus" "$artifacts"
+  cp -n Fuzz/Seeds/"$harness"/* "$corpus"/ 2>/dev/null || true
+  seed_shared "$harness" "$corpus"
+  log="$build/$harness.log"
+  status=0
+  WHILEHERE_FUZZ_SEEDS="$corpus" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" \
+    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+    -dict="$(dictionary "$harness")" -artifact_prefix="$artifacts/" "$corpus" > "$log" 2>&1 || status=$?
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
+  files=$(find "$corpus" -type f | wc -l)
+  result=ok
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    why=$(grep -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|Fatal error.*|deadly signal|timeout|out-of-memory' "$log" | head -n 1 || true)
+    result="FAILED (${why:-exit $status}); see $log"
+  fi
+  printf '%-15s %12s %9s %9s %8s  %s\n' "$harness" "$runs" "$speed" "$coverage" "$files" "$result"
+done
+exit "$failed"
