@@ -14,19 +14,10 @@ public enum RawHTTPClient {
   /// `halfClose`: say "no more bytes" after the request (an HTTP/1.0 body
   /// without a length ends so); off for a client that waits for an answer first.
   public static func exchangeReporting(port: Int, _ request: String, timeout: TimeInterval = 5, halfClose: Bool = true) -> (answer: String, sentAll: Bool) {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return ("", false) }
+    guard let socket = connectLoopback(port: port) else { return ("", false) }
     defer { close(socket) }
     var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
-    guard connected else { return ("", false) }
     let bytes = Array(request.utf8)
     var sent = 0
     while sent < bytes.count {
@@ -47,6 +38,15 @@ public enum RawHTTPClient {
 
   /// A connection that sent `prefix` and stays open (a slow client); closed with `close(_:)`.
   public static func hold(port: Int, _ prefix: String) -> Int32? {
+    guard let socket = connectLoopback(port: port) else { return nil }
+    _ = Array(prefix.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    return socket
+  }
+
+  public static func close(_ socket: Int32) { _ = Foundation.close(socket) }
+
+  /// A TCP connection to 127.0.0.1:`port`, or nil.
+  static func connectLoopback(port: Int) -> Int32? {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return nil }
     var address = sockaddr_in()
@@ -60,11 +60,8 @@ public enum RawHTTPClient {
       Foundation.close(socket)
       return nil
     }
-    _ = Array(prefix.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     return socket
   }
-
-  public static func close(_ socket: Int32) { _ = Foundation.close(socket) }
 
   /// Whether `bytes` hold a whole response with a Content-Length (the
   /// server may keep the connection open after it).

@@ -15,18 +15,23 @@ import TestSupport
     var all: [String] { lock.withLock { items } }
   }
 
+  /// alice (password alice-secret) on a file store, MQTT at `mqttPort`.
+  static func config(in directory: TemporaryDirectory, mqttPort: Int, notify: String = "") throws -> String {
+    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
+    return directory.write(
+      "config.json",
+      """
+      {"store": "file:\(directory.file("store"))", "server": {"listen": "127.0.0.1:0"}, "notify": [\(notify)],
+       "mqtt": {"host": "127.0.0.1", "port": \(mqttPort), "client-id": "whilehered-test"},
+       "people": {"alice": {"password": "\(hash)"}}}
+      """)
+  }
+
   @Test(.enabled(if: MosquittoServer.isInstalled)) func aPhoneOverMQTTGetsItsReminderAndCommands() throws {
     let broker = try MosquittoServer()
     let directory = TemporaryDirectory()
-    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
     let reminders = directory.file("reminders.jsonl")
-    let config = directory.write(
-      "config.json",
-      """
-      {"store": "file:\(directory.file("store"))", "server": {"listen": "127.0.0.1:0"}, "notify": ["jsonl:\(reminders)"],
-       "mqtt": {"host": "127.0.0.1", "port": \(broker.port), "client-id": "whilehered-test"},
-       "people": {"alice": {"password": "\(hash)"}}}
-      """)
+    let config = try Self.config(in: directory, mqttPort: broker.port, notify: "\"jsonl:\(reminders)\"")
     let output = directory.file("daemon.out")
     let tests = DaemonTests()
     let process = try tests.start(["--config", config], output: output)
@@ -66,14 +71,7 @@ import TestSupport
   @Test(.enabled(if: MosquittoServer.isInstalled)) func aBrokerDownAtStartDoesNotStopHTTPAndIsJoinedWhenItComesUp() throws {
     let port = try LoopbackPort.free()
     let directory = TemporaryDirectory()
-    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
-    let config = directory.write(
-      "config.json",
-      """
-      {"store": "file:\(directory.file("store"))", "server": {"listen": "127.0.0.1:0"}, "notify": [],
-       "mqtt": {"host": "127.0.0.1", "port": \(port), "client-id": "whilehered-test"},
-       "people": {"alice": {"password": "\(hash)"}}}
-      """)
+    let config = try Self.config(in: directory, mqttPort: port)
     let output = directory.file("daemon.out")
     let tests = DaemonTests()
     let process = try tests.start(["--config", config], output: output)
