@@ -40,6 +40,8 @@ final class MQTTIngest: @unchecked Sendable {
   /// (1 s up to a minute) while HTTP is served: a broker that is down when
   /// the daemon starts must not keep phones on HTTP from reporting.
   func startRetrying(after delay: TimeInterval = 1, queue: DispatchQueue = DispatchQueue(label: "whilehere.mqtt.retry")) {
+    // A retry due after the daemon stopped must not connect again.
+    guard state.withLock({ $0 }) != .stopped else { return }
     do {
       try start()
       log("mqtt-connected", [:])

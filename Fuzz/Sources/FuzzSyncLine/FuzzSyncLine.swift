@@ -8,8 +8,11 @@ import Sync
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSyncLine(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard case .success(let record) = SegmentLine.decode(Data(bytes: bytes, count: count)) else { return 0 }
-  guard let line = try? SegmentLine.encode(record) else { fatalError("a decoded record does not encode: \(record)") }
-  guard case .success(let again) = SegmentLine.decode(line) else { fatalError("an encoded record does not decode: \(String(decoding: line, as: UTF8.self))") }
+  guard let encoded = try? SegmentLine.encode(record) else { fatalError("a decoded record does not encode: \(record)") }
+  // The encoder writes a whole line; the decoder reads one without its newline.
+  guard encoded.last == 0x0A else { fatalError("an encoded record does not end its line: \(String(decoding: encoded, as: UTF8.self))") }
+  let line = encoded.dropLast()
+  guard case .success(let again) = SegmentLine.decode(Data(line)) else { fatalError("an encoded record does not decode: \(String(decoding: line, as: UTF8.self))") }
   if again != record { fatalError("round trip changed the record: \(record) → \(again)") }
   return 0
 }
@@ -20,7 +23,8 @@ public func fuzzSyncLine(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 public func initializeSyncLine(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> CInt {
   guard let directory = ProcessInfo.processInfo.environment["WHILEHERE_FUZZ_SEEDS"] else { return 0 }
   for (index, record) in SeedRecords.all.enumerated() {
-    if let line = try? SegmentLine.encode(record) { FileManager.default.createFile(atPath: "\(directory)/line-\(index)", contents: line) }
+    // As a segment reader hands lines to the decoder: without the newline.
+    if let line = try? SegmentLine.encode(record) { FileManager.default.createFile(atPath: "\(directory)/line-\(index)", contents: line.dropLast()) }
   }
   return 0
 }
