@@ -15,14 +15,13 @@ final class DaemonHandler: HTTPHandler, @unchecked Sendable {
   let log: DaemonLog
   let started: Date
   /// The MQTT connection's state, when MQTT is configured.
-  var mqttStatus: (@Sendable () -> MQTTIngest.State)? {
-    get { statusLock.withLock { status } }
-    set { statusLock.withLock { status = newValue } }
-  }
-  private var status: (@Sendable () -> MQTTIngest.State)?
-  private let statusLock = NSLock()
+  let mqttStatus: (@Sendable () -> MQTTIngest.State)?
 
-  init(people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog) {
+  init(
+    people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog,
+    mqttStatus: (@Sendable () -> MQTTIngest.State)? = nil
+  ) {
+    self.mqttStatus = mqttStatus
     self.people = people
     self.signer = signer
     self.clock = clock

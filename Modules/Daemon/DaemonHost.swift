@@ -104,7 +104,15 @@ public final class DaemonHost: @unchecked Sendable {
     let gate = VerificationGate(
       running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
     let directory = People(people: people, hasher: tuning.hasher ?? Runtime.passwordHasher(), gate: gate)
-    let handler = DaemonHandler(people: directory, signer: signer, clock: { clock.now() }, log: log)
+    // Made before the handler, so /health can report it; connected once HTTP is up.
+    var mqtt: MQTTIngest?
+    var mqttStatus: (@Sendable () -> MQTTIngest.State)?
+    if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
+      let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
+      mqtt = ingest
+      mqttStatus = { ingest.state.withLock { $0 } }
+    }
+    let handler = DaemonHandler(people: directory, signer: signer, clock: { clock.now() }, log: log, mqttStatus: mqttStatus)
     let port: Int
     do {
       port = try server.start(handler)
@@ -122,13 +130,7 @@ public final class DaemonHost: @unchecked Sendable {
       let source = GpsdSource(host: settings.gpsdHost, port: settings.gpsdPort, clock: clock) { message in log("gpsd", ["detail": message]) }
       gps = LocalIngest(source: source, person: owner, log: log)
     }
-    var mqtt: MQTTIngest?
-    if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
-      let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
-      ingest.startRetrying()
-      mqtt = ingest
-      handler.mqttStatus = { ingest.state.withLock { $0 } }
-    }
+    mqtt?.startRetrying()
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
     // A source must be resumed before it is released, so manual ticks get one that never fires.
