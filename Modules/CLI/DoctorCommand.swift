@@ -21,6 +21,8 @@ enum DoctorCommand {
     let permissions: [String]
     let providers: [Provider]
     var store: [String: String]?
+    /// Repairs the store made on its own that nobody was shown yet; shown once.
+    var notices: [String] = []
     var problem: String?
     var daemon: Daemon
     /// Sync transports configured, and each other replica's last contact.
@@ -65,14 +67,22 @@ enum DoctorCommand {
       sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment),
       analytics: AnalyticsConsent.load(context.environment).rawValue, analyticsSinks: settings.analyticsSinks)
     var failure: (any Error)?
+    var shown: (any NoticeKeepingStore)?
     do {
       let runtime = try Runtime.wire(config, environment: context.environment)
+      defer { runtime.shutdown() }
       report.replicas = runtime.syncService().lastContacts()
       let description = runtime.store.describe()
-      runtime.shutdown()
       var store = ["kind": description.kind, "location": description.location]
       for (key, value) in description.details { store[key] = value }
       report.store = store
+      report.notices = description.notices
+      if !description.notices.isEmpty { shown = runtime.store as? any NoticeKeepingStore }
+      if let writable = store["writable"], writable.hasPrefix("no") {
+        let error = StoreError.readOnly(path: description.location, reason: "the directory is read-only")
+        failure = error
+        report.problem = "\(error)"
+      }
     } catch {
       failure = error
       report.problem = "\(error)"
@@ -82,6 +92,8 @@ enum DoctorCommand {
     } else {
       print(report, settings: settings, context)
     }
+    // Shown once: later runs stay quiet about a repair the person has seen.
+    try? shown?.acknowledgeNotices()
     if let failure { throw ReportedError(underlying: failure) }
   }
 
@@ -134,11 +146,13 @@ enum DoctorCommand {
       out((index == 0 ? "allowed   " : "          ") + line)
     }
     if let store = report.store {
-      out("store     " + style.green("ok") + "  \(store["kind"] ?? "")  \(store["location"] ?? "")")
+      let health = report.problem == nil ? style.green("ok") : style.red("problem")
+      out("store     " + health + "  \(store["kind"] ?? "")  \(store["location"] ?? "")")
       let keys = store.keys.sorted().filter { $0 != "kind" && $0 != "location" }
       let width = keys.map(\.count).max() ?? 0
       for key in keys { out("  \(HelpFormatter.pad(key, width))  \(store[key]!)") }
     }
+    for notice in report.notices { out("store     " + style.yellow("notice") + "  \(notice)") }
     if let problem = report.problem { out("store     " + style.red("problem") + "  \(problem)") }
   }
 }

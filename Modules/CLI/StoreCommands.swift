@@ -8,8 +8,23 @@ enum StoreCommands {
     CommandSpec(
       "store", "Maintain the store",
       subcommands: [
-        CommandSpec("compact", "Fold the operation log into a fresh snapshot now", action: compact)
+        CommandSpec("compact", "Fold the operation log into a fresh snapshot now", action: compact),
+        CommandSpec(
+          "recover", "Open a store that lost part of itself with what is left (copies every file to recovered/ first)",
+          action: recover),
       ])
+  }
+
+  static func recover(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let config = try ConfigLoader.load(context.launchOptions)
+    let outcome = try StoreRepair.recover(storeSpec: config.settings.store, environment: context.environment)
+    guard let setAside = outcome.setAside else {
+      context.output.out("Nothing to recover: every part the manifest names is there.")
+      return
+    }
+    context.output.out("Kept what was left. Lost:")
+    for loss in outcome.losses { context.output.out("  - \(loss)") }
+    context.output.out("The files as they were are in \(setAside) inside the store directory.")
   }
 
   static func compact(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -51,7 +51,8 @@ public enum ConfigLoader {
     }
     try settings.validate()
     return ResolvedConfig(
-      profile: profile, profileSource: profileSource, configFile: file == nil ? nil : path, settings: settings)
+      profile: profile, profileSource: profileSource, configFile: file == nil ? nil : path, settings: settings,
+      program: options.program)
   }
 
   static func defaultPath(_ env: [String: String]) -> String? {

@@ -30,6 +30,8 @@ public struct ProviderRegistry: Sendable {
     public let argument: String?
     public let environment: [String: String]
     public let clock: any WallClock
+    /// Share a file store with other processes instead of holding it (the CLI).
+    public var shared = false
   }
 
   public var stores: [String: Factory<any OperationStore>] = [:]
@@ -47,7 +49,9 @@ public struct ProviderRegistry: Sendable {
       guard let argument = input.argument else {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
       }
-      return try FileOperationStore(directory: XDG.expandTilde(argument, input.environment), clock: input.clock)
+      return try FileOperationStore(
+        directory: XDG.expandTilde(argument, input.environment), clock: input.clock,
+        options: FileStoreOptions(access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment)))
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)
@@ -88,6 +92,15 @@ public struct ProviderRegistry: Sendable {
     return registry
   }()
 
+  /// Seconds a write waits for another process's write (`WHILEHERE_STORE_WAIT`, default 10).
+  static func lockWait(_ environment: [String: String]) throws -> TimeInterval {
+    guard let text = environment["WHILEHERE_STORE_WAIT"] else { return 10 }
+    guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+      throw ConfigError.invalidValue(source: "environment", key: "WHILEHERE_STORE_WAIT", value: text, allowed: "seconds from 0 to 3600")
+    }
+    return seconds
+  }
+
   /// A place provider by its config spec (`osm-geojson:PATH`), for tools
   /// that need one without a whole runtime.
   public func placeProvider(_ spec: String, environment: [String: String]) throws -> any PlaceProvider {
@@ -101,11 +114,13 @@ public struct ProviderRegistry: Sendable {
 
   func make<Product>(
     _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
-    clock: any WallClock
+    clock: any WallClock, shared: Bool = false
   ) throws -> Product {
     guard let factory = table[spec.name] else {
       throw ConfigError.unknownProvider(port: port, name: spec.name, known: table.keys.sorted())
     }
-    return try factory.make(ProviderInput(argument: spec.argument, environment: environment, clock: clock))
+    var input = ProviderInput(argument: spec.argument, environment: environment, clock: clock)
+    input.shared = shared
+    return try factory.make(input)
   }
 }

@@ -61,7 +61,8 @@ public final class Runtime: Sendable {
       "clock", ProviderSpec(settings.clock), from: registry.clocks, environment: environment, clock: SystemClock())
     let ids = try registry.make("ids", ProviderSpec(settings.ids), from: registry.ids, environment: environment, clock: clock)
     let store = try registry.make(
-      "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock)
+      "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock,
+      shared: config.program == .cli)
     // A place provider name is checked now, though its data loads on first use.
     guard registry.places[ProviderSpec(settings.places).name] != nil else {
       store.close()

@@ -1,3 +1,4 @@
+import FileStore
 import Foundation
 
 /// `whilehere forget`: removes a store's files, and only the files a
@@ -11,7 +12,10 @@ public enum StoreEraser {
     public var leftAlone: [String] = []
   }
 
-  static let ownFiles: Set<String> = ["log", "snapshot", "replica", "LOCK", "daemon-status.json", "daemon-status.json.tmp", "server.key"]
+  static let ownFiles: Set<String> = [
+    "replica", "manifest", "LOCK", "notices", "notices.shown", "recovered", "daemon-status.json", "daemon-status.json.tmp",
+    "server.key",
+  ]
 
   /// Erases a `file:` store (and the per-person stores a daemon keeps in
   /// it); other stores have no files. Refuses a remote store.
@@ -36,7 +40,7 @@ public enum StoreEraser {
     guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return result }
     for entry in entries.sorted() {
       let path = directory + "/" + entry
-      if ownFiles.contains(entry) || entry.hasSuffix(".tmp") {
+      if ownFiles.contains(entry) || FileOperationStore.isStoreFile(entry) || entry.hasSuffix(".tmp") {
         try manager.removeItem(atPath: path)
         result.removed.append(path)
       } else if entry == "people" {

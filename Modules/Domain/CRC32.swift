@@ -17,8 +17,10 @@ public enum CRC32 {
     return tables
   }()
 
-  public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
+  /// `continuing` is the checksum of the bytes before these (zlib's
+  /// `crc32(crc, buf)`), so a growing file is checked without rereading it.
+  public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
+    var crc: UInt32 = previous ^ 0xFFFF_FFFF
     let t = tables
     var index = 0
     let count = bytes.count
@@ -54,7 +56,7 @@ public enum CRC32 {
     return crc ^ 0xFFFF_FFFF
   }
 
-  public static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBytes { checksum($0) }
+  public static func checksum(_ bytes: [UInt8], continuing previous: UInt32 = 0) -> UInt32 {
+    bytes.withUnsafeBytes { checksum($0, continuing: previous) }
   }
 }

@@ -7,13 +7,21 @@ import Persistence
 /// format version (u16 LE), so a foreign or future file is refused by name.
 enum FileHeader {
   static let size = 8
-  /// 2 added field updates and tags (Docs/Formats.md); version 1 files
-  /// read the same and are marked 2 before anything new is written to them.
-  static let version: UInt16 = 2
+  /// 2 added field updates and tags (Docs/Formats.md); 3 says a manifest
+  /// names the store's files. Older files read the same and are marked with
+  /// this version before anything new is written to them.
+  static let version: UInt16 = 3
+  /// Files of this version or later belong to a store with a manifest.
+  static let manifestVersion: UInt16 = 3
   static let oldestReadable: UInt16 = 1
 
   static func bytes(kind: String) -> [UInt8] {
     Array(kind.utf8) + [0, UInt8(version & 0xFF), UInt8(version >> 8)]
+  }
+
+  /// Starts like one of the store's own files (the version aside).
+  static func isOwn(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= size && bytes[5] == 0 && ["WHLOG", "WHSNP"].contains { Array($0.utf8) == Array(bytes[0..<5]) }
   }
 
   static func version(of bytes: [UInt8]) -> UInt16 {

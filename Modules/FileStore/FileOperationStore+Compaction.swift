@@ -1,13 +1,20 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Domain
 import Persistence
 
 extension FileOperationStore {
-  /// Folds the log into a fresh snapshot. Runs as the flush leader, so no
-  /// other write touches the log meanwhile. Called with the lock held.
+  /// Folds the log into the next generation: a new snapshot and an empty
+  /// log are written beside the old pair, the manifest is switched to them,
+  /// and only then is the old pair removed, so a crash at any point leaves
+  /// one complete pair named by the manifest and a reader that opened the
+  /// old pair still reads it whole. Runs as the flush leader, so no other
+  /// write touches the log meanwhile. Called with the lock held.
   func compactHoldingLeadership() throws {
-    let records = core.state.records(since: nil)
+    let state = core.state
+    let records = state.records(since: nil)
+    let next = files.generation + 1
     condition.unlock()
     defer { condition.lock() }
     var body: [UInt8] = FileHeader.bytes(kind: StoreFiles.snapshotKind)
@@ -17,28 +24,54 @@ extension FileOperationStore {
       body.append(contentsOf: Frame.encode(RecordCodec.encode(Array(records[start..<end]))))
       start = end
     }
-    try StoreFiles.writeAtomically(body, to: snapshotPath, directory: directory)
-    // The snapshot now holds everything in the log; a crash before the
-    // truncation only means the log is replayed over it once more.
-    guard ftruncate(logFD, off_t(FileHeader.size)) == 0 else { throw PosixFile.error(logPath, "truncate") }
-    try PosixFile.sync(logFD, path: logPath)
+    let snapshotName = StoreManifest.snapshotName(next)
+    let logName = StoreManifest.logName(next)
+    let header = FileHeader.bytes(kind: StoreFiles.logKind)
+    let manifest = StoreManifest(
+      generation: next,
+      snapshot: StoreManifest.Part(
+        file: snapshotName, bytes: body.count, crc: CRC32.checksum(body), records: records.count, tasks: state.tasks.count,
+        places: state.places.count, lists: state.lists.count),
+      log: StoreManifest.Part(file: logName, bytes: header.count, crc: CRC32.checksum(header), records: 0))
+    let fd: Int32
+    do {
+      try StoreFiles.writeAtomically(body, to: directory + "/" + snapshotName, directory: directory)
+      try StoreFiles.writeAtomically(header, to: directory + "/" + logName, directory: directory)
+      fd = try Self.openLog(directory + "/" + logName)
+      do { try manifest.write(directory: directory) } catch {
+        Glibc.close(fd)
+        throw error
+      }
+    } catch {
+      // The manifest still names the old pair, which is whole.
+      unlink(directory + "/" + snapshotName)
+      unlink(directory + "/" + logName)
+      throw error
+    }
     condition.lock()
-    snapshotSize = body.count
-    logSize = FileHeader.size
+    if logFD >= 0 { Glibc.close(logFD) }
+    logFD = fd
+    files.generation = next
+    files.logName = logName
+    files.logSize = header.count
+    files.logCRC = manifest.log.crc
+    files.logRecords = 0
+    files.snapshot = manifest.snapshot
+    manifestLogSize = header.count
     condition.unlock()
+    StoreEvidence.removeLeftovers(directory: directory, keeping: manifest)
   }
 
   /// Folds the log into the snapshot now (`whilehere store compact`).
   public func compact() throws {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { throw StoreError.closed }
-    while flushing { condition.wait() }
-    flushing = true
-    defer {
-      flushing = false
-      condition.broadcast()
+    try writing {
+      while flushing { condition.wait() }
+      flushing = true
+      defer {
+        flushing = false
+        condition.broadcast()
+      }
+      try compactHoldingLeadership()
     }
-    try compactHoldingLeadership()
   }
 }

@@ -6,31 +6,39 @@ import Foundation
 import Persistence
 
 /// The `file:PATH` store, the embedded default: a directory holding an
-/// append-only log of framed, checksummed batches and a snapshot replaced by
-/// atomic rename. A write returns only after fsync; writes that arrive
-/// together share one fsync (group commit). One process at a time: a second
-/// gets `StoreError.locked` naming the holder's pid. Files are created 0600,
-/// the directory 0700. See Docs/Formats.md for the bytes.
-public final class FileOperationStore: CompactingStore, @unchecked Sendable {
-  public let replica: ReplicaID
+/// append-only log of framed, checksummed batches, a snapshot, and a
+/// manifest naming both with their sizes and checksums. A write returns only
+/// after fsync; writes that arrive together share one fsync (group commit).
+/// Opening checks the files against the manifest and refuses, saying what
+/// is missing, rather than open a store that lost part of itself.
+///
+/// Two ways to share the directory (`FileStoreOptions.Access`): exclusive
+/// holds the writer lock from open to close; shared reads without a lock and
+/// takes it per write, after reading what others wrote. Files are created
+/// 0600, the directory 0700. See Docs/Formats.md for the bytes.
+public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unchecked Sendable {
   public let directory: String
-  public let recovery: FileRecovery
   let options: FileStoreOptions
   let clock: any WallClock
-  let lock: FileLock
-  let logFD: Int32
+  let newReplica: ReplicaID
+  /// Held from open to close (exclusive) or during one write (shared).
+  var writerLock: FileLock?
+  /// Shared mode: one write of this process at a time takes the file lock.
+  let writerGate = NSLock()
 
   // Guarded by `condition`.
   let condition = NSCondition()
   var core: StoreCore
+  var logFD: Int32 = -1
+  var files: StoreFiles
+  var manifestLogSize: Int
+  var recoveries: [FileRecovery] = []
   var pending: [PendingBatch] = []
   var enqueued = 0
   var flushed = 0
   var failures: [Int: any Error] = [:]
   var flushing = false
   var closed = false
-  var logSize: Int
-  var snapshotSize: Int
   /// Log fsyncs since open; fewer than appends when writers shared them.
   var syncs = 0
 
@@ -40,60 +48,106 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
     let records: [OperationRecord]
   }
 
-  /// Opens (creating if needed) the store in `directory`. A new store takes
-  /// `newReplica` as its replica id; an existing one keeps its own. A torn
-  /// tail is dropped; damage anywhere else throws `StoreError.corrupt` with
-  /// the offset and leaves every file as it was.
+  /// Opens the store in `directory`. Exclusive access creates it if needed
+  /// and takes the writer lock (waiting up to `options.lockWait`); shared
+  /// access only reads. A new store takes `newReplica` as its replica id.
+  /// A torn tail is dropped by a writer and kept under `recovered/`; damage
+  /// anywhere else throws `StoreError.corrupt` with the offset, and a part
+  /// missing or shorter than the manifest says throws
+  /// `StoreError.incomplete`, leaving every file as it was.
   public init(
     directory: String, newReplica: @autoclosure () -> ReplicaID = ReplicaID.random(),
     clock: any WallClock = SystemClock(), options: FileStoreOptions = FileStoreOptions()
   ) throws {
-    try PosixFile.makeDirectory(directory)
-    guard access(directory, R_OK | W_OK | X_OK) == 0 else {
-      throw PosixFile.error(directory, "open store directory")
-    }
-    let lock = try FileLock(path: directory + "/LOCK")
-    do {
-      let loaded = try StoreFiles.load(directory: directory, newReplica: newReplica())
-      self.replica = loaded.replica
-      self.core = StoreCore(replica: loaded.replica, state: loaded.state)
-      self.logFD = loaded.logFD
-      self.logSize = loaded.logSize
-      self.snapshotSize = loaded.snapshotSize
-      self.recovery = loaded.recovery
-    } catch {
-      lock.release()
-      throw error
-    }
     self.directory = directory
-    self.lock = lock
     self.clock = clock
     self.options = options
+    let newReplica = newReplica()
+    self.newReplica = newReplica
+    let files: StoreFiles
+    var writerLock: FileLock?
+    var logFD: Int32 = -1
+    switch options.access {
+    case .exclusive:
+      try PosixFile.makeDirectory(directory)
+      guard access(directory, R_OK | W_OK | X_OK) == 0 else {
+        if errno == EACCES || errno == EROFS {
+          throw StoreError.readOnly(path: directory, reason: "the directory is not writable (open it with shared access to read)")
+        }
+        throw PosixFile.error(directory, "open store directory")
+      }
+      let lock = try FileLock(path: directory + "/LOCK", wait: options.lockWait)
+      do {
+        files = try StoreFiles.load(directory: directory, newReplica: newReplica, mode: .writer, now: clock.now())
+        logFD = try Self.openLog(directory + "/" + files.logName)
+      } catch {
+        lock.release()
+        throw error
+      }
+      writerLock = lock
+    case .shared:
+      files = try StoreFiles.load(directory: directory, newReplica: newReplica, mode: .reader, now: clock.now())
+    }
+    self.writerLock = writerLock
+    self.logFD = logFD
+    core = StoreCore(replica: files.replica, state: files.state)
+    var kept = files
+    kept.state = StoreState()
+    self.files = kept
+    manifestLogSize = files.logSize
+    if files.recovery != .none { recoveries.append(files.recovery) }
   }
 
-  var logPath: String { directory + "/log" }
-  var snapshotPath: String { directory + "/snapshot" }
+  /// The log and snapshot the manifest in `directory` names (nil without one).
+  public static func namedFiles(directory: String) throws -> (log: String, snapshot: String?)? {
+    try StoreManifest.read(directory: directory).map { ($0.log.file, $0.snapshot?.file) }
+  }
+
+  /// A snapshot or log name of some generation (`log`, `log-3`, `snapshot-3`).
+  public static func isStoreFile(_ name: String) -> Bool { StoreManifest.isOwnFileName(name) }
+
+  static func openLog(_ path: String) throws -> Int32 {
+    do {
+      return try PosixFile.open(path, flags: O_WRONLY | O_APPEND)
+    } catch {
+      if [EROFS, EACCES, EPERM].contains(errno) { throw StoreError.readOnly(path: path, reason: "the log file is read-only") }
+      throw error
+    }
+  }
+
+  var logPath: String { directory + "/" + files.logName }
+
+  public var replica: ReplicaID {
+    condition.lock()
+    defer { condition.unlock() }
+    return files.replica
+  }
+
+  /// What the last open or write had to repair (the most recent first).
+  public var recovery: FileRecovery {
+    condition.lock()
+    defer { condition.unlock() }
+    return recoveries.last ?? .none
+  }
 
   @discardableResult
   public func append(_ operations: [StoreOperation]) throws -> [OperationRecord] {
     guard !operations.isEmpty else { return [] }
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { throw StoreError.closed }
-    let records = core.stamp(operations, now: clock.now())
-    try commit(records)
-    return records
+    return try writing {
+      let records = core.stamp(operations, now: clock.now())
+      try commit(records)
+      return records
+    }
   }
 
   @discardableResult
   public func merge(_ records: [OperationRecord]) throws -> [OperationRecord] {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { throw StoreError.closed }
-    let changed = core.newer(records)
-    guard !changed.isEmpty else { return [] }
-    try commit(changed)
-    return changed
+    try writing {
+      let changed = core.newer(records)
+      guard !changed.isEmpty else { return [] }
+      try commit(changed)
+      return changed
+    }
   }
 
   public func state() -> StoreState {
@@ -128,35 +182,52 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
     flushing = true
     let batch = pending
     pending = []
-    let start = logSize
+    let start = files.logSize
+    let fd = logFD
+    let path = logPath
     condition.unlock()
     var bytes: [UInt8] = []
     bytes.reserveCapacity(batch.reduce(0) { $0 + $1.frame.count })
     for item in batch { bytes.append(contentsOf: item.frame) }
     let result = Result {
-      try PosixFile.writeAll(logFD, bytes, path: logPath)
-      try PosixFile.sync(logFD, path: logPath)
+      try PosixFile.writeAll(fd, bytes, path: path)
+      try PosixFile.sync(fd, path: path)
     }
     if case .failure = result {
       // Leave no partial frame behind for the next batch to follow.
-      _ = ftruncate(logFD, off_t(start))
+      _ = ftruncate(fd, off_t(start))
     }
+    let crc = CRC32.checksum(bytes, continuing: files.logCRC)
     condition.lock()
     switch result {
     case .success:
-      for item in batch { core.apply(item.records) }
-      logSize += bytes.count
+      for item in batch {
+        core.apply(item.records)
+        files.logRecords += item.records.count
+      }
+      files.logSize += bytes.count
+      files.logCRC = crc
       syncs += 1
     case .failure(let error):
       for item in batch { failures[item.sequence] = error }
     }
     flushed = batch.last?.sequence ?? flushed
-    if case .success = result, logSize > options.compactAfterBytes, logSize > snapshotSize {
-      // Still the leader: nobody writes to the log while it is folded away.
-      try? compactHoldingLeadership()
+    if case .success = result {
+      if files.logSize > options.compactAfterBytes, files.logSize > files.snapshot?.bytes ?? 0 {
+        // Still the leader: nobody writes to the log while it is folded away.
+        try? compactHoldingLeadership()
+      } else if options.access == .exclusive, files.logSize - manifestLogSize >= options.manifestEveryBytes {
+        try? writeManifest()
+      }
     }
     flushing = false
     condition.broadcast()
+  }
+
+  /// Records the log's durable length in the manifest. Called with the lock held.
+  func writeManifest() throws {
+    try files.manifest.write(directory: directory)
+    manifestLogSize = files.logSize
   }
 
   public func describe() -> StoreDescription {
@@ -164,10 +235,12 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
     defer { condition.unlock() }
     let state = core.state
     var details: [(String, String)] = [
-      ("replica", replica.rawValue),
+      ("replica", files.replica.rawValue),
       ("format", "version \(FileHeader.version)"),
-      ("log", "\(logSize) bytes"),
-      ("snapshot", "\(snapshotSize) bytes"),
+      ("access", options.access == .exclusive ? "exclusive (holds the writer lock)" : "shared (reads without a lock, locks per write)"),
+      ("generation", String(files.generation)),
+      ("log", "\(files.logName), \(files.logSize) bytes, \(files.logRecords) records"),
+      ("snapshot", files.snapshot.map { "\($0.file), \($0.bytes) bytes" } ?? "none"),
       ("tasks", String(state.tasks.count)),
       ("places", String(state.places.count)),
       ("lists", String(state.lists.count)),
@@ -175,10 +248,15 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
       ("latest write", state.latest?.description ?? "none"),
       ("fsyncs since open", String(syncs)),
     ]
-    if let offset = recovery.tornOffset {
-      details.append(("recovered", "dropped an unfinished write of \(recovery.tornBytesDropped) bytes at offset \(offset)"))
+    if options.access == .shared, let holder = FileLock.holder(path: directory + "/LOCK") {
+      details.append(("writer", holder > 0 ? "pid \(holder) holds the writer lock" : "another process holds the writer lock"))
     }
-    return StoreDescription(kind: "file", location: directory, details: details)
+    if access(directory, W_OK) != 0, errno == EACCES || errno == EROFS { details.append(("writable", "no: the directory is read-only; reads work, writes are refused")) }
+    return StoreDescription(kind: "file", location: directory, details: details, notices: StoreEvidence.notices(directory: directory))
+  }
+
+  public func acknowledgeNotices() throws {
+    try StoreEvidence.acknowledge(directory: directory)
   }
 
   /// Log fsyncs since this store was opened (group commit makes it smaller
@@ -197,9 +275,12 @@ public final class FileOperationStore: CompactingStore, @unchecked Sendable {
       return
     }
     closed = true
+    if options.access == .exclusive, files.logSize != manifestLogSize { try? writeManifest() }
+    if logFD >= 0 { Glibc.close(logFD) }
+    logFD = -1
     condition.unlock()
-    Glibc.close(logFD)
-    lock.release()
+    writerLock?.release()
+    writerLock = nil
   }
 
   deinit { close() }

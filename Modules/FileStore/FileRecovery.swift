@@ -4,6 +4,8 @@ public struct FileRecovery: Sendable, Equatable {
   public var tornBytesDropped: Int
   /// Where they started.
   public var tornOffset: Int?
+  /// Where the dropped bytes were kept (`recovered/…`), so nothing is destroyed.
+  public var evidence: String?
 
-  public static let none = FileRecovery(tornBytesDropped: 0, tornOffset: nil)
+  public static let none = FileRecovery(tornBytesDropped: 0, tornOffset: nil, evidence: nil)
 }

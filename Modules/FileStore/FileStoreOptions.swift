@@ -1,13 +1,38 @@
+import Foundation
+
 /// Tuning for a file store; defaults suit a person's collection.
 public struct FileStoreOptions: Sendable {
+  /// How a store shares its directory with other processes.
+  public enum Access: Sendable {
+    /// Takes the writer lock at open and holds it until close (whilehered:
+    /// it keeps state in memory and writes all the time).
+    case exclusive
+    /// Reads without any lock, so reads are never refused; each write takes
+    /// the writer lock (waiting up to `lockWait`), first reads what other
+    /// writers added, then writes and lets go (the CLI).
+    case shared
+  }
+
   /// Fold the log into a snapshot once it grows past this many bytes (and
   /// past the snapshot's own size, so large stores do not rewrite constantly).
   public var compactAfterBytes: Int
   /// Records per snapshot frame; bounds the memory one frame needs.
   public var snapshotFrameRecords: Int
+  public var access: Access
+  /// Seconds a writer waits for another writer to let go.
+  public var lockWait: TimeInterval
+  /// An exclusive store rewrites its manifest after this much log growth
+  /// (and at close and compaction), bounding what a vanished log can hide.
+  public var manifestEveryBytes: Int
 
-  public init(compactAfterBytes: Int = 16 << 20, snapshotFrameRecords: Int = 8192) {
+  public init(
+    compactAfterBytes: Int = 16 << 20, snapshotFrameRecords: Int = 8192, access: Access = .exclusive,
+    lockWait: TimeInterval = 10, manifestEveryBytes: Int = 1 << 20
+  ) {
     self.compactAfterBytes = compactAfterBytes
     self.snapshotFrameRecords = snapshotFrameRecords
+    self.access = access
+    self.lockWait = lockWait
+    self.manifestEveryBytes = manifestEveryBytes
   }
 }

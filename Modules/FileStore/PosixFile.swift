@@ -72,6 +72,34 @@ enum PosixFile {
     return bytes
   }
 
+  static func size(path: String) throws -> Int {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw error(path, "stat") }
+    return Int(info.st_size)
+  }
+
+  /// The bytes from `offset` to the end.
+  static func read(_ path: String, from offset: Int) throws -> [UInt8] {
+    let fd = try open(path, flags: O_RDONLY)
+    defer { Glibc.close(fd) }
+    let count = max(0, try size(fd, path: path) - offset)
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    try bytes.withUnsafeMutableBytes { buffer in
+      while done < count {
+        let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        if n < 0 {
+          if errno == EINTR { continue }
+          throw error(path, "read")
+        }
+        if n == 0 { break }
+        done += n
+      }
+    }
+    if done < count { bytes.removeLast(count - done) }
+    return bytes
+  }
+
   static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
   static func makeDirectory(_ path: String) throws {

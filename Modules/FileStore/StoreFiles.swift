@@ -1,120 +1,221 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Domain
 import Foundation
 import Persistence
 
-/// Reading a store directory into memory: replica id, snapshot, then the log
-/// replayed over it (replay is idempotent, so a crash between writing a
-/// snapshot and truncating the log is harmless).
+/// Reading a store directory into memory: replica id, manifest, snapshot,
+/// then the log replayed over it. Everything the manifest names is checked
+/// against it first; a missing or shortened part throws
+/// `StoreError.incomplete` before anything is written. A writer then repairs
+/// what a crash can leave (a torn log tail, kept as evidence; leftovers of an
+/// interrupted compaction) and writes the manifest; a reader changes nothing.
 struct StoreFiles {
+  enum Mode { case reader, writer }
+
   var replica: ReplicaID
   var state: StoreState
-  var logFD: Int32
+  var generation: Int
+  var logName: String
+  /// Valid bytes of the log (a reader stops before a torn tail).
   var logSize: Int
-  var snapshotSize: Int
+  var logCRC: UInt32
+  var logRecords: Int
+  var snapshot: StoreManifest.Part?
   var recovery: FileRecovery
 
   static let logKind = "WHLOG"
   static let snapshotKind = "WHSNP"
 
-  static func load(directory: String, newReplica: ReplicaID) throws -> StoreFiles {
-    let replica = try loadReplica(directory: directory, newReplica: newReplica)
-    var state = StoreState()
-    let snapshotPath = directory + "/snapshot"
-    var snapshotSize = 0
-    if let bytes = try PosixFile.readAll(snapshotPath) {
-      snapshotSize = bytes.count
-      try bytes.withUnsafeBytes { buffer in
-        try FileHeader.check(buffer, kind: snapshotKind, path: snapshotPath)
-        let scan = FrameScan(buffer, from: FileHeader.size)
-        switch scan.outcome {
-        case .clean: break
-        case .tornTail(let offset):
-          // Snapshots appear by rename only when complete, so any bad bytes are damage.
-          throw StoreError.corrupt(path: snapshotPath, offset: UInt64(offset), reason: "snapshot ends in an incomplete record")
-        case .damaged(let offset, let reason):
-          throw StoreError.corrupt(path: snapshotPath, offset: UInt64(offset), reason: reason)
-        }
-        var records: [OperationRecord] = []
-        for range in scan.payloads {
-          records += try RecordCodec.decode(
-            UnsafeRawBufferPointer(rebasing: buffer[range]), path: snapshotPath, offset: range.lowerBound - Frame.headerSize)
-        }
-        state.reserveCapacity(records.count)
-        state.apply(contentsOf: records)
-      }
-    }
-    let (logFD, logSize, recovery) = try loadLog(directory: directory, into: &state)
-    return StoreFiles(
-      replica: replica, state: state, logFD: logFD, logSize: logSize, snapshotSize: snapshotSize,
-      recovery: recovery)
+  var manifest: StoreManifest {
+    StoreManifest(
+      generation: generation, snapshot: snapshot,
+      log: StoreManifest.Part(file: logName, bytes: logSize, crc: logCRC, records: logRecords))
   }
 
-  private static func loadLog(directory: String, into state: inout StoreState) throws -> (Int32, Int, FileRecovery) {
-    let path = directory + "/log"
-    guard let bytes = try PosixFile.readAll(path) else {
-      let fd = try PosixFile.open(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_EXCL)
-      do {
-        try PosixFile.writeAll(fd, FileHeader.bytes(kind: logKind), path: path)
-        try PosixFile.sync(fd, path: path)
-        try PosixFile.syncDirectory(directory)
-      } catch {
-        Glibc.close(fd)
-        throw error
+  static func load(directory: String, newReplica: ReplicaID, mode: Mode, now: Date) throws -> StoreFiles {
+    // A reader racing a compaction can find the manifest naming files that
+    // were just replaced; it reads the newer manifest and tries again.
+    var attempt = 0
+    while true {
+      attempt += 1
+      let manifest = try StoreManifest.read(directory: directory)
+      let parts = try Parts.read(directory: directory, manifest: manifest)
+      if mode == .reader, attempt < 5, parts.missing, try StoreManifest.read(directory: directory) != manifest { continue }
+      return try load(directory: directory, newReplica: newReplica, mode: mode, manifest: manifest, parts: parts, now: now)
+    }
+  }
+
+  /// The bytes of the parts a manifest names (or, without one, of a store
+  /// written before manifests: `snapshot` and `log`).
+  struct Parts {
+    var snapshot: [UInt8]?
+    var log: [UInt8]?
+    var replica: [UInt8]?
+    var missing: Bool
+
+    static func read(directory: String, manifest: StoreManifest?) throws -> Parts {
+      let snapshotName = manifest == nil ? "snapshot" : manifest?.snapshot?.file
+      let logName = manifest?.log.file ?? "log"
+      let snapshot = try snapshotName.flatMap { try PosixFile.readAll(directory + "/" + $0) }
+      let log = try PosixFile.readAll(directory + "/" + logName)
+      let replica = try PosixFile.readAll(directory + "/replica")
+      return Parts(
+        snapshot: snapshot, log: log, replica: replica,
+        missing: log == nil || (manifest?.snapshot != nil && snapshot == nil) || (manifest != nil && replica == nil))
+    }
+  }
+
+  private static func load(
+    directory: String, newReplica: ReplicaID, mode: Mode, manifest: StoreManifest?, parts: Parts, now: Date
+  ) throws -> StoreFiles {
+    try StoreLoss.checkVersions(directory: directory, manifest, parts)
+    if let manifest {
+      let losses = StoreLoss.check(manifest, parts)
+      guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
+    } else {
+      let losses = try StoreLoss.checkWithoutManifest(directory: directory, parts)
+      guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
+    }
+    let fresh = manifest == nil && parts.log.map { $0.count <= FileHeader.size } ?? true && parts.snapshot == nil
+    let replica: ReplicaID
+    if let bytes = parts.replica {
+      let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let parsed = try? ReplicaID(text) else {
+        throw StoreError.corrupt(path: directory + "/replica", offset: 0, reason: "replica id '\(text)' is not valid")
       }
-      return (fd, FileHeader.size, .none)
+      replica = parsed
+    } else {
+      replica = newReplica
     }
-    if bytes.count < FileHeader.size && Array(FileHeader.bytes(kind: logKind).prefix(bytes.count)) == bytes {
-      // A crash while the log was being created: rewrite the header.
-      let fd = try PosixFile.open(path, flags: O_WRONLY | O_APPEND)
-      _ = ftruncate(fd, 0)
-      try PosixFile.writeAll(fd, FileHeader.bytes(kind: logKind), path: path)
-      try PosixFile.sync(fd, path: path)
-      return (fd, FileHeader.size, .none)
+    if fresh {
+      guard mode == .writer else {
+        return StoreFiles(
+          replica: replica, state: StoreState(), generation: 1, logName: StoreManifest.logName(1), logSize: FileHeader.size,
+          logCRC: CRC32.checksum(FileHeader.bytes(kind: logKind)), logRecords: 0, snapshot: nil, recovery: .none)
+      }
+      return try create(directory: directory, replica: replica, writeReplica: parts.replica == nil)
     }
-    var recovery = FileRecovery.none
-    var validEnd = bytes.count
+
+    var state = StoreState()
+    let generation = manifest?.generation ?? 0
+    var snapshotPart = manifest?.snapshot
+    if let bytes = parts.snapshot {
+      let name = manifest?.snapshot?.file ?? "snapshot"
+      let records = try decodeSnapshot(bytes, path: directory + "/" + name)
+      state.reserveCapacity(records.count)
+      state.apply(contentsOf: records)
+      if manifest == nil {
+        snapshotPart = StoreManifest.Part(
+          file: name, bytes: bytes.count, crc: CRC32.checksum(bytes), records: records.count, tasks: state.tasks.count,
+          places: state.places.count, lists: state.lists.count)
+      }
+    }
+    let logName = manifest?.log.file ?? "log"
+    let logPath = directory + "/" + logName
+    let log = parts.log ?? []
+    let scan = try scanLog(log, path: logPath) { state.apply(contentsOf: $0) }
+    if let manifest {
+      let losses = StoreLoss.checkContents(manifest, parts)
+      guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
+    }
+    var files = StoreFiles(
+      replica: replica, state: state, generation: generation, logName: logName, logSize: scan.validEnd,
+      logCRC: log.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<scan.validEnd])) },
+      logRecords: scan.records, snapshot: snapshotPart, recovery: .none)
+    guard mode == .writer else { return files }
+
+    if scan.validEnd < log.count {
+      files.recovery = try StoreEvidence.keepTornTail(
+        Array(log[scan.validEnd...]), of: logName, at: scan.validEnd, directory: directory, now: now)
+      let fd = try PosixFile.open(logPath, flags: O_WRONLY)
+      defer { Glibc.close(fd) }
+      guard ftruncate(fd, off_t(scan.validEnd)) == 0 else { throw PosixFile.error(logPath, "drop the unfinished write at the end of") }
+      try PosixFile.sync(fd, path: logPath)
+    }
+    if manifest == nil {
+      // A store from before manifests: mark its files with this version, so
+      // an older build refuses them instead of writing without a manifest.
+      if FileHeader.version(of: log) < FileHeader.version { try FileHeader.upgrade(logPath) }
+      files.logCRC = CRC32.checksum(FileHeader.bytes(kind: logKind) + Array(log[FileHeader.size..<scan.validEnd]))
+      if let bytes = parts.snapshot, FileHeader.version(of: bytes) < FileHeader.version {
+        try FileHeader.upgrade(directory + "/snapshot")
+        let upgraded = FileHeader.bytes(kind: snapshotKind) + Array(bytes[FileHeader.size...])
+        files.snapshot?.crc = CRC32.checksum(upgraded)
+      }
+    }
+    try files.manifest.write(directory: directory)
+    StoreEvidence.removeLeftovers(directory: directory, keeping: files.manifest)
+    return files
+  }
+
+  /// A new store: replica id, an empty first-generation log, the manifest.
+  private static func create(directory: String, replica: ReplicaID, writeReplica: Bool) throws -> StoreFiles {
+    if writeReplica {
+      try writeAtomically(Array((replica.rawValue + "\n").utf8), to: directory + "/replica", directory: directory)
+    }
+    let logName = StoreManifest.logName(1)
+    let header = FileHeader.bytes(kind: logKind)
+    try writeAtomically(header, to: directory + "/" + logName, directory: directory)
+    let files = StoreFiles(
+      replica: replica, state: StoreState(), generation: 1, logName: logName, logSize: header.count,
+      logCRC: CRC32.checksum(header), logRecords: 0, snapshot: nil, recovery: .none)
+    try files.manifest.write(directory: directory)
+    StoreEvidence.removeLeftovers(directory: directory, keeping: files.manifest)
+    return files
+  }
+
+  static func decodeSnapshot(_ bytes: [UInt8], path: String) throws -> [OperationRecord] {
     try bytes.withUnsafeBytes { buffer in
-      try FileHeader.check(buffer, kind: logKind, path: path)
+      try FileHeader.check(buffer, kind: snapshotKind, path: path)
       let scan = FrameScan(buffer, from: FileHeader.size)
       switch scan.outcome {
       case .clean: break
       case .tornTail(let offset):
-        validEnd = offset
-        recovery = FileRecovery(tornBytesDropped: bytes.count - offset, tornOffset: offset)
+        // Snapshots appear by rename only when complete, so any bad bytes are damage.
+        throw StoreError.corrupt(path: path, offset: UInt64(offset), reason: "snapshot ends in an incomplete record")
       case .damaged(let offset, let reason):
         throw StoreError.corrupt(path: path, offset: UInt64(offset), reason: reason)
       }
+      var records: [OperationRecord] = []
+      for range in scan.payloads {
+        records += try RecordCodec.decode(
+          UnsafeRawBufferPointer(rebasing: buffer[range]), path: path, offset: range.lowerBound - Frame.headerSize)
+      }
+      return records
+    }
+  }
+
+  struct LogScan {
+    var validEnd: Int
+    var records: Int
+  }
+
+  /// Applies the log's frames from `start`; a torn tail ends the scan, damage
+  /// with valid frames after it throws.
+  static func scanLog(
+    _ bytes: [UInt8], from start: Int = FileHeader.size, path: String, apply: ([OperationRecord]) -> Void
+  ) throws -> LogScan {
+    guard !bytes.isEmpty else { return LogScan(validEnd: 0, records: 0) }
+    return try bytes.withUnsafeBytes { buffer in
+      if start == FileHeader.size { try FileHeader.check(buffer, kind: logKind, path: path) }
+      let scan = FrameScan(buffer, from: start)
+      var validEnd = bytes.count
+      switch scan.outcome {
+      case .clean: break
+      case .tornTail(let offset): validEnd = offset
+      case .damaged(let offset, let reason): throw StoreError.corrupt(path: path, offset: UInt64(offset), reason: reason)
+      }
+      var count = 0
       for range in scan.payloads {
         let records = try RecordCodec.decode(
           UnsafeRawBufferPointer(rebasing: buffer[range]), path: path, offset: range.lowerBound - Frame.headerSize)
-        state.apply(contentsOf: records)
+        count += records.count
+        apply(records)
       }
+      return LogScan(validEnd: validEnd, records: count)
     }
-    if FileHeader.version(of: bytes) < FileHeader.version { try FileHeader.upgrade(path) }
-    let fd = try PosixFile.open(path, flags: O_WRONLY | O_APPEND)
-    if validEnd < bytes.count {
-      guard ftruncate(fd, off_t(validEnd)) == 0 else {
-        Glibc.close(fd)
-        throw PosixFile.error(path, "drop the unfinished write at the end of")
-      }
-      try PosixFile.sync(fd, path: path)
-    }
-    return (fd, validEnd, recovery)
-  }
-
-  private static func loadReplica(directory: String, newReplica: ReplicaID) throws -> ReplicaID {
-    let path = directory + "/replica"
-    if let bytes = try PosixFile.readAll(path) {
-      let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      guard let replica = try? ReplicaID(text) else {
-        throw StoreError.corrupt(path: path, offset: 0, reason: "replica id '\(text)' is not valid")
-      }
-      return replica
-    }
-    try writeAtomically(Array((newReplica.rawValue + "\n").utf8), to: path, directory: directory)
-    return newReplica
   }
 
   /// Write to a temporary file, fsync, rename over `path`, fsync the

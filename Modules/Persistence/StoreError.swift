@@ -5,13 +5,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupt(path: String, offset: UInt64, reason: String)
   case io(path: String, operation: String, reason: String)
   case unsupportedVersion(path: String, found: Int)
+  /// Parts the store's manifest names are missing or shorter than written.
+  case incomplete(directory: String, losses: [String])
+  /// The store can be read but not written (a read-only directory or file).
+  case readOnly(path: String, reason: String)
   case closed
 
   public var description: String {
     switch self {
     case .locked(let path, let pid):
       let holder = pid.map { "pid \($0)" } ?? "another process"
-      return "store in use by \(holder) (\(path)); stop that process or use another store"
+      return "store in use by \(holder) (\(path)), which kept it longer than a write waits; "
+        + "stop that process, or, if it is whilehered, run the command with --server URL (or let it find the daemon)"
     case .corrupt(let path, let offset, let reason):
       return "store file \(path) is damaged at byte offset \(offset): \(reason). Nothing was changed; "
         + "copy the file somewhere safe before deciding what to do (see README, 'When the store is damaged')"
@@ -19,6 +24,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cannot \(operation) \(path): \(reason)"
     case .unsupportedVersion(let path, let found):
       return "store \(path) has format version \(found), which this build does not read; upgrade whilehere"
+    case .incomplete(let directory, let losses):
+      return "store \(directory) is missing data it acknowledged: " + losses.joined(separator: "; ")
+        + ". Nothing was changed. Restore the missing files from a backup, or keep what is left with "
+        + "'whilehere store recover' (it copies the damaged files to recovered/ first)"
+    case .readOnly(let path, let reason):
+      return "cannot write to the store \(path): \(reason); reading still works"
     case .closed:
       return "store is closed"
     }

@@ -33,7 +33,7 @@ import Testing
     #expect(cli.run("place", "add", "Alepa", "--at", "60.17,24.94", "--list", "Groceries").code == 0)
     #expect(cli.run("task", "add", "Milk", "--at", "Alepa").code == 0)
     let before = cli.storeBytes()
-    #expect(before["log"] != nil)
+    #expect(before["log-1"] != nil)
     let result = cli.run(arguments)
     #expect(result.code == code, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
@@ -41,16 +41,39 @@ import Testing
     #expect(cli.storeBytes() == before, "\(arguments) changed the store")
   }
 
-  @Test func aLockedStoreNamesTheHolder() throws {
+  /// While a daemon-style holder keeps the writer lock, reads still work
+  /// and a write waits its bound, then names the holder and changes nothing.
+  @Test func aHeldStoreIsReadAndAWriteNamesTheHolder() throws {
     let cli = CLIHarness()
     cli.run("task", "add", "Milk", "--at", "60,24")
     let holder = try FileOperationStoreHolder(directory: cli.storeDirectory)
     defer { holder.release() }
     let before = cli.storeBytes()
-    let result = cli.run("task", "add", "Eggs", "--at", "60,24")
+    let listing = cli.run("task", "list")
+    #expect(listing.code == 0, "\(listing.stderr)")
+    #expect(listing.stdout.contains("Milk"))
+    let result = cli.run("task", "add", "Eggs", "--at", "60,24", extraEnvironment: ["WHILEHERE_STORE_WAIT": "0.2"])
     #expect(result.code == ExitCode.storeInUse)
     #expect(result.stderr.contains("store in use by pid \(getpid())"))
     #expect(cli.storeBytes() == before)
+  }
+
+  /// Two CLI writers at once: the second waits for the first instead of failing.
+  @Test func concurrentCLIWritesAllLand() async throws {
+    let cli = CLIHarness()
+    cli.run("task", "list")
+    let environment = cli.environment
+    let codes = await withTaskGroup(of: Int32.self) { group in
+      for i in 0..<8 {
+        group.addTask {
+          CLI.run(arguments: ["task", "add", "Task \(i)", "--at", "60,24"], environment: environment, output: BufferedOutput(isTerminal: false))
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(codes == [Int32](repeating: 0, count: 8))
+    let listing = cli.run("task", "list")
+    for i in 0..<8 { #expect(listing.stdout.contains("Task \(i)"), "\(listing.stdout)") }
   }
 
   @Test func aConfigTypoIsNamed() throws {

@@ -32,12 +32,17 @@ import Testing
   @Test func theFileStoreIsOpenedWhereConfigSays() throws {
     let directory = NSTemporaryDirectory() + "whilehere-runtime-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let runtime = try Runtime.boot(LaunchOptions(program: .cli, overrides: ["store": "file:" + directory], environment: [:]))
+    let runtime = try Runtime.boot(LaunchOptions(program: .headless, overrides: ["store": "file:" + directory], environment: [:]))
     #expect(runtime.store.describe().location == directory)
-    // A second runtime on the same store is refused while the first holds it.
+    // A second holder is refused (after its wait) while the first holds it…
     #expect(throws: StoreError.self) {
-      try Runtime.boot(LaunchOptions(program: .cli, overrides: ["store": "file:" + directory], environment: [:]))
+      try Runtime.boot(
+        LaunchOptions(program: .headless, overrides: ["store": "file:" + directory], environment: ["WHILEHERE_STORE_WAIT": "0"]))
     }
+    // …while the CLI shares it: it reads without the writer lock.
+    let cli = try Runtime.boot(LaunchOptions(program: .cli, overrides: ["store": "file:" + directory], environment: [:]))
+    #expect(cli.store.describe().details.contains { $0.0 == "access" && $0.1.hasPrefix("shared") })
+    cli.shutdown()
     runtime.shutdown()
   }
 }
