@@ -59,7 +59,8 @@ public enum ConfigFileEditor {
     var root = try read(path)
     try change(&root)
     let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    let directory = (path as NSString).deletingLastPathComponent
+    // A bare file name (`--config config.json`) lives in the current directory.
+    let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = path + ".tmp-\(getpid())"
     guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {

@@ -9,6 +9,7 @@ import Sync
 import Importing
 import Persistence
 import Providers
+import RemoteStore
 
 /// A wired program: the resolved configuration, the providers it chose, and
 /// the engine over them. Built by `Runtime.boot`; `shutdown()` releases the store.
@@ -60,9 +61,17 @@ public final class Runtime: Sendable {
     let clock = try registry.make(
       "clock", ProviderSpec(settings.clock), from: registry.clocks, environment: environment, clock: SystemClock())
     let ids = try registry.make("ids", ProviderSpec(settings.ids), from: registry.ids, environment: environment, clock: clock)
-    let store = try registry.make(
-      "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock,
-      shared: config.program == .cli)
+    let store: any OperationStore
+    if config.program == .cli, let daemon = LocalDaemon.running(store: settings.store, environment: environment),
+      let person = LocalDaemon.person(people: settings.people.keys.sorted(), environment: environment), let url = URL(string: daemon.url)
+    {
+      // whilehered holds this store and never lets go: go through it, as that person.
+      store = try RemoteOperationStore(url: url, user: person, password: daemon.token)
+    } else {
+      store = try registry.make(
+        "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock,
+        shared: config.program == .cli)
+    }
     // A place provider name is checked now, though its data loads on first use.
     guard registry.places[ProviderSpec(settings.places).name] != nil else {
       store.close()

@@ -25,6 +25,8 @@ public final class DaemonHost: @unchecked Sendable {
   let mqtt: MQTTIngest?
   private var locals: [LocalIngest] = []
   private var statusPath: String?
+  /// `daemon.local.json`, removed at stop.
+  private var localPath: String?
   private var clock: (any WallClock)?
   let log: DaemonLog
   private let stopped = NSLock()
@@ -103,7 +105,9 @@ public final class DaemonHost: @unchecked Sendable {
     }
     let gate = VerificationGate(
       running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
-    let directory = People(people: people, hasher: tuning.hasher ?? Runtime.passwordHasher(), gate: gate)
+    let directory = People(
+      people: people, hasher: tuning.hasher ?? Runtime.passwordHasher(), gate: gate,
+      localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken())
     // Made before the handler, so /health can report it; connected once HTTP is up.
     var mqtt: MQTTIngest?
     var mqttStatus: (@Sendable () -> MQTTIngest.State)?
@@ -149,6 +153,14 @@ public final class DaemonHost: @unchecked Sendable {
     ticker.resume()
     let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
     host.statusPath = statusPath
+    // The CLI on this machine finds the daemon here and goes through it (LocalDaemon).
+    if let localToken = directory.localToken, let localPath = LocalDaemon.path(store: settings.store, environment: environment),
+      listen.address == "0.0.0.0" || listen.address.hasPrefix("127.")
+    {
+      let address = listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address
+      try? LocalDaemon(pid: getpid(), url: "http://\(address):\(port)", token: localToken).write(to: localPath)
+      host.localPath = localPath
+    }
     host.clock = clock
     host.manualTicks = tuning.manualTicks
     if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
@@ -242,6 +254,7 @@ public final class DaemonHost: @unchecked Sendable {
       }
       person.store.close()
     }
+    if let localPath { unlink(localPath) }
     if let statusPath, let clock {
       try? Self.status(of: Array(people.byName.values), listening: baseURL, running: false, now: clock.now()).write(to: statusPath)
     }

@@ -17,7 +17,9 @@ final class FileLock {
     do {
       fd = try PosixFile.open(path, flags: O_RDWR | O_CREAT)
     } catch let error as StoreError {
-      if [EROFS, EACCES, EPERM].contains(errno) { throw StoreError.readOnly(path: path, reason: "the directory or its LOCK file is read-only") }
+      if [EROFS, EACCES, EPERM].contains(errno) {
+        throw StoreError.readOnly(path: (path as NSString).deletingLastPathComponent, reason: "its writer lock (LOCK) cannot be opened for writing")
+      }
       throw error
     }
     let deadline = Date().addingTimeInterval(wait)

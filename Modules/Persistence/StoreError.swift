@@ -15,8 +15,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .locked(let path, let pid):
       let holder = pid.map { "pid \($0)" } ?? "another process"
-      return "store in use by \(holder) (\(path)), which kept it longer than a write waits; "
-        + "stop that process, or, if it is whilehered, run the command with --server URL (or let it find the daemon)"
+      return "store in use by \(holder) (\(path)) for longer than a write waits (WHILEHERE_STORE_WAIT, 10 s by default); "
+        + "if that is whilehered, the CLI goes through it as the config's only person or as WHILEHERE_USER, or use --server URL"
     case .corrupt(let path, let offset, let reason):
       return "store file \(path) is damaged at byte offset \(offset): \(reason). Nothing was changed; "
         + "copy the file somewhere safe before deciding what to do (see README, 'When the store is damaged')"

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Testing
+import TestSupport
 
 /// `whilehere user …` keeps people in the config file with Argon2id hashes
 /// only; `whilehere doctor` shows what the daemon last reported.
@@ -27,6 +28,25 @@ import Testing
     #expect(cli.run("user", "remove", "alice").code == 0)
     #expect(cli.run("user", "list").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "bob")
     #expect(cli.run("user", "remove", "alice").code == 66)
+  }
+
+  /// `--config config.json`: a bare name is a file in the current directory, also when written.
+  @Test func aConfigNamedRelativeToTheCurrentDirectoryIsWritten() throws {
+    let directory = TemporaryDirectory()
+    _ = FileManager.default.createFile(atPath: directory.file("pw"), contents: Data("correct horse battery\n".utf8))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProduct.path("whilehere"))
+    process.arguments = ["--config", "config.json", "user", "add", "alice", "--password-file", "pw"]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    process.environment = ["HOME": directory.path, "NO_COLOR": "1"]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(output)")
+    #expect(try String(contentsOfFile: directory.file("config.json"), encoding: .utf8).contains("$argon2id$"))
   }
 
   @Test func badNamesAndShortPasswordsAreRefused() throws {

@@ -104,6 +104,42 @@ import TestSupport
     kill(daemon.processIdentifier, SIGTERM)
     daemon.waitUntilExit()
   }
+
+  /// The CLI with the daemon's own config, while the daemon holds the
+  /// store: no lock error; it goes through the daemon as the one person, and
+  /// the daemon's local access file goes when it stops.
+  @Test func theCLIGoesThroughTheDaemonHoldingItsStore() throws {
+    let directory = TemporaryDirectory()
+    let hash = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("alice-secret")
+    let store = directory.file("server")
+    let config = directory.write(
+      "config.json",
+      #"{"store": "file:\#(store)", "notify": [], "server": {"listen": "127.0.0.1:0"}, "people": {"alice": {"password": "\#(hash)"}}}"#)
+    let tests = DaemonTests()
+    let output = directory.file("daemon.out")
+    let daemon = try tests.start(["--config", config], output: output)
+    defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
+    #expect(tests.waitFor("ready:", in: output, process: daemon))
+    let local = store + "/daemon.local.json"
+    let attributes = try FileManager.default.attributesOfItem(atPath: local)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let environment = ["HOME": directory.path, "NO_COLOR": "1", "WHILEHERE_STORE_WAIT": "0.5"]
+    let added = try whilehere(["--config", config, "task", "add", "Post letter", "--at", "60.17,24.94"], environment: environment)
+    #expect(added.status == 0, "\(added.output)")
+    let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    let base = try #require(log.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) })
+    let listed = try TestHTTPClient().send("GET", base + "/api/v1/tasks", user: "alice", password: "alice-secret")
+    #expect(listed.text.contains("Post letter"), "the task is in alice's store, which the daemon watches")
+    let doctor = try whilehere(["--config", config, "doctor"], environment: environment)
+    #expect(doctor.output.contains("remote"), "\(doctor.output)")
+    // Only the token itself passes: a wrong one is refused.
+    let token = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: local))) as? [String: Any]
+    #expect((token?["token"] as? String)?.count == 64)
+    #expect(try TestHTTPClient().send("GET", base + "/api/v1/tasks", user: "alice", password: String(repeating: "0", count: 64)).status == 401)
+    kill(daemon.processIdentifier, SIGTERM)
+    daemon.waitUntilExit()
+    #expect(!FileManager.default.fileExists(atPath: local))
+  }
 }
 
 /// Ctrl-C during a long import: the finished chunks stay, the same command continues.
