@@ -55,7 +55,7 @@ enum AnalyticsCommands {
     context.output.out(
       "WhileHere can record anonymous usage counts (commands run, reminders fired; never places, names, coordinates or ids) "
         + "for the collector you configure. Allow? [y/N] (change later: whilehere analytics allow|deny)")
-    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    let answer = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
     try? AnalyticsConsent.save(answer == "y" || answer == "yes" ? .allowed : .denied, context.environment)
   }
 

@@ -23,7 +23,7 @@ public enum CLI {
       "whilehere", "Reminders that fire when you arrive at one of a task's places.",
       subcommands: [
         TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command, ImportCommands.command,
-        QueryCommands.check, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command, AnalyticsCommands.command,
+        QueryCommands.check, UndoCommand.command, DoctorCommand.command, StoreCommands.command, UserCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command, AnalyticsCommands.command,
         CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
       ],
       discussion: "Run 'whilehere COMMAND --help' for a command's options.")
@@ -35,7 +35,10 @@ public enum CLI {
     CrashReporter.install(program: .cli, version: Version(version), environment: environment)
   }
 
-  public static func run(arguments: [String], environment: [String: String], output: any TextOutput) -> Int32 {
+  /// `input` answers questions asked on a terminal (standard input when nil).
+  public static func run(
+    arguments: [String], environment: [String: String], output: any TextOutput, input: (@Sendable () -> String?)? = nil
+  ) -> Int32 {
     let outcome: ArgumentParser.Outcome<CommandContext>
     do {
       outcome = try ArgumentParser.parse(arguments, root: root, globalOptions: globalOptions)
@@ -48,6 +51,7 @@ public enum CLI {
       return ExitCode.ok
     case .run(let command, let parsed):
       let context = CommandContext(output: output, environment: environment, arguments: parsed)
+      if let input { context.readLine = input }
       defer { context.close() }
       let top = parsed.commandPath.dropFirst().first
       AnalyticsCommands.askOnce(context, command: top)

@@ -114,7 +114,7 @@ enum DoctorCommand {
     if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
     if let status = daemon.status {
       let state = status.running ? "running as pid \(status.pid) at \(status.listening)" : "stopped"
-      out("          last report \(ISO8601DateFormatter().string(from: status.updatedAt)): \(state)")
+      out("          last report \(Formatting.time(status.updatedAt, in: style.timeZone)): \(state)")
       for (name, counts) in status.deliveries.sorted(by: { $0.key < $1.key }) where counts.delivered + counts.retrying + counts.failed > 0 {
         let trouble = counts.failed + counts.retrying > 0
         let line = "  \(name): \(counts.delivered) delivered, \(counts.retrying) retrying, \(counts.failed) failed" + (counts.lastError.map { "; last error: \($0)" } ?? "")

@@ -19,12 +19,12 @@ enum ExchangeCommands {
 
   static func geoJSON(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let result = ExchangeService(context: try context.engine().context).geoJSON()
-    try write(result.data, arguments, context, summary: "\(result.places) places" + (result.withoutCoordinate > 0 ? " (\(result.withoutCoordinate) without a coordinate left out)" : ""))
+    try write(result.data, arguments, context, summary: Formatting.count(result.places, "place") + (result.withoutCoordinate > 0 ? " (\(result.withoutCoordinate) without a coordinate left out)" : ""))
   }
 
   static func iCalendar(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let result = ExchangeService(context: try context.engine().context).iCalendar()
-    try write(Data(result.text.utf8), arguments, context, summary: "\(result.tasks) tasks")
+    try write(Data(result.text.utf8), arguments, context, summary: Formatting.count(result.tasks, "task"))
   }
 
   static func write(_ data: Data, _ arguments: ParsedArguments, _ context: CommandContext, summary: String) throws {
@@ -51,7 +51,7 @@ enum ExchangeCommands {
       context.printJSON(report)
       return
     }
-    context.output.out("Imported \(report.created.count) task(s) from \(path).")
+    context.output.out("Imported \(Formatting.count(report.created.count, "task")) from \(path).")
     for title in report.created { context.output.out("  + \(title)") }
     for title in report.adjusted { context.output.out("  ~ \(title): a radius was moved into the allowed range") }
     for (title, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { context.output.out("  - \(title): \(reason)") }

@@ -26,7 +26,7 @@ enum ForgetCommand {
         throw UsageError("forget erases \(summary) in \(spec); run it at a terminal to confirm, or pass --yes", commandPath: arguments.commandPath)
       }
       context.output.out("This erases \(summary) in \(spec). Type 'forget' to go on:")
-      guard readLine()?.trimmingCharacters(in: .whitespaces) == "forget" else {
+      guard context.readLine()?.trimmingCharacters(in: .whitespaces) == "forget" else {
         context.output.out("Nothing was erased.")
         return
       }

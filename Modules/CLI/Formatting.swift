@@ -5,13 +5,24 @@ enum Formatting {
     value >= 1000 ? String(format: "%.1f km", value / 1000) : "\(Int(value.rounded())) m"
   }
 
+  /// `1 place`, `2 places`.
+  static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  }
+
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
     String(format: "%.6f,%.6f", lat, lon)
   }
 
-  static func time(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+  /// Local time with its offset: `2026-12-01 14:30 +02:00`.
+  static func time(_ date: Date, in zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    let offset = zone.secondsFromGMT(for: date)
+    let sign = offset < 0 ? "-" : "+"
+    let hours = abs(offset) / 3600
+    let minutes = abs(offset) % 3600 / 60
+    return String(format: "%04d-%02d-%02d %02d:%02d %@%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, sign, hours, minutes)
   }
 }

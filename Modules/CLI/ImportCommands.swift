@@ -71,7 +71,7 @@ enum ImportCommands {
           needsReview: summary.needsReview, unresolved: summary.unresolved, kept: summary.kept, duplicates: summary.duplicates))
     }
     context.output.out(
-      "Imported \(summary.rows) rows into '\(summary.list.name)': \(summary.matched) matched, \(summary.needsReview) to review, "
+      "Imported \(Formatting.count(summary.rows, "row")) into '\(summary.list.name)': \(summary.matched) matched, \(summary.needsReview) to review, "
         + "\(summary.unresolved) unresolved, \(summary.kept) kept from earlier decisions, \(summary.duplicates) duplicate rows")
     if summary.needsReview + summary.unresolved > 0 { context.output.out("Next: whilehere import review") }
   }
@@ -81,7 +81,7 @@ enum ImportCommands {
     if context.json { return context.printJSON(pending) }
     if pending.isEmpty { context.output.out("Nothing to review.") }
     for entry in pending {
-      context.output.out("\(context.style.bold(entry.title))  \(context.style.dim(String(entry.id.prefix(8))))  \(entry.source):\(entry.line)")
+      context.output.out("\(context.style.bold(CleanText.escaped(entry.title)))  \(context.style.dim(String(entry.id.prefix(8))))  \(entry.source):\(entry.line)")
       if case .candidates = entry.state {
         printCandidates(entry, context)
       } else {
@@ -107,7 +107,7 @@ enum ImportCommands {
   static func printCandidates(_ entry: SourceEntry, _ context: CommandContext) {
     guard case .candidates(let candidates) = entry.state else { return }
     for (index, candidate) in candidates.enumerated() {
-      context.output.out("  \(index + 1). \(candidate.name)  \(candidate.category)  " + String(format: "%.2f", candidate.score))
+      context.output.out("  \(index + 1). \(CleanText.escaped(candidate.name))  \(candidate.category)  " + String(format: "%.2f", candidate.score))
     }
   }
 

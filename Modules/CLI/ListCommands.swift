@@ -48,7 +48,7 @@ enum ListCommands {
     if context.json { return context.printJSON(lists) }
     if lists.isEmpty { context.output.out("No lists. Create one: whilehere list create Groceries") }
     for list in lists {
-      context.output.out("\(context.style.bold(list.name))  \(context.style.dim(list.id))  \(list.places) place(s)")
+      context.output.out("\(context.style.bold(CleanText.escaped(list.name)))  \(context.style.dim(list.id))  \(Formatting.count(list.places, "place"))")
     }
   }
 
@@ -62,7 +62,7 @@ enum ListCommands {
       places: entries.map { PlaceView($0.place, lists: $0.lists) })
     if context.json { return context.printJSON(contents) }
     let title = lists.count == 1 ? lists[0].name : "Combined: " + lists.map(\.name).joined(separator: " + ")
-    context.output.out(context.style.bold(title) + "  (\(entries.count) place(s))")
+    context.output.out(context.style.bold(title) + "  (\(Formatting.count(entries.count, "place")))")
     for view in contents.places { context.output.out("  " + view.line(context.style)) }
   }
 
@@ -89,8 +89,13 @@ enum ListCommands {
       return context.printJSON(
         Deleted(deleted: deletion.list.id.rawValue, placesKept: deletion.placesKept, placesRemoved: deletion.placesRemoved.map(\.id.rawValue)))
     }
+    let name = CleanText.escaped(deletion.list.name)
     context.output.out(
-      "Deleted list '\(deletion.list.name)': \(deletion.placesKept) place(s) kept (in other lists or used by tasks), "
-        + "\(deletion.placesRemoved.count) removed")
+      "Deleted list '\(name)': \(Formatting.count(deletion.placesKept, "place")) kept (in other lists or used by tasks), "
+        + "\(deletion.placesRemoved.count) removed with it")
+    for place in deletion.placesRemoved { context.output.out("  - \(CleanText.escaped(place.name))  " + context.style.dim(place.id.rawValue)) }
+    if !deletion.placesRemoved.isEmpty {
+      context.output.out("To get the list and its places back: whilehere undo (kept 30 days; next time --keep-places keeps the places)")
+    }
   }
 }

@@ -26,6 +26,17 @@ enum LocationArguments {
     return specs
   }
 
+  /// A point as people give it: `LAT,LON`, or a saved place's name or id
+  /// (its position).
+  static func point(_ text: String, _ context: CommandContext) throws -> Coordinate {
+    if Coordinate.looksLikeCoordinate(text) { return try Coordinate(parsing: text) }
+    let place = try context.engine().places.get(text)
+    guard let coordinate = place.coordinate else {
+      throw DomainError.invalidValue(field: "place", value: place.name, allowed: "a place with a position (this one has none yet)")
+    }
+    return coordinate
+  }
+
   static func meters(_ text: String) throws -> Double {
     var trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.hasSuffix("km"), let km = Double(trimmed.dropLast(2)) { return km * 1000 }

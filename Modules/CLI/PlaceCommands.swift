@@ -107,7 +107,7 @@ enum PlaceCommands {
       }
       return context.printJSON(View(refreshed: outcome.refreshed, gone: outcome.gone, failed: outcome.failed))
     }
-    context.output.out("Refreshed \(outcome.refreshed) place(s).")
+    context.output.out("Refreshed \(Formatting.count(outcome.refreshed, "place")).")
     for name in outcome.gone { context.output.out("  \(name): the provider no longer has it (kept as it was)") }
     for line in outcome.failed { context.output.out("  failed: \(line) (kept as it was)") }
   }

@@ -32,18 +32,20 @@ struct PlaceView: Encodable {
   }
 
   func line(_ style: Style) -> String {
-    var line = style.bold(name) + "  " + style.dim(id)
+    var line = style.bold(CleanText.escaped(name)) + "  " + style.dim(id)
     if let lat, let lon { line += "  " + Formatting.coordinate(lat, lon) }
     if let distance { line += "  " + Formatting.meters(distance) + " away" }
-    if !tags.isEmpty { line += "  #" + tags.joined(separator: " #") }
-    if let lists, !lists.isEmpty { line += "  " + style.dim("in " + lists.joined(separator: ", ")) }
+    if !tags.isEmpty { line += "  #" + CleanText.escaped(tags.joined(separator: " #")) }
+    if let lists, !lists.isEmpty { line += "  " + style.dim("in " + CleanText.escaped(lists.joined(separator: ", "))) }
     return line
   }
 
   func detailLines(_ style: Style) -> [String] {
     var lines = [line(style)]
-    if let address { lines.append("  address: \(address)") }
-    if !note.isEmpty { lines.append("  note: \(note)") }
+    if let address { lines.append("  address: \(CleanText.escaped(address))") }
+    if !note.isEmpty {
+      lines.append("  note: " + note.split(separator: "\n", omittingEmptySubsequences: false).map { CleanText.escaped(String($0)) }.joined(separator: "\n        "))
+    }
     if let provider { lines.append("  provider: \(provider)" + (providerExpired == true ? " (cached data expired; refresh pending)" : "")) }
     return lines
   }

@@ -10,7 +10,7 @@ enum QueryCommands {
       positionals: [("QUERY", "words to find; empty lists everything")], required: 0,
       options: [
         .value("list", "LIST", "only places in this list"),
-        .value("near", "LAT,LON", "sort nearest first from this point (default: A–Z)"),
+        .value("near", "LAT,LON|PLACE", "sort nearest first from this point or saved place (default: A–Z)"),
         .value("sort", "ORDER", "az or nearest (nearest needs --near)"),
       ], action: runSearch)
   }
@@ -18,11 +18,11 @@ enum QueryCommands {
   static var check: CommandSpec<CommandContext> {
     CommandSpec(
       "check", "What would fire at a point: active tasks whose place radius contains it",
-      options: [.value("at", "LAT,LON", "the point (required)")], action: runCheck)
+      options: [.value("at", "LAT,LON|PLACE", "the point, or a saved place (required)")], action: runCheck)
   }
 
   static func runSearch(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let near = try arguments.value("near").map { try Coordinate(parsing: $0) }
+    let near = try arguments.value("near").map { try LocationArguments.point($0, context) }
     let sort = arguments.value("sort") ?? (near == nil ? "az" : "nearest")
     let order: PlaceSearch.Order
     switch (sort, near) {
@@ -56,7 +56,7 @@ enum QueryCommands {
     guard let at = arguments.value("at") else {
       throw UsageError("give the point with --at LAT,LON", commandPath: arguments.commandPath)
     }
-    let point = try Coordinate(parsing: at)
+    let point = try LocationArguments.point(at, context)
     let hits = try context.engine().check.check(at: point).map {
       HitView(
         task: $0.task.id.rawValue, title: $0.task.title, location: $0.priority, locationID: $0.location.id.rawValue,

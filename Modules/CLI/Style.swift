@@ -1,7 +1,11 @@
+import Foundation
+
 /// ANSI styling, only on a terminal and never when NO_COLOR is set
 /// (https://no-color.org) or `--no-color` is given.
 struct Style {
   let enabled: Bool
+  /// Times print in the person's zone (`TZ`, else the machine's).
+  var timeZone: TimeZone = .current
 
   func bold(_ text: String) -> String { wrap(text, "1") }
   func dim(_ text: String) -> String { wrap(text, "2") }

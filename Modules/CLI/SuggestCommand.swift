@@ -8,7 +8,7 @@ import Providers
 /// `task add --suggest`.
 enum SuggestCommand {
   static let options: [OptionSpec] = [
-    .value("near", "LAT,LON", "where you are (default: around your saved places)"),
+    .value("near", "LAT,LON|PLACE", "where you are, or a saved place (default: around your saved places)"),
     .value("within", "METRES", "how far to look (default 2000)"),
     .value("limit", "N", "how many (default 10)"),
   ]
@@ -50,7 +50,7 @@ enum SuggestCommand {
       }
       return along
     }
-    return try context.suggestions().suggest(text, near: try Coordinate(parsing: near), radius: within, limit: limit)
+    return try context.suggestions().suggest(text, near: try LocationArguments.point(near, context), radius: within, limit: limit)
   }
 
   static func views(_ suggestions: [Suggester.Suggestion]) -> [SuggestionView] {

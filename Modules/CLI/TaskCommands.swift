@@ -30,7 +30,7 @@ enum TaskCommands {
           action: add),
         CommandSpec(
           "list", "List tasks (oldest first)",
-          options: [.value("state", "STATE", "all, active, snoozed or done (default all)")], action: list),
+          options: [.value("state", "STATE", "all, active, snoozed or done/completed (default all)")], action: list),
         CommandSpec("show", "Show one task with its places", positionals: [("TASK", "id, id prefix or title")], action: show),
         CommandSpec(
           "edit", "Change a task's title, notes or keywords", positionals: [("TASK", "id, id prefix or title")],
@@ -41,7 +41,8 @@ enum TaskCommands {
         CommandSpec("done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")], action: done),
         CommandSpec(
           "later", "Remind Later: snooze the task", positionals: [("TASK", "id, id prefix or title")],
-          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d (default: reminders.laterDuration, 1h)")], action: later),
+          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d, 1w (default: reminders.laterDuration, 1h)")], action: later),
+        CommandSpec("wake", "End a snooze now (un-snooze)", positionals: [("TASK", "id, id prefix or title")], action: wake),
         CommandSpec("reopen", "Reopen a done task", positionals: [("TASK", "id, id prefix or title")], action: reopen),
         CommandSpec("delete", "Delete a task", positionals: [("TASK", "id, id prefix or title")], action: delete),
         CommandSpec(
@@ -86,6 +87,18 @@ enum TaskCommands {
       title: arguments.positionals[0], locations: specs, notes: arguments.value("notes") ?? "",
       keywords: keywords(arguments.value("keywords")) ?? [])
     try show(task, context, heading: "Added")
+    warnAboutTwins(of: task, context)
+  }
+
+  /// Two active tasks with one title are usually a slip; say so (the new one is kept).
+  static func warnAboutTwins(of task: ReminderTask, _ context: CommandContext) {
+    guard let engine = try? context.engine() else { return }
+    let folded = SearchText.fold(task.title)
+    let twins = engine.tasks.list(.all).filter { $0.id != task.id && !$0.state.isCompleted && SearchText.fold($0.title) == folded }
+    guard let twin = twins.first else { return }
+    context.output.err(
+      "note: '\(CleanText.escaped(twin.title))' (\(twin.id)) was already on your list; both are kept. "
+        + "Remove one with: whilehere task delete \(task.id)")
   }
 
   static func show(_ task: ReminderTask, _ context: CommandContext, heading: String? = nil, detailed: Bool = true) throws {
@@ -98,8 +111,9 @@ enum TaskCommands {
 
   static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let name = arguments.value("state") ?? "all"
-    guard let filter = TaskService.Filter(rawValue: name) else {
-      throw UsageError("unknown state '\(name)'; states: all, active, snoozed, done", commandPath: arguments.commandPath)
+    // Listings print "completed"; accept what they print.
+    guard let filter = TaskService.Filter(rawValue: name.lowercased() == "completed" ? "done" : name.lowercased()) else {
+      throw UsageError("unknown state '\(name)'; states: all, active, snoozed, done (or completed)", commandPath: arguments.commandPath)
     }
     let engine = try context.engine()
     let state = engine.context.store.state()
@@ -127,7 +141,7 @@ enum TaskCommands {
   static func done(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let task = try context.engine().tasks.done(arguments.positionals[0])
     AnalyticsCommands.count(.answered(.done, via: .cli), context)
-    try show(task, context, heading: "Done — all \(task.locations.count) place(s) silenced", detailed: false)
+    try show(task, context, heading: "Done — " + (task.locations.count == 1 ? "its place is silenced" : "all \(task.locations.count) places silenced"), detailed: false)
   }
 
   static func later(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -136,6 +150,10 @@ enum TaskCommands {
     let task = try engine.tasks.later(arguments.positionals[0], for: seconds)
     AnalyticsCommands.count(.answered(.later, via: .cli), context)
     try show(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
+  }
+
+  static func wake(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    try show(try context.engine().tasks.wake(arguments.positionals[0]), context, heading: "Awake — counting again", detailed: false)
   }
 
   static func reopen(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -174,7 +192,7 @@ enum TaskCommands {
       throw UsageError("give the new place with --to LAT,LON", commandPath: arguments.commandPath)
     }
     let task = try context.engine().tasks.move(
-      arguments.positionals[0], location: arguments.positionals[1], to: try Coordinate(parsing: to))
+      arguments.positionals[0], location: arguments.positionals[1], to: try LocationArguments.point(to, context))
     try show(task, context, heading: "Updated")
   }
 
@@ -189,6 +207,33 @@ enum TaskCommands {
     try show(task, context, heading: "Updated")
   }
 
+  struct BadPick: Error {
+    let text: String
+  }
+
+  /// "1,3", "1 3" or "1, 3": the numbers, each within 1...count.
+  static func picks(_ text: String, of count: Int) -> Result<[Int], BadPick> {
+    var numbers: [Int] = []
+    for part in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
+      guard let number = Int(part), (1...count).contains(number) else { return .failure(BadPick(text: String(part))) }
+      numbers.append(number)
+    }
+    return .success(numbers)
+  }
+
+  /// Asks until the answer is usable; Enter (or end of input) picks none.
+  static func askForPicks(count: Int, _ context: CommandContext) -> [Int]? {
+    var prompt = "Which? Numbers from 1 to \(count), e.g. 1,2 or 1 3; Enter for none"
+    while true {
+      context.output.out(prompt)
+      guard let line = context.readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+      switch picks(line, of: count) {
+      case .success(let numbers): return numbers
+      case .failure(let bad): prompt = "'\(bad.text)' is not one of the numbers 1 to \(count); which? (Enter for none)"
+      }
+    }
+  }
+
   /// `task add --suggest`: suggestions near a point, the chosen ones saved as
   /// places (one pin per provider place) and tied to the new task in one go.
   static func addSuggested(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -197,23 +242,25 @@ enum TaskCommands {
     guard !found.isEmpty else {
       throw DomainError.notFound(kind: "suggested place", reference: title)
     }
-    var pick = arguments.value("pick")
-    if pick == nil, context.output.isTerminal {
+    let numbers: [Int]
+    if let pick = arguments.value("pick") {
+      switch Self.picks(pick, of: found.count) {
+      case .success(let picked) where !picked.isEmpty: numbers = picked
+      case .success: throw DomainError.invalidValue(field: "--pick", value: pick, allowed: "numbers from 1 to \(found.count)")
+      case .failure(let problem): throw DomainError.invalidValue(field: "--pick", value: problem.text, allowed: "numbers from 1 to \(found.count)")
+      }
+    } else if context.output.isTerminal {
       SuggestCommand.print(SuggestCommand.views(found), context)
-      context.output.out("Which? (numbers separated by commas, e.g. 1,2)")
-      pick = readLine()
-    }
-    guard let pick else {
+      guard let picked = askForPicks(count: found.count, context) else {
+        context.output.out("No place picked; nothing was added.")
+        return
+      }
+      numbers = picked
+    } else {
       throw UsageError("give --pick N[,N…] to choose among the suggestions (see 'whilehere suggest')", commandPath: arguments.commandPath)
     }
     var chosen: [Suggester.Suggestion] = []
-    for part in pick.split(separator: ",") {
-      let text = part.trimmingCharacters(in: .whitespaces)
-      guard let number = Int(text), (1...found.count).contains(number) else {
-        throw DomainError.invalidValue(field: "--pick", value: text, allowed: "1...\(found.count)")
-      }
-      if !chosen.contains(found[number - 1]) { chosen.append(found[number - 1]) }
-    }
+    for number in numbers where !chosen.contains(found[number - 1]) { chosen.append(found[number - 1]) }
     let radius = try arguments.value("radius").map { try LocationArguments.meters($0) }
     let engine = try context.engine()
     // Validate the radius before saving anything.
@@ -223,5 +270,6 @@ enum TaskCommands {
       title: title, locations: ids.map { LocationSpec(target: .place($0.rawValue), radius: radius) },
       notes: arguments.value("notes") ?? "", keywords: keywords(arguments.value("keywords")) ?? [])
     try show(task, context, heading: "Added")
+    warnAboutTwins(of: task, context)
   }
 }

@@ -9,16 +9,19 @@ typealias TaskView = TaskSummary
 extension TaskSummary {
   func lines(_ style: Style, detailed: Bool) -> [String] {
     var status = state
-    if let snoozedUntil { status += " until \(Formatting.time(snoozedUntil))" }
+    if let snoozedUntil { status += " until \(Formatting.time(snoozedUntil, in: style.timeZone))" }
     let stateText = state == "active" ? style.green(status) : state == "completed" ? style.dim(status) : style.yellow(status)
-    var lines = ["\(style.bold(title))  \(style.dim(id))  \(stateText)"]
+    // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
+    var lines = ["\(style.bold(CleanText.escaped(title)))  \(style.dim(id))  \(stateText)"]
     if detailed {
-      if !notes.isEmpty { lines.append("  notes: \(notes)") }
-      if !keywords.isEmpty { lines.append("  keywords: \(keywords.joined(separator: ", "))") }
+      if !notes.isEmpty {
+        lines.append("  notes: " + notes.split(separator: "\n", omittingEmptySubsequences: false).map { CleanText.escaped(String($0)) }.joined(separator: "\n         "))
+      }
+      if !keywords.isEmpty { lines.append("  keywords: \(CleanText.escaped(keywords.joined(separator: ", ")))") }
     }
     for location in locations {
       var where_ = location.lat.map { Formatting.coordinate($0, location.lon!) } ?? "(place deleted)"
-      if let place = location.place { where_ = "\(place.name ?? place.id) (\(where_))" }
+      if let place = location.place { where_ = "\(CleanText.escaped(place.name ?? place.id)) (\(where_))" }
       var line = "  \(location.number). \(where_)  r=\(Formatting.meters(location.radius))"
       if !location.enabled { line += "  " + style.yellow("[disabled]") }
       if detailed { line += "  " + style.dim("[\(location.id)]") }

@@ -26,7 +26,11 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
     }
     let trimmed = parts.map { $0.trimmingCharacters(in: .whitespaces) }
     guard let lat = Double(trimmed[0]), let lon = Double(trimmed[1]) else {
-      throw .invalidCoordinate(text, reason: "not a number")
+      let bad = Double(trimmed[0]) == nil ? trimmed[0] : trimmed[1]
+      throw .invalidCoordinate(text, reason: "'\(bad)' is not a number")
+    }
+    guard lat.isFinite, lon.isFinite else {
+      throw .invalidCoordinate(text, reason: "'\(lat.isFinite ? trimmed[1] : trimmed[0])' is not a finite number")
     }
     do {
       try self.init(latitude: lat, longitude: lon)
@@ -35,10 +39,15 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Text made only of digits, signs, dots, commas and spaces is meant as a
-  /// coordinate (and is an error if invalid); anything else is a name.
+  /// Meant as a coordinate (and an error if invalid): text made only of
+  /// digits, signs, dots, commas and spaces, or two comma-separated parts
+  /// one of which is a number (`60.1,abc`, `NaN,0`, `1e400,0`). Anything
+  /// else ("Stockmann, Helsinki", "7-Eleven") is a name.
   public static func looksLikeCoordinate(_ text: String) -> Bool {
-    !text.isEmpty && text.allSatisfy { "0123456789+-., ".contains($0) }
+    guard !text.isEmpty else { return false }
+    if text.allSatisfy({ "0123456789+-., ".contains($0) }) { return true }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    return parts.count == 2 && parts.contains { Double($0) != nil }
   }
 
   public init(from decoder: any Decoder) throws {

@@ -7,7 +7,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
   case radiusOutOfRange(Double, min: Double, max: Double)
   case emptyTitle
   case invalidValue(field: String, value: String, allowed: String)
-  case notFound(kind: String, reference: String)
+  /// `nearest`: the closest name, when one is close enough to be a slip.
+  case notFound(kind: String, reference: String, nearest: String? = nil)
   case ambiguous(kind: String, reference: String, candidates: [String])
   case conflict(String)
   case invalidTransition(String)
@@ -22,8 +23,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
       return "title is empty (a task needs a title)"
     case .invalidValue(let field, let value, let allowed):
       return "invalid \(field) '\(value)' (\(allowed))"
-    case .notFound(let kind, let reference):
-      return "no \(kind) matches '\(reference)'"
+    case .notFound(let kind, let reference, let nearest):
+      return "no \(kind) matches '\(reference)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
     case .ambiguous(let kind, let reference, let candidates):
       return "'\(reference)' matches several \(kind)s: \(candidates.joined(separator: ", ")); use a longer id"
     case .conflict(let message):

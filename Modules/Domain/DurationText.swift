@@ -1,9 +1,9 @@
 import Foundation
 
-/// Durations as people write them: `90s`, `45m`, `2h`, `1h30m`, `1d`.
+/// Durations as people write them: `90s`, `45m`, `2h`, `1h30m`, `1d`, `1w`.
 public enum DurationText {
   public static func parse(_ text: String) throws(DomainError) -> TimeInterval {
-    let allowed = "a duration such as 30m, 2h, 1h30m or 1d"
+    let allowed = "a duration such as 30m, 2h, 1h30m, 1d or 1w"
     var total: TimeInterval = 0
     var number = ""
     var sawUnit = false
@@ -18,6 +18,7 @@ public enum DurationText {
       case "m": unit = 60
       case "h": unit = 3600
       case "d": unit = 86_400
+      case "w": unit = 7 * 86_400
       default: throw .invalidValue(field: "duration", value: text, allowed: allowed)
       }
       guard let value = Double(number), value.isFinite else {

@@ -8,7 +8,7 @@ public struct PlaceList: Hashable, Codable, Sendable {
   public let createdAt: Date
 
   public init(id: ListID, name: String, createdAt: Date) throws(DomainError) {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = try CleanText.name(name, field: "list name")
     guard !trimmed.isEmpty else {
       throw .invalidValue(field: "list name", value: name, allowed: "a non-empty name")
     }

@@ -20,6 +20,14 @@ extension ReminderTask {
     state = .snoozed(until: until)
   }
 
+  /// Ends a snooze now: the task counts again at once.
+  public mutating func wake(now: Date) throws(DomainError) {
+    guard case .snoozed(let until) = state, until > now else {
+      throw .invalidTransition("task '\(title)' is not snoozed, so there is nothing to wake")
+    }
+    state = .active
+  }
+
   public mutating func reopen() throws(DomainError) {
     guard case .completed = state else {
       throw .invalidTransition("task '\(title)' is not done, so there is nothing to reopen")

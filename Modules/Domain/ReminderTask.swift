@@ -17,7 +17,7 @@ public struct ReminderTask: Hashable, Codable, Sendable {
   ) throws(DomainError) {
     self.id = id
     self.title = try Self.validTitle(title)
-    self.notes = notes
+    self.notes = try CleanText.note(notes)
     self.keywords = keywords
     self.state = state
     self.locations = locations
@@ -25,9 +25,9 @@ public struct ReminderTask: Hashable, Codable, Sendable {
   }
 
   public static func validTitle(_ title: String) throws(DomainError) -> String {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw .emptyTitle }
-    return trimmed
+    let cleaned = try CleanText.name(title, field: "title")
+    guard !cleaned.isEmpty else { throw .emptyTitle }
+    return cleaned
   }
 
   /// The locations that can fire at `now`, in priority order. This is the

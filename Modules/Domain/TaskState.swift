@@ -7,6 +7,11 @@ public enum TaskState: Hashable, Codable, Sendable {
   case snoozed(until: Date)
   case completed(at: Date)
 
+  public var isCompleted: Bool {
+    if case .completed = self { return true }
+    return false
+  }
+
   /// Whether reminders may fire at `now`: active, or a snooze that has run out.
   public func isLive(at now: Date) -> Bool {
     switch self {

@@ -5,6 +5,7 @@ public struct Engine: Sendable {
   public let tasks: TaskService
   public let places: PlaceService
   public let check: CheckService
+  public var undo: UndoJournal { UndoJournal(context: context) }
 
   public init(context: EngineContext) {
     self.context = context

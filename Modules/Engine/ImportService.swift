@@ -129,8 +129,9 @@ public struct ImportService: Sendable {
         }
         continue
       }
-      let match = try matcher.match(row.title, near: row.coordinate)
-      var entry = SourceEntry(id: id, list: list.id, source: file, line: row.line, title: row.title, note: row.note, state: .unresolved)
+      let title = Self.importedName(row.title)
+      let match = try matcher.match(title, near: row.coordinate)
+      var entry = SourceEntry(id: id, list: list.id, source: file, line: row.line, title: title, note: CleanText.paragraph(row.note), state: .unresolved)
       switch match.decision {
       case .accepted(let place):
         let placeID = byRef[place.ref] ?? PlaceID(context.ids.next())
@@ -213,11 +214,18 @@ public struct ImportService: Sendable {
     return entry
   }
 
+  /// A row's title as one clean line; a title past the limit is cut (an
+  /// import keeps going) rather than refused.
+  static func importedName(_ title: String) -> String {
+    let line = CleanText.line(title)
+    return line.count <= CleanText.nameLimit ? line : String(line.prefix(CleanText.nameLimit - 1)) + "…"
+  }
+
   /// The person enters the place by hand: it is saved with their name and
   /// position, put in the row's list, and the row is settled.
   public func enter(_ entryID: String, name: String, at coordinate: Coordinate) throws -> SourceEntry {
     var entry = try self.entry(entryID, in: context.store.state())
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = try CleanText.name(name, field: "place name")
     guard !trimmed.isEmpty else { throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name") }
     let place = Place(
       id: PlaceID(context.ids.next()), personal: PersonalPlaceData(name: trimmed, coordinate: coordinate, note: entry.note),

@@ -74,6 +74,10 @@ public struct ListService: Sendable {
     var operations: [StoreOperation] = memberships.map { .delete(.membership($0)) }
     operations += removed.map { .delete(.place($0.id)) }
     operations.append(.delete(.list(list.id)))
+    // Kept 30 days: the list, every membership, and the places that went with it.
+    let label = "deleted list '\(list.name)'" + (removed.isEmpty ? "" : " and \(removed.count) place\(removed.count == 1 ? "" : "s") only it held")
+    operations += UndoJournal(context: context).record(
+      label, restoring: [.list(list)] + removed.map { .place($0) } + memberships.map { .membership($0) })
     try context.store.append(operations)
     return Deletion(
       list: list, membershipsRemoved: memberships.count, placesKept: memberships.count - removed.count,

@@ -11,14 +11,15 @@ public struct PlaceService: Sendable {
   public func add(
     name: String, coordinate: Coordinate, address: String? = nil, tags: [String] = [], note: String = ""
   ) throws -> Place {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = try CleanText.name(name, field: "place name")
     guard !trimmed.isEmpty else {
       throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name")
     }
     let place = Place(
       id: PlaceID(context.ids.next()),
       personal: PersonalPlaceData(
-        name: trimmed, coordinate: coordinate, address: address, tags: Self.normalized(tags), note: note),
+        name: trimmed, coordinate: coordinate, address: try address.map { try CleanText.name($0, field: "address") },
+        tags: Self.normalized(tags), note: try CleanText.note(note)),
       createdAt: context.clock.now())
     try context.store.append([.put(.place(place))])
     return place
@@ -40,14 +41,14 @@ public struct PlaceService: Sendable {
   ) throws -> Place {
     try update(reference) { place in
       if let name {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = try CleanText.name(name, field: "place name")
         guard !trimmed.isEmpty else {
           throw DomainError.invalidValue(field: "place name", value: name, allowed: "a non-empty name")
         }
         place.personal.name = trimmed
       }
-      if let address { place.personal.address = address }
-      if let note { place.personal.note = note }
+      if let address { place.personal.address = try CleanText.name(address, field: "address") }
+      if let note { place.personal.note = try CleanText.note(note) }
       if let coordinate { place.personal.coordinate = coordinate }
     }
   }
@@ -81,7 +82,9 @@ public struct PlaceService: Sendable {
           + "remove it from them first")
     }
     let memberships = state.memberships.filter { $0.place == place.id }.sorted { $0.list < $1.list }
-    try context.store.append(memberships.map { .delete(.membership($0)) } + [.delete(.place(place.id))])
+    let undo = UndoJournal(context: context).record(
+      "deleted place '\(place.name)'", restoring: [.place(place)] + memberships.map { .membership($0) })
+    try context.store.append(memberships.map { .delete(.membership($0)) } + [.delete(.place(place.id))] + undo)
     return place
   }
 

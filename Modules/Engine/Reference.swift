@@ -1,23 +1,74 @@
 import Domain
 
 /// How people point at a task, place or list from a command line: the full
-/// id, a unique id prefix, or the name (case- and accent-insensitive).
+/// id, the name (case- and accent-insensitive), the start of a name, or a
+/// unique id prefix. Where several share a name, the preferred ones (for
+/// tasks: not completed) win, so last week's finished "Buy milk" does not
+/// make this week's ambiguous. Nothing matching names the nearest name.
 enum Reference {
+  struct Candidate<Value> {
+    let id: String
+    let name: String
+    let preferred: Bool
+    let value: Value
+  }
+
   static func resolve<Value>(
     _ reference: String, kind: String, in candidates: [(id: String, name: String, value: Value)]
   ) throws(DomainError) -> Value {
+    try resolve(reference, kind: kind, among: candidates.map { Candidate(id: $0.id, name: $0.name, preferred: true, value: $0.value) })
+  }
+
+  static func resolve<Value>(_ reference: String, kind: String, among candidates: [Candidate<Value>]) throws(DomainError) -> Value {
     if let exact = candidates.first(where: { $0.id == reference }) { return exact.value }
     let folded = SearchText.fold(reference)
+    guard !folded.isEmpty else { throw .notFound(kind: kind, reference: reference) }
     let named = candidates.filter { SearchText.fold($0.name) == folded }
-    if named.count == 1 { return named[0].value }
-    if named.count > 1 {
-      throw .ambiguous(kind: kind, reference: reference, candidates: named.map { "\($0.id) (\($0.name))" }.sorted())
-    }
+    if let chosen = try pick(named, reference: reference, kind: kind) { return chosen }
     let prefixed = reference.count >= 3 ? candidates.filter { $0.id.hasPrefix(reference) } : []
-    if prefixed.count == 1 { return prefixed[0].value }
-    if prefixed.count > 1 {
-      throw .ambiguous(kind: kind, reference: reference, candidates: prefixed.map { "\($0.id) (\($0.name))" }.sorted())
+    if let chosen = try pick(prefixed, reference: reference, kind: kind) { return chosen }
+    let started = candidates.filter { SearchText.fold($0.name).hasPrefix(folded) }
+    if let chosen = try pick(started, reference: reference, kind: kind) { return chosen }
+    throw .notFound(kind: kind, reference: reference, nearest: nearest(folded, in: candidates))
+  }
+
+  /// One candidate, or the one preferred among several; several equally
+  /// good are ambiguous; none is nil.
+  private static func pick<Value>(_ found: [Candidate<Value>], reference: String, kind: String) throws(DomainError) -> Value? {
+    if found.count == 1 { return found[0].value }
+    guard found.count > 1 else { return nil }
+    let preferred = found.filter(\.preferred)
+    if preferred.count == 1 { return preferred[0].value }
+    let listed = preferred.isEmpty ? found : preferred
+    throw .ambiguous(kind: kind, reference: reference, candidates: listed.map { "\($0.id) (\($0.name))" }.sorted())
+  }
+
+  /// The closest name by edits, if close enough to be a slip (a third of
+  /// the typed length, at least 2).
+  static func nearest<Value>(_ folded: String, in candidates: [Candidate<Value>]) -> String? {
+    let limit = max(2, folded.count / 3)
+    var best: (distance: Int, name: String)?
+    for candidate in candidates.sorted(by: { ($0.preferred ? 0 : 1, $0.name) < ($1.preferred ? 0 : 1, $1.name) }) {
+      let name = SearchText.fold(candidate.name)
+      guard abs(name.count - folded.count) <= limit else { continue }
+      let distance = editDistance(Array(folded), Array(name))
+      if distance <= limit, distance < best?.distance ?? .max { best = (distance, candidate.name) }
     }
-    throw .notFound(kind: kind, reference: reference)
+    return best?.name
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
   }
 }

@@ -4,7 +4,8 @@ import Persistence
 extension StoreState {
   func task(_ reference: String) throws(DomainError) -> ReminderTask {
     try Reference.resolve(
-      reference, kind: "task", in: tasks.values.map { ($0.id.rawValue, $0.title, $0) })
+      reference, kind: "task",
+      among: tasks.values.map { .init(id: $0.id.rawValue, name: $0.title, preferred: !$0.state.isCompleted, value: $0) })
   }
 
   func place(_ reference: String) throws(DomainError) -> Place {

@@ -63,7 +63,7 @@ public struct TaskService: Sendable {
   ) throws -> ReminderTask {
     try update(reference) { task in
       if let title { task.title = try ReminderTask.validTitle(title) }
-      if let notes { task.notes = notes }
+      if let notes { task.notes = try CleanText.note(notes) }
       if let keywords { task.keywords = keywords }
     }
   }
@@ -118,7 +118,8 @@ public struct TaskService: Sendable {
   /// Mark Done: every place of the task stops counting at once.
   public func done(_ reference: String) throws -> ReminderTask {
     let now = context.clock.now()
-    return try update(reference) { try $0.complete(at: now) }
+    let before = try get(reference)
+    return try update(reference, undo: ("marked '\(before.title)' done", [.task(before)])) { try $0.complete(at: now) }
   }
 
   /// Remind Later: snoozed until `now + seconds`.
@@ -127,20 +128,28 @@ public struct TaskService: Sendable {
     return try update(reference) { try $0.snooze(until: now.addingTimeInterval(seconds), now: now) }
   }
 
+  public func wake(_ reference: String) throws -> ReminderTask {
+    let now = context.clock.now()
+    return try update(reference) { try $0.wake(now: now) }
+  }
+
   public func reopen(_ reference: String) throws -> ReminderTask {
     try update(reference) { try $0.reopen() }
   }
 
   public func delete(_ reference: String) throws -> ReminderTask {
     let task = try get(reference)
-    try context.store.append([.delete(.task(task.id))])
+    try context.store.append([.delete(.task(task.id))] + UndoJournal(context: context).record("deleted task '\(task.title)'", restoring: [.task(task)]))
     return task
   }
 
-  private func update(_ reference: String, _ change: (inout ReminderTask) throws -> Void) throws -> ReminderTask {
+  private func update(
+    _ reference: String, undo: (label: String, restoring: [Entity])? = nil, _ change: (inout ReminderTask) throws -> Void
+  ) throws -> ReminderTask {
     var task = try get(reference)
     try change(&task)
-    try context.store.append([.put(.task(task))])
+    let journal = undo.map { UndoJournal(context: context).record($0.label, restoring: $0.restoring) } ?? []
+    try context.store.append([.put(.task(task))] + journal)
     return task
   }
 

@@ -14,13 +14,19 @@ final class CLIHarness {
   }
 
   @discardableResult
-  func run(_ arguments: String..., terminal: Bool = false, extraEnvironment: [String: String] = [:]) -> Result {
-    run(arguments, terminal: terminal, extraEnvironment: extraEnvironment)
+  func run(_ arguments: String..., terminal: Bool = false, extraEnvironment: [String: String] = [:], input: [String]? = nil) -> Result {
+    run(arguments, terminal: terminal, extraEnvironment: extraEnvironment, input: input)
   }
 
-  func run(_ arguments: [String], terminal: Bool = false, extraEnvironment: [String: String] = [:]) -> Result {
+  /// `input`: the lines a person types at questions, in order (then end of input).
+  func run(_ arguments: [String], terminal: Bool = false, extraEnvironment: [String: String] = [:], input: [String]? = nil) -> Result {
     let output = BufferedOutput(isTerminal: terminal)
-    let code = CLI.run(arguments: arguments, environment: environment.merging(extraEnvironment) { $1 }, output: output)
+    var reader: (@Sendable () -> String?)?
+    if let input {
+      let script = ScriptedInput(input)
+      reader = { script.next() }
+    }
+    let code = CLI.run(arguments: arguments, environment: environment.merging(extraEnvironment) { $1 }, output: output, input: reader)
     return Result(code: code, stdout: output.stdout, stderr: output.stderr)
   }
 

@@ -1,0 +1,103 @@
+/// What text from people and imported files may hold. A title that carried
+/// an escape sequence once cleared a person's terminal; a name with a line
+/// break split a one-line listing. Cleaning happens where text enters
+/// (tasks, places, lists, imported rows); `escaped` guards output of text
+/// stored before.
+public enum CleanText {
+  public static let nameLimit = 200
+  public static let noteLimit = 10_000
+
+  /// One line: control and invisible formatting characters (terminal
+  /// escapes, bidirectional overrides) removed, line breaks and tabs made
+  /// spaces, runs of spaces collapsed, ends trimmed.
+  public static func line(_ text: String) -> String {
+    var result = ""
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      if isBreak(scalar) || scalar.properties.isWhitespace {
+        pendingSpace = !result.isEmpty
+        continue
+      }
+      if isHidden(scalar) { continue }
+      if pendingSpace {
+        result.append(" ")
+        pendingSpace = false
+      }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
+  }
+
+  /// Several lines (notes): line breaks kept (CR LF made LF), tabs kept,
+  /// other control characters removed, each line's end trimmed.
+  public static func paragraph(_ text: String) -> String {
+    let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    let lines = unified.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      var kept = String.UnicodeScalarView()
+      for scalar in line.unicodeScalars where scalar == "\t" || !isHidden(scalar) { kept.append(scalar) }
+      var text = String(kept)
+      while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+      return text
+    }
+    return lines.joined(separator: "\n").trimmingTrailingNewlines()
+  }
+
+  /// A name cleaned to one line and checked against the limit.
+  public static func name(_ text: String, field: String) throws(DomainError) -> String {
+    let cleaned = line(text)
+    guard cleaned.count <= nameLimit else {
+      throw .invalidValue(
+        field: field, value: String(cleaned.prefix(40)) + "…", allowed: "at most \(nameLimit) characters; this one has \(cleaned.count)")
+    }
+    return cleaned
+  }
+
+  public static func note(_ text: String) throws(DomainError) -> String {
+    let cleaned = paragraph(text)
+    guard cleaned.count <= noteLimit else {
+      throw .invalidValue(field: "note", value: String(cleaned.prefix(40)) + "…", allowed: "at most \(noteLimit) characters; this one has \(cleaned.count)")
+    }
+    return cleaned
+  }
+
+  /// For a terminal: anything `line` would drop shown as `\u{…}`, so stored
+  /// text from before cleaning (or from another replica) cannot act on it.
+  public static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" {
+        result += "\\n"
+      } else if scalar == "\t" {
+        result += " "
+      } else if isHidden(scalar) || isBreak(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+    ["\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+  }
+
+  /// Controls (Cc) and the format characters (Cf) that reorder or hide
+  /// text; the joiners emoji need (ZWJ, ZWNJ, variation selectors) stay.
+  static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control: return !isBreak(scalar)
+    case .format: return scalar != "\u{200D}" && scalar != "\u{200C}"
+    default: return false
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingNewlines() -> String {
+    var text = self
+    while text.hasSuffix("\n") { text.removeLast() }
+    while text.hasPrefix("\n") { text.removeFirst() }
+    return text
+  }
+}

@@ -1,0 +1,140 @@
+import CLI
+import Foundation
+import Testing
+
+/// #13's command items: clean names, finding tasks by name, coordinates,
+/// times, picking suggestions, undo.
+@Suite struct EverydayTrustTests {
+  @Test func titlesLoseControlCharactersAndLineBreaksAndHaveALimit() throws {
+    let cli = CLIHarness()
+    let added = cli.run("task", "add", "Evil\u{1B}[2J\u{202E} title\nsecond line", "--at", "60,24", "--notes", "line one\nline two\u{07}")
+    #expect(added.code == 0, "\(added.stderr)")
+    #expect(!added.stdout.contains("\u{1B}[2J"))
+    let listing = cli.run("task", "list")
+    #expect(listing.stdout.contains("Evil[2J title second line"), "\(listing.stdout)")
+    #expect(listing.stdout.split(separator: "\n").count == 2, "one line for the task, one for its place")
+    let task = try #require(try cli.json("task", "show", "Evil") as? [String: Any])
+    #expect(task["notes"] as? String == "line one\nline two")
+    let long = cli.run("task", "add", String(repeating: "x", count: 201), "--at", "60,24")
+    #expect(long.code == ExitCode.invalidInput)
+    #expect(long.stderr.contains("at most 200 characters; this one has 201"), "\(long.stderr)")
+  }
+
+  @Test func aNameFindsTheActiveTaskThenPrefixesThenSaysTheNearest() throws {
+    let cli = CLIHarness()
+    cli.run("task", "add", "Buy milk", "--at", "60,24")
+    #expect(cli.run("task", "done", "Buy milk").code == 0)
+    let second = cli.run("task", "add", "Buy milk", "--at", "60.1,24.1")
+    #expect(second.code == 0)
+    #expect(!second.stderr.contains("already on your list"), "last week's finished one is no twin")
+    let twin = cli.run("task", "add", "buy milk", "--at", "60.2,24.2", "--json")
+    #expect(twin.stderr.contains("'Buy milk'") && twin.stderr.contains("already on your list"), "\(twin.stderr)")
+    let twinID = try #require((try JSONSerialization.jsonObject(with: Data(twin.stdout.utf8)) as? [String: Any])?["id"] as? String)
+    #expect(cli.run("task", "show", "Buy milk").stderr.contains("matches several"), "two active ones are ambiguous")
+    cli.run("task", "done", twinID)
+    // Now one active (the 60.1 one) and two done: the active one is found.
+    let shown = cli.run("task", "show", "Buy milk")
+    #expect(shown.code == 0, "\(shown.stderr)")
+    #expect(shown.stdout.contains("active"), "\(shown.stdout)")
+    #expect(cli.run("task", "show", "buy m").stdout.contains("active"), "a prefix of the title")
+    let typo = cli.run("task", "show", "buy mlik")
+    #expect(typo.code == ExitCode.notFound)
+    #expect(typo.stderr.contains("did you mean 'Buy milk'?"), "\(typo.stderr)")
+  }
+
+  @Test(arguments: ["60.1,abc", "1e400,0", "NaN,0", "abc,24.9"])
+  func aBadCoordinateIsCalledOneWhereverItIsGiven(_ text: String) throws {
+    let cli = CLIHarness()
+    cli.run("place", "add", "Alepa", "--at", "60.17,24.94")
+    let before = cli.storeBytes()
+    for arguments in [["task", "add", "X", "--at", text], ["place", "add", "Y", "--at", text], ["search", "a", "--near", text], ["check", "--at", text]] {
+      let result = cli.run(arguments)
+      #expect(result.code == ExitCode.invalidInput, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("invalid coordinate '\(text)'"), "\(arguments): \(result.stderr)")
+    }
+    #expect(cli.storeBytes() == before)
+  }
+
+  @Test func nearAndAtAcceptASavedPlace() throws {
+    let cli = CLIHarness()
+    cli.run("place", "add", "Home", "--at", "60.17,24.94")
+    cli.run("place", "add", "Far away", "--at", "61.5,23.8")
+    cli.run("place", "add", "Near by", "--at", "60.171,24.941")
+    let search = cli.run("search", "", "--near", "Home")
+    #expect(search.code == 0, "\(search.stderr)")
+    let lines = search.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.firstIndex { $0.contains("Near by") }! < lines.firstIndex { $0.contains("Far away") }!, "\(search.stdout)")
+    #expect(cli.run("check", "--at", "Home").code == 0)
+  }
+
+  @Test func timesAreLocalAndSnoozesCanEnd() throws {
+    let cli = CLIHarness()
+    cli.run("task", "add", "Post letter", "--at", "60,24")
+    let snoozed = cli.run("task", "later", "Post letter", "--for", "1w", extraEnvironment: ["TZ": "Europe/Helsinki"])
+    #expect(snoozed.code == 0, "\(snoozed.stderr)")
+    #expect(snoozed.stdout.contains("Snoozed for 7d"))
+    #expect(snoozed.stdout.contains("+02:00"), "Helsinki in winter: \(snoozed.stdout)")
+    #expect(cli.run("task", "list", extraEnvironment: ["TZ": "UTC"]).stdout.contains("+00:00"))
+    let woken = cli.run("task", "wake", "Post letter")
+    #expect(woken.code == 0)
+    #expect(cli.run("task", "list", "--state", "active").stdout.contains("Post letter"))
+    #expect(cli.run("task", "wake", "Post letter").code == ExitCode.invalidInput, "not snoozed any more")
+    cli.run("task", "done", "Post letter")
+    #expect(cli.run("task", "list", "--state", "completed").stdout.contains("Post letter"))
+  }
+
+  @Test func pluralsAreRight() throws {
+    let cli = CLIHarness()
+    cli.run("list", "create", "Shops")
+    cli.run("place", "add", "Alepa", "--at", "60.17,24.94", "--list", "Shops")
+    #expect(cli.run("list", "all").stdout.contains("1 place"))
+    #expect(!cli.run("list", "all").stdout.contains("place(s)"))
+    cli.run("task", "add", "Milk", "--at", "Alepa")
+    #expect(cli.run("task", "done", "Milk").stdout.contains("its place is silenced"))
+  }
+
+  @Test func pickingSuggestionsReasksAndEnterPicksNone() throws {
+    let cli = CLIHarness()
+    let arguments = ["task", "add", "Buy milk", "--suggest", "--near", "60.1699,24.9384"]
+    let none = cli.run(arguments, terminal: true, input: [""])
+    #expect(none.code == 0, "\(none.stderr)")
+    #expect(none.stdout.contains("No place picked; nothing was added."))
+    #expect(cli.run("task", "list").stdout.hasPrefix("No tasks"))
+    let picked = cli.run(arguments, terminal: true, input: ["99", "x", "1 3"])
+    #expect(picked.code == 0, "\(picked.stderr)")
+    #expect(picked.stdout.contains("'99' is not one of the numbers"), "\(picked.stdout)")
+    #expect(picked.stdout.contains("'x' is not one of the numbers"))
+    #expect(!picked.stderr.contains("--pick"), "no error about a flag the person never typed")
+    let task = try #require(try cli.json("task", "show", "Buy milk") as? [String: Any])
+    #expect((task["locations"] as? [Any])?.count == 2)
+    let flag = cli.run("task", "add", "Eggs", "--suggest", "--near", "60.1699,24.9384", "--pick", "1,99")
+    #expect(flag.code == ExitCode.invalidInput)
+    #expect(flag.stderr.contains("--pick"))
+  }
+
+  @Test func deletesAndDoneCanBeUndone() throws {
+    let cli = CLIHarness()
+    cli.run("list", "create", "Groceries")
+    cli.run("place", "add", "Alepa", "--at", "60.17,24.94", "--list", "Groceries")
+    cli.run("place", "add", "Lidl", "--at", "60.16,24.93", "--list", "Groceries")
+    cli.run("task", "add", "Milk", "--at", "Alepa")
+    #expect(cli.run("undo").stderr.contains("nothing to undo"))
+    cli.run("task", "done", "Milk")
+    let deleted = cli.run("list", "delete", "Groceries")
+    #expect(deleted.stdout.contains("- Lidl"), "names each place it removes: \(deleted.stdout)")
+    #expect(deleted.stdout.contains("whilehere undo"))
+    #expect(cli.run("place", "show", "Lidl").code == ExitCode.notFound)
+    #expect(cli.run("undo", "--list").stdout.contains("deleted list 'Groceries' and 1 place only it held"))
+    #expect(cli.run("undo").stdout.contains("Undone: deleted list 'Groceries'"))
+    let list = cli.run("list", "show", "Groceries").stdout
+    #expect(list.contains("Alepa") && list.contains("Lidl"), "\(list)")
+    #expect(cli.run("undo").stdout.contains("Undone: marked 'Milk' done"))
+    #expect(cli.run("task", "list", "--state", "active").stdout.contains("Milk"))
+    cli.run("task", "delete", "Milk")
+    cli.run("place", "delete", "Lidl")
+    cli.run("undo")
+    cli.run("undo")
+    #expect(cli.run("task", "show", "Milk").code == 0)
+    #expect(cli.run("list", "show", "Groceries").stdout.contains("Lidl"), "the place is back in its list")
+  }
+}
