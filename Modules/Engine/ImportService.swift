@@ -93,7 +93,13 @@ public struct ImportService: Sendable {
       operations.append(.put(.list(list)))
     }
     var byRef: [String: PlaceID] = [:]
-    for place in state.places.values { if let ref = place.provider?.ref { byRef[ref] = place.id } }
+    var pinned: [String: PlaceID] = [:]
+    for place in state.places.values {
+      if let ref = place.provider?.ref { byRef[ref] = place.id }
+      if place.provider == nil, let name = place.personal.name, let coordinate = place.personal.coordinate {
+        pinned[Self.pinKey(name, coordinate)] = place.id
+      }
+    }
     var seen = Set<String>()
     var counts = (matched: 0, review: 0, unresolved: 0, kept: 0, duplicates: 0)
     var done = 0
@@ -129,6 +135,13 @@ public struct ImportService: Sendable {
         }
         continue
       }
+      // Imported before and still saved: the same row is the same place, whatever matching would say now.
+      if let existing = state.sourceEntries[id], case .matched(let placeID) = existing.state, state.places[placeID] != nil {
+        let membership = Membership(list: list.id, place: placeID)
+        if !state.memberships.contains(membership) { operations.append(.put(.membership(membership))) }
+        counts.matched += 1
+        continue
+      }
       let title = Self.importedName(row.title)
       let match = try matcher.match(title, near: row.coordinate)
       var entry = SourceEntry(id: id, list: list.id, source: file, line: row.line, title: title, note: CleanText.paragraph(row.note), state: .unresolved)
@@ -148,13 +161,24 @@ public struct ImportService: Sendable {
         counts.review += 1
       case .candidates, .unresolved:
         if let coordinate = row.coordinate {
-          // A starred place no provider clearly knows is still where the person put it.
-          let place = Place(
-            id: PlaceID(context.ids.next()),
-            personal: PersonalPlaceData(name: row.title, coordinate: coordinate, address: row.address, note: row.note), createdAt: now)
-          operations.append(.put(.place(place)))
-          operations.append(.put(.membership(Membership(list: list.id, place: place.id))))
-          entry.state = .matched(place.id)
+          // A starred place no provider clearly knows is still where the person put it; the
+          // same name at the same pin (another copy of the file) is that place again.
+          let placeID: PlaceID
+          if let known = pinned[Self.pinKey(title, coordinate)] {
+            placeID = known
+          } else {
+            let place = Place(
+              id: PlaceID(context.ids.next()),
+              personal: PersonalPlaceData(
+                name: title, coordinate: coordinate, address: row.address.map(CleanText.line), note: CleanText.paragraph(row.note)),
+              createdAt: now)
+            operations.append(.put(.place(place)))
+            pinned[Self.pinKey(title, coordinate)] = place.id
+            placeID = place.id
+          }
+          let membership = Membership(list: list.id, place: placeID)
+          if !state.memberships.contains(membership) { operations.append(.put(.membership(membership))) }
+          entry.state = .matched(placeID)
           counts.matched += 1
         } else {
           counts.unresolved += 1
@@ -212,6 +236,11 @@ public struct ImportService: Sendable {
     entry.state = .candidates(Self.candidates(match))
     try context.store.append([.put(.sourceEntry(entry))])
     return entry
+  }
+
+  /// A saved pin's identity: its folded name and its position to about a metre.
+  static func pinKey(_ name: String, _ coordinate: Coordinate) -> String {
+    SearchText.fold(name) + String(format: "|%.5f,%.5f", coordinate.latitude, coordinate.longitude)
   }
 
   /// A row's title as one clean line; a title past the limit is cut (an

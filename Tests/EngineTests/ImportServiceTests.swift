@@ -45,6 +45,30 @@ import TestSupport
     #expect(h.store.state().sourceEntries.count == 2, "no row is dropped")
   }
 
+  /// The same file again, or a copy under another name, maps each row to
+  /// the place it made the first time: pinned places are not copied.
+  @Test(arguments: ["Errands.kml", "Errands.gpx"])
+  func reimportingKeepsOnePlacePerPin(_ name: String) throws {
+    let h = EngineHarness()
+    let directory = TemporaryDirectory()
+    let text = name.hasSuffix(".kml")
+      ? """
+        <kml><Document><Placemark><name>Grandma's house</name><Point><coordinates>25.1,60.3</coordinates></Point></Placemark>
+        <Placemark><name>Summer cottage</name><Point><coordinates>25.4,60.4</coordinates></Point></Placemark>
+        <Placemark><name>K-Market Asema</name><Point><coordinates>24.9384,60.1708</coordinates></Point></Placemark></Document></kml>
+        """
+      : """
+        <gpx><wpt lat="60.3" lon="25.1"><name>Grandma's house</name></wpt><wpt lat="60.4" lon="25.4"><name>Summer cottage</name></wpt>
+        <wpt lat="60.1708" lon="24.9384"><name>K-Market Asema</name></wpt></gpx>
+        """
+    let path = directory.write(name, text)
+    for _ in 0..<3 { _ = try service(h).importList(try TakeoutList.read(path), file: name) }
+    #expect(h.store.state().places.count == 3)
+    let copy = directory.write("copy-" + name, text)
+    _ = try service(h).importList(try TakeoutList.read(copy), file: "copy-" + name)
+    #expect(h.store.state().places.count == 3, "a copy of the file is the same places")
+  }
+
   /// Many rows, so the import runs in several chunks.
   func longList(_ count: Int) -> TakeoutList {
     TakeoutList(name: "Long", description: nil, rows: (0..<count).map { index in
