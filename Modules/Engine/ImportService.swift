@@ -83,7 +83,10 @@ public struct ImportService: Sendable {
     // The list this file made before, if it still exists.
     let previous = state.sourceEntries.values.filter { $0.source == file }.map(\.list)
     let list: PlaceList
-    if let existing = previous.compactMap({ state.lists[$0] }).first {
+    if let listName, let named = state.lists.values.first(where: { SearchText.fold($0.name) == SearchText.fold(CleanText.line(listName)) }) {
+      // --list NAME names the list to fill, also when the file went elsewhere before.
+      list = named
+    } else if listName == nil, let existing = previous.compactMap({ state.lists[$0] }).first {
       list = existing
     } else {
       if state.lists.values.contains(where: { SearchText.fold($0.name) == SearchText.fold(name) }) {

@@ -137,6 +137,19 @@ import TestSupport
     }
   }
 
+  /// `--list NAME` on a file imported before fills that list, made if needed.
+  @Test func aNamedListIsHonouredOnReimport() throws {
+    let h = EngineHarness()
+    let imports = service(h)
+    _ = try imports.importList(try list(), file: "Shops.csv")
+    let again = try imports.importList(try list(), file: "Shops.csv", listName: "Errands")
+    #expect(again.list.name == "Errands")
+    let state = h.store.state()
+    #expect(Set(state.lists.values.map(\.name)) == ["Shops", "Errands"])
+    let errands = try #require(state.lists.values.first { $0.name == "Errands" })
+    #expect(state.memberships.contains { $0.list == errands.id }, "the matched places are in the named list too")
+  }
+
   @Test func afterTheListWasDeletedAnImportMakesANewOne() throws {
     let h = EngineHarness()
     let imports = service(h)
