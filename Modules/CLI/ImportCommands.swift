@@ -17,9 +17,19 @@ enum ImportCommands {
         CommandSpec(
           "ics", "Import to-dos with location alarms from an iCalendar file (Nextcloud Tasks, Apple Reminders)",
           positionals: [("FILE", "an .ics file")], action: ExchangeCommands.importICalendar),
-        CommandSpec("review", "Rows waiting for a decision, with their candidates", action: review),
         CommandSpec(
-          "accept", "Accept a candidate for a row", positionals: [("ROW", "the row id (or a unique prefix) from 'import review'"), ("N", "the candidate number")],
+          "review", "Rows waiting for a decision, with their candidates",
+          options: [
+            .value("list", "NAME", "only rows of this list"),
+            .value("limit", "N", "show at most N rows (default 50; 0 for all)"),
+          ], action: review),
+        CommandSpec(
+          "accept", "Accept a candidate for a row, or with --first the first candidate of every row",
+          positionals: [("ROW", "the row id (or a unique prefix) from 'import review'"), ("N", "the candidate number")], required: 0,
+          options: [
+            .flag("first", "accept the first candidate of every row waiting (of --list NAME only, if given)"),
+            .value("list", "NAME", "with --first: only rows of this list"),
+          ],
           action: accept),
         CommandSpec(
           "search", "Search again for a row with other words", positionals: [("ROW", "the row id or prefix"), ("QUERY", "words to search")],
@@ -76,21 +86,93 @@ enum ImportCommands {
     if summary.needsReview + summary.unresolved > 0 { context.output.out("Next: whilehere import review") }
   }
 
-  static func review(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+  /// A row as `import review --json` prints it.
+  struct ReviewView: Encodable {
+    struct Candidate: Encodable {
+      let number: Int
+      let ref: String
+      let name: String
+      let category: String
+      let address: String?
+      let lat: Double
+      let lon: Double
+      let score: Double
+    }
+
+    let id: String
+    let title: String
+    let list: String
+    let source: String
+    let line: Int
+    let state: String
+    let candidates: [Candidate]
+  }
+
+  /// Rows waiting, of one list when `--list` is given.
+  static func pending(_ arguments: ParsedArguments, _ context: CommandContext) throws -> [SourceEntry] {
     let pending = try context.imports().pending()
-    if context.json { return context.printJSON(pending) }
+    guard let name = arguments.value("list") else { return pending }
+    let list = try context.engine().places.lists.get(name)
+    return pending.filter { $0.list == list.id }
+  }
+
+  static func review(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let pending = try pending(arguments, context)
+    let limitText = arguments.value("limit") ?? (context.json ? "0" : "50")
+    guard let limit = Int(limitText), limit >= 0 else {
+      throw DomainError.invalidValue(field: "--limit", value: limitText, allowed: "a whole number, 0 for all")
+    }
+    let shown = limit == 0 ? pending : Array(pending.prefix(limit))
+    let imports = try context.imports()
+    let state = try context.engine().context.store.state()
+    if context.json {
+      return context.printJSON(shown.map { entry in
+        var candidates: [ReviewView.Candidate] = []
+        if case .candidates(let found) = entry.state {
+          candidates = found.enumerated().map { index, c in
+            .init(
+              number: index + 1, ref: c.ref, name: c.name, category: c.category, address: imports.address(ofCandidate: c.ref),
+              lat: c.coordinate.latitude, lon: c.coordinate.longitude, score: c.score)
+          }
+        }
+        return ReviewView(
+          id: entry.id, title: entry.title, list: state.lists[entry.list]?.name ?? entry.list.rawValue, source: entry.source, line: entry.line,
+          state: candidates.isEmpty ? "unresolved" : "candidates", candidates: candidates)
+      })
+    }
     if pending.isEmpty { context.output.out("Nothing to review.") }
-    for entry in pending {
-      context.output.out("\(context.style.bold(CleanText.escaped(entry.title)))  \(context.style.dim(String(entry.id.prefix(8))))  \(entry.source):\(entry.line)")
+    for entry in shown {
+      let row = String(entry.id.prefix(8))
+      context.output.out("\(context.style.bold(CleanText.escaped(entry.title)))  \(context.style.dim(row))  \(entry.source):\(entry.line)")
       if case .candidates = entry.state {
-        printCandidates(entry, context)
+        printCandidates(entry, context, imports: imports)
       } else {
-        context.output.out("  no candidate: add the place by hand (whilehere place add … --list …) and reject the row")
+        context.output.out("  no candidate: whilehere import search \(row) \"other words\", or whilehere import enter \(row) --at LAT,LON")
       }
+    }
+    if shown.count < pending.count {
+      context.output.out(context.style.dim("… and \(pending.count - shown.count) more (--limit 0 shows all; --list NAME one list; import accept --first takes every first candidate)"))
     }
   }
 
   static func accept(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    if arguments.has("first") {
+      guard arguments.positionals.isEmpty else {
+        throw UsageError("--first accepts every row's first candidate; give no ROW with it", commandPath: arguments.commandPath)
+      }
+      let imports = try context.imports()
+      var accepted = 0
+      for entry in try pending(arguments, context) {
+        guard case .candidates(let found) = entry.state, !found.isEmpty else { continue }
+        _ = try imports.accept(entry.id, candidate: 1)
+        accepted += 1
+      }
+      context.output.out("Accepted the first candidate of \(Formatting.count(accepted, "row")).")
+      return
+    }
+    guard arguments.positionals.count == 2 else {
+      throw UsageError("give ROW and N (the candidate number), or --first", commandPath: arguments.commandPath)
+    }
     guard let number = Int(arguments.positionals[1]) else {
       throw DomainError.invalidValue(field: "candidate", value: arguments.positionals[1], allowed: "a number from 'import review'")
     }
@@ -99,15 +181,20 @@ enum ImportCommands {
   }
 
   static func search(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let entry = try context.imports().searchAgain(arguments.positionals[0], query: arguments.positionals[1])
+    let imports = try context.imports()
+    let entry = try imports.searchAgain(arguments.positionals[0], query: arguments.positionals[1])
     context.output.out("New candidates for '\(entry.title)':")
-    printCandidates(entry, context)
+    printCandidates(entry, context, imports: imports)
   }
 
-  static func printCandidates(_ entry: SourceEntry, _ context: CommandContext) {
+  /// Name, category, address and position: three "Hesburger" lines must be told apart.
+  static func printCandidates(_ entry: SourceEntry, _ context: CommandContext, imports: ImportService) {
     guard case .candidates(let candidates) = entry.state else { return }
     for (index, candidate) in candidates.enumerated() {
-      context.output.out("  \(index + 1). \(CleanText.escaped(candidate.name))  \(candidate.category)  " + String(format: "%.2f", candidate.score))
+      let address = imports.address(ofCandidate: candidate.ref).map { "  " + CleanText.escaped($0) } ?? ""
+      context.output.out(
+        "  \(index + 1). \(CleanText.escaped(candidate.name))  \(candidate.category)\(address)  "
+          + Formatting.coordinate(candidate.coordinate.latitude, candidate.coordinate.longitude) + "  " + String(format: "%.2f", candidate.score))
     }
   }
 

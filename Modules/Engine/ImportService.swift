@@ -196,6 +196,12 @@ public struct ImportService: Sendable {
       kept: counts.kept, duplicates: counts.duplicates)
   }
 
+  /// A candidate's address as the provider knows it (rows keep only the
+  /// ref, name and category), for telling branches of a chain apart.
+  public func address(ofCandidate ref: String) -> String? {
+    (try? matcher.provider.place(ref: ref))??.address
+  }
+
   /// Entries waiting for a person, in file order.
   public func pending() -> [SourceEntry] {
     context.store.state().sourceEntries.values.filter { entry in

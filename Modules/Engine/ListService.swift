@@ -18,6 +18,10 @@ public struct ListService: Sendable {
     return list
   }
 
+  public func get(_ reference: String) throws -> PlaceList {
+    try context.store.state().list(reference)
+  }
+
   public func all() -> [(list: PlaceList, count: Int)] {
     let state = context.store.state()
     var counts: [ListID: Int] = [:]

@@ -138,3 +138,37 @@ import Testing
     #expect(cli.run("list", "show", "Groceries").stdout.contains("Lidl"), "the place is back in its list")
   }
 }
+
+/// `import review` a person can use on a big import: addresses tell
+/// branches apart, a limit, a list filter, a bulk accept, plain JSON.
+@Suite struct ImportReviewTests {
+  func importEat(_ cli: CLIHarness) throws {
+    try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
+    let path = cli.home + "/Eat.csv"
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data("Title,Note,URL,Tags,Comment\n,,,,\nHesburger,,u1,,\nAlepa,,u2,,\nQwerty Zxcv,,u3,,\nK-Market,,u4,,\n".utf8))
+    #expect(cli.run("import", "list", path).code == 0)
+  }
+
+  @Test func reviewShowsAddressesLimitsAndFiltersAndAcceptsInBulk() throws {
+    let cli = CLIHarness()
+    try importEat(cli)
+    let review = cli.run("import", "review", "--limit", "1")
+    #expect(review.stdout.contains("Aleksanterinkatu 52"), "a Hesburger's address: \(review.stdout)")
+    #expect(review.stdout.contains("… and 3 more"))
+    #expect(!review.stdout.contains("Alepa"))
+    let all = cli.run("import", "review").stdout
+    #expect(all.contains("no candidate: whilehere import search"), "\(all)")
+    #expect(!all.contains("place add"))
+    #expect(cli.run("import", "review", "--list", "Nope").code == ExitCode.notFound)
+    let json = cli.run("import", "review", "--json").stdout
+    #expect(!json.contains("\"_0\""))
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(rows.count == 4)
+    #expect(rows.first?["list"] as? String == "Eat")
+    let bulk = cli.run("import", "accept", "--first", "--list", "Eat")
+    #expect(bulk.stdout.contains("Accepted the first candidate of 3 rows."), "\(bulk.stdout)")
+    #expect(cli.run("import", "review", "--json").stdout.contains("Qwerty"), "the row without candidates still waits")
+    #expect(cli.run("list", "show", "Eat").stdout.contains("Hesburger"))
+  }
+}
