@@ -37,7 +37,9 @@ let package = Package(
     module("Geofencing", ["Domain"]),
     module("Notifications", ["Domain"]),
     module("Providers", ["Geofencing", "Domain"]),
-    module("Importing", ["Providers", "Domain"]),
+    .target(
+      name: "Importing", dependencies: ["Providers", "Domain"], path: "Modules/Importing",
+      resources: [.copy("Resources/place-words.json")]),
     module("Sync", ["Persistence", "Domain"]),
     module("Exchange", ["Domain"]),
     module("Analytics"),

@@ -58,7 +58,11 @@ enum BenchCommands {
     let report = try MatchingBenchmark.run(takeout: directory, provider: provider)
     print("matching: \(report.rows) rows in \(report.files.joined(separator: ", ")) against \(provider.name) (\(provider.count ?? 0) places)")
     print(String(format: "automatic matches: %d, precision %.3f (aim ≥ 0.98), recall %.3f of %d rows with a true place", report.accepted, report.precision, report.recall, report.rowsWithTruth))
-    print(String(format: "right place among the top three candidates: %.3f (aim ≥ 0.95)", report.topThreeRate))
+    print(String(format: "right place among the top three candidates: %.3f of all rows with a true place", report.topThreeRate))
+    print(
+      String(
+        format: "rows left for review: %d with a true place; right place among their top three: %.3f (aim ≥ 0.95)", report.leftWithTruth,
+        report.leftTopThreeRate))
     print(String(format: "%.1f ms per row", report.seconds * 1000 / Double(max(report.rows, 1))))
     if arguments.has("verbose") {
       for line in report.wrong { print("  wrong: \(line)") }

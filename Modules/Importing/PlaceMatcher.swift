@@ -41,8 +41,9 @@ public struct PlaceMatcher: Sendable {
     let words = Self.words(title)
     guard !words.isEmpty else { return Match(decision: .unresolved, candidates: []) }
     var pool: [String: ProviderPlace] = [:]
-    for word in words where word.count >= 3 || words.count == 1 {
-      for place in try provider.search(String(word.prefix(5)), near: hint, limit: 200) { pool[place.ref] = place }
+    let terms = Self.searchTerms(title)
+    for term in Set(terms.map { String($0.prefix(5)) }).sorted() where term.count >= 3 || terms.count == 1 {
+      for place in try provider.search(term, near: hint, limit: 200) { pool[place.ref] = place }
     }
     if let hint {
       // A position narrows the question to what is there: names may differ
@@ -91,15 +92,32 @@ public struct PlaceMatcher: Sendable {
     var scored: [(place: ProviderPlace, score: Double)] = []
     for place in places {
       var best = 0.0
-      for name in place.allNames { best = max(best, Self.score(words, names.words(name))) }
+      // What else the title may say of the place: its street, and its kind ("Restaurant Kappeli").
+      let address = (place.address.map { names.words($0) } ?? []) + names.words(Self.kind(place.category))
+      for name in place.allNames { best = max(best, Self.score(words, names.words(name), address: address)) }
       if best >= minimum { scored.append((place, best)) }
     }
     scored.sort { a, b in a.score != b.score ? a.score > b.score : a.place.ref < b.place.ref }
     return scored
   }
 
+  /// Folded, normalised words made tokens (PlaceWords): one language's
+  /// "Old Church" and another's "Vanha kirkko" become the same tokens.
   static func words(_ text: String) -> [String] {
-    SearchText.fold(text).split(separator: " ").map { normalized(String($0)) }
+    PlaceWords.shared.tokens(SearchText.fold(text).split(separator: " ").map { normalized(String($0)) })
+  }
+
+  /// What to ask the provider for a title word: the word and, for a word
+  /// with equivalents, theirs (so "church" finds "kirkko").
+  static func searchTerms(_ title: String) -> [String] {
+    let table = PlaceWords.shared
+    var terms: [String] = []
+    for word in SearchText.fold(title).split(separator: " ").map(String.init) where !table.stopwords.contains(word) {
+      terms.append(word)
+      guard let groups = table.groups(of: word) else { continue }
+      for (other, its) in table.concepts where !its.isDisjoint(with: groups) && other != word && other.count >= 4 { terms.append(other) }
+    }
+    return terms
   }
 
   /// Street words in the forms people type: Finnish genitives as in place
@@ -118,19 +136,40 @@ public struct PlaceMatcher: Sendable {
   /// least 5 letters: "kauppahalli" / "kauppahallin"); numbers must match
   /// exactly. A name wholly inside the title (the title adds a branch) or
   /// the title wholly inside the name scores high but below an exact match.
-  static func score(_ title: [String], _ name: [String]) -> Double {
+  /// Title words the name lacks count against it ("Teerenpeli Kamppi" is
+  /// not the Teerenpeli on Keskuskatu, "Cathedral Crypt" not the
+  /// cathedral) unless the place's address has them ("Hesburger Kaivokatu"
+  /// is the Hesburger at Kaivokatu): a branch must be shown to be this one.
+  static func score(_ title: [String], _ name: [String], address: [String] = []) -> Double {
     guard !title.isEmpty, !name.isEmpty else { return 0 }
-    func same(_ a: String, _ b: String) -> Bool {
-      if a == b { return true }
-      if a.first?.isNumber == true || b.first?.isNumber == true { return false }
-      let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-      return short.count >= 5 && long.hasPrefix(short)
-    }
     let nameInTitle = name.filter { n in title.contains { same($0, n) } }.count
-    let titleInName = title.filter { t in name.contains { same(t, $0) } }.count
-    if nameInTitle == name.count && titleInName == title.count { return 1 }
-    if nameInTitle == name.count { return 0.9 - 0.05 * Double(title.count - titleInName - 1) }
+    let leftover = title.filter { t in !name.contains { same(t, $0) } }
+    let titleInName = title.count - leftover.count
+    let unexplained = leftover.filter { t in !address.contains { inAddress(t, $0) } }.count
+    if nameInTitle == name.count && unexplained == 0 { return 1 }
+    if nameInTitle == name.count { return 0.9 - 0.1 * Double(unexplained) }
     if titleInName == title.count { return 0.88 - 0.05 * Double(name.count - nameInTitle - 1) }
     return Double(nameInTitle + titleInName) / Double(name.count + title.count)
+  }
+
+  /// `amenity=fast_food` → "fast food".
+  static func kind(_ category: String) -> String {
+    (category.split(separator: "=").last.map(String.init) ?? "").replacingOccurrences(of: "_", with: " ")
+  }
+
+  static func same(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    if a.hasPrefix("@") || b.hasPrefix("@") { return PlaceWords.sameGroup(a, b) }
+    if a.first?.isNumber == true || b.first?.isNumber == true { return false }
+    let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+    return short.count >= 5 && long.hasPrefix(short)
+  }
+
+  /// A title word found in an address word: the same word, or the end of a
+  /// compound street name ("esplanadi" in "pohjoisesplanadi").
+  static func inAddress(_ word: String, _ addressWord: String) -> Bool {
+    if same(word, addressWord) { return true }
+    guard !word.hasPrefix("@"), word.count >= 5, word.first?.isNumber == false else { return false }
+    return addressWord.hasSuffix(word) || addressWord.hasPrefix(word)
   }
 }
