@@ -36,7 +36,9 @@ let package = Package(
     module("Persistence", ["Domain"]),
     module("Geofencing", ["Domain"]),
     module("Notifications", ["Domain"]),
-    module("Providers", ["Geofencing", "Domain"]),
+    .target(
+      name: "Providers", dependencies: ["Geofencing", "Domain"], path: "Modules/Providers",
+      resources: [.copy("Resources/keywords.json")]),
     .target(
       name: "Importing", dependencies: ["Providers", "Domain"], path: "Modules/Importing",
       resources: [.copy("Resources/place-words.json")]),

@@ -70,6 +70,18 @@ enum BenchCommands {
     }
   }
 
+  static func suggestions(_ arguments: ParsedArguments) throws {
+    let spec = arguments.value("places") ?? "osm-geojson"
+    let provider = try ProviderRegistry.standard.placeProvider(spec, environment: ProcessInfo.processInfo.environment)
+    let lines = try SuggestionReport.run(provider: provider)
+    print("suggestions: \(SuggestionReport.phrases.count) phrases × \(SuggestionReport.points.count) points against \(provider.name) (\(provider.count ?? 0) places), first suggestion within 2 km")
+    for line in lines {
+      let first = line.first.map { "\($0.place.name) (\($0.place.category), \(Int($0.distance)) m)" } ?? "nothing"
+      print("  \(line.sensible ? "ok " : "NO ") \(line.phrase) @ \(String(format: "%.4f,%.4f", line.point.latitude, line.point.longitude)): \(first)")
+    }
+    print("sensible: \(lines.filter(\.sensible).count) of \(lines.count)")
+  }
+
   static func places(_ arguments: ParsedArguments) throws {
     let places = Int(arguments.value("places") ?? "100000") ?? 100_000
     let rows = Int(arguments.value("rows") ?? "10000") ?? 10_000

@@ -45,6 +45,10 @@ let root = CommandSpec<Void>(
           ],
           action: { arguments, _ in try BenchCommands.matching(arguments) }),
         CommandSpec(
+          "suggestions", "Everyday task phrases at three central points: is the first suggestion a place that does the errand?",
+          options: [.value("places", "PROVIDER", "place provider (default osm-geojson, the embedded central-Helsinki places)")],
+          action: { arguments, _ in try BenchCommands.suggestions(arguments) }),
+        CommandSpec(
           "places", "Suggestion latency and import matching speed against a large synthetic provider",
           options: [.value("places", "N", "provider places (default 100000)"), .value("rows", "N", "rows to import (default 10000)")],
           action: { arguments, _ in try BenchCommands.places(arguments) }),

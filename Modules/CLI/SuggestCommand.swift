@@ -74,7 +74,10 @@ enum SuggestCommand {
     let found = views(try suggestions(text, arguments, context))
     if context.json { return context.printJSON(found) }
     if found.isEmpty {
-      context.output.out("No suggestions for '\(text)' within \(arguments.value("within") ?? "2000") m. Try --within, or other words.")
+      let within = (try? arguments.value("within").map { try LocationArguments.meters($0) }) ?? 2000
+      // At the widest search already, a wider one is no advice.
+      let hint = within >= 50_000 ? "Try other words." : "Try a wider --within (up to 50000), or other words."
+      context.output.out("No suggestions for '\(text)' within \(Formatting.meters(within)). " + hint)
       return
     }
     print(found, context)

@@ -7,19 +7,26 @@ import Foundation
 public struct KeywordCategories: Sendable, Equatable {
   public private(set) var table: [String: [String]]
 
-  public static let builtIn = KeywordCategories(table: [
-    "milk": ["shop=supermarket", "shop=convenience"], "bread": ["shop=bakery", "shop=supermarket", "shop=convenience"],
-    "groceries": ["shop=supermarket", "shop=convenience"], "food": ["shop=supermarket", "shop=convenience"],
-    "eggs": ["shop=supermarket", "shop=convenience"], "coffee": ["amenity=cafe"], "lunch": ["amenity=restaurant", "amenity=fast_food", "amenity=cafe"],
-    "dinner": ["amenity=restaurant"], "beer": ["amenity=pub", "amenity=bar"], "prescription": ["amenity=pharmacy"],
-    "medicine": ["amenity=pharmacy"], "pharmacy": ["amenity=pharmacy"], "cash": ["amenity=atm", "amenity=bank"],
-    "bank": ["amenity=bank"], "stamps": ["amenity=post_office"], "parcel": ["amenity=post_office"],
-    "letter": ["amenity=post_office", "amenity=post_box"], "post": ["amenity=post_office", "amenity=post_box"],
-    "book": ["shop=books", "amenity=library"], "books": ["shop=books", "amenity=library"], "library": ["amenity=library"],
-    "glasses": ["shop=optician"], "haircut": ["shop=hairdresser"], "flowers": ["shop=florist"],
-    "shoes": ["shop=shoes"], "clothes": ["shop=clothes"], "fuel": ["amenity=fuel"], "petrol": ["amenity=fuel"],
-    "bike": ["shop=bicycle", "amenity=bicycle_rental"], "hotel": ["tourism=hotel"], "museum": ["tourism=museum"],
-  ])
+  /// Resources/keywords.json: English, Finnish and Swedish words.
+  public static let builtIn: KeywordCategories = {
+    guard let url = Bundle.module.url(forResource: "keywords", withExtension: "json"), let data = try? Data(contentsOf: url),
+      let table = try? parse(data)
+    else { return KeywordCategories(table: [:]) }
+    return KeywordCategories(table: table)
+  }()
+
+  /// `{"word": ["key=value", …]}`; keys starting with `_` are comments.
+  static func parse(_ data: Data) throws -> [String: [String]] {
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw ProviderError(provider: "keywords", reason: "not an object") }
+    var table: [String: [String]] = [:]
+    for (word, value) in object where !word.hasPrefix("_") {
+      guard let categories = value as? [String], categories.allSatisfy({ $0.contains("=") }) else {
+        throw ProviderError(provider: "keywords", reason: "'\(word)' must map to a list of \"key=value\" categories")
+      }
+      table[SearchText.fold(word)] = categories
+    }
+    return table
+  }
 
   public init(table: [String: [String]]) { self.table = table }
 
@@ -28,7 +35,7 @@ public struct KeywordCategories: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ProviderError(provider: "keywords", reason: "cannot read \(path)")
     }
-    guard let object = try? JSONDecoder().decode([String: [String]].self, from: data) else {
+    guard let object = try? parse(data) else {
       throw ProviderError(provider: "keywords", reason: "\(path) must be a JSON object of word → [\"key=value\", …]")
     }
     var table = base.table
@@ -37,11 +44,32 @@ public struct KeywordCategories: Sendable, Equatable {
   }
 
   /// The categories the words of `text` point at (plural "s" tolerated).
-  public func categories(for text: String) -> Set<String> {
-    var result = Set<String>()
+  public func categories(for text: String) -> Set<String> { Set(fit(for: text).keys) }
+
+  /// How well each category fits the words: each word gives its first
+  /// category 1, its second 0.67, its third 0.5 …, summed over the words,
+  /// so "fix bike" fits a bike shop (bike 1 + fix 0.5) over a city-bike
+  /// dock (0.67), and "return library books" a library over a bookshop.
+  public func fit(for text: String) -> [String: Double] {
+    var fit: [String: Double] = [:]
     for word in SearchText.fold(text).split(separator: " ").map(String.init) {
-      if let found = table[word] ?? (word.hasSuffix("s") ? table[String(word.dropLast())] : nil) { result.formUnion(found) }
+      guard let found = entry(word) else { continue }
+      for (rank, category) in found.enumerated() { fit[category, default: 0] += 1 / (1 + 0.5 * Double(rank)) }
     }
-    return result
+    return fit
+  }
+
+  /// Words the table knows (they ask for kinds of place, not names).
+  public func knows(_ word: String) -> Bool { entry(word) != nil }
+
+  /// A word as written or bent: English plural -s, Finnish case endings
+  /// ("maitoa", "apteekista"), Swedish definite forms ("mjölken").
+  func entry(_ word: String) -> [String]? {
+    if let found = table[word] { return found }
+    let endings = ["ssa", "sta", "lla", "lta", "lle", "ksi", "ta", "en", "et", "an", "na", "a", "n", "s"]
+    for ending in endings where word.count > ending.count + 2 && word.hasSuffix(ending) {
+      if let found = table[String(word.dropLast(ending.count))] { return found }
+    }
+    return nil
   }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import OSMPlaces
 import Providers
 import Testing
 import TestSupport
@@ -36,5 +37,37 @@ import TestSupport
     #expect(table.categories(for: "stamps") == ["amenity=post_office"])
     let bad = directory.write("bad.json", #"["milk"]"#)
     #expect(throws: ProviderError.self) { try KeywordCategories.load(file: bad) }
+  }
+}
+
+/// Everyday phrases the reviewers tried that found nothing or the wrong
+/// thing, against the embedded central-Helsinki places from three points:
+/// the first suggestion must be a kind of place that does the errand.
+@Suite struct EverydaySuggestionTests {
+  let suggester = Suggester(provider: try! GeoJSONPlaceProvider.load(path: nil))
+  static let points = [(60.1699, 24.9384), (60.1655, 24.9480), (60.1730, 24.9420)]
+
+  @Test(arguments: [
+    ("go to the gym", ["leisure=fitness_centre", "leisure=sports_centre"]),
+    ("buy batteries", ["shop=electronics", "shop=hardware", "amenity=recycling", "shop=supermarket"]),
+    ("recycle bottles", ["amenity=recycling", "shop=supermarket"]),
+    ("dry cleaning", ["shop=dry_cleaning", "shop=laundry"]),
+    ("laundry", ["shop=laundry", "shop=dry_cleaning"]),
+    ("fix bike", ["shop=bicycle"]),
+    ("return library books", ["amenity=library"]),
+    ("osta maitoa maito", ["shop=supermarket", "shop=convenience"]),
+    ("köpa mjölk", ["shop=supermarket", "shop=convenience"]),
+  ])
+  func theFirstSuggestionDoesTheErrand(_ phrase: String, _ acceptable: [String]) throws {
+    for (lat, lon) in Self.points {
+      let found = try suggester.suggest(phrase, near: try Coordinate(latitude: lat, longitude: lon), radius: 2000, limit: 5)
+      let first = try #require(found.first, "\(phrase) at \(lat),\(lon): nothing")
+      #expect(acceptable.contains(first.place.category), "\(phrase) at \(lat),\(lon): \(found.map { "\($0.place.name) \($0.place.category)" })")
+    }
+  }
+
+  @Test func aShortWordIsNotMatchedInsideAName() throws {
+    let found = try suggester.suggest("gym", near: try Coordinate(latitude: 60.1671, longitude: 24.9383), radius: 2000, limit: 10)
+    #expect(!found.contains { $0.place.category == "amenity=school" }, "\(found.map(\.place.name))")
   }
 }
