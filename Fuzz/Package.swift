@@ -27,5 +27,9 @@ let package = Package(
     harness("FuzzSyncLine"),
     harness("FuzzBackup"),
     harness("FuzzScenario"),
+    harness("FuzzStore"),
+    harness("FuzzOverpass"),
+    harness("FuzzPlaces"),
+    harness("FuzzArguments"),
   ]
 )

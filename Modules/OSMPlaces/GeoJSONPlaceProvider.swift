@@ -24,7 +24,8 @@ public enum GeoJSONPlaceProvider {
     return InMemoryPlaceProvider(name: "osm-geojson:" + (path ?? "(embedded central Helsinki)"), places: try parse(data, source: url.path))
   }
 
-  static func parse(_ data: Data, source: String) throws -> [ProviderPlace] {
+  /// The places of a GeoJSON document (`source` names it in errors).
+  public static func parse(_ data: Data, source: String) throws -> [ProviderPlace] {
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let features = root["features"] as? [[String: Any]] else {
       throw ProviderError(provider: "osm-geojson:\(source)", reason: "not a GeoJSON FeatureCollection")
     }

@@ -5,10 +5,10 @@ import Providers
 /// Overpass JSON (`out center tags`): nodes with `lat`/`lon`, ways and
 /// relations with `center`. Elements without a name or a position are not
 /// places.
-enum OverpassResponse {
+public enum OverpassResponse {
   static let categoryKeys = ["shop", "amenity", "tourism", "leisure", "office", "craft", "healthcare", "public_transport"]
 
-  static func places(_ data: Data, provider: String) throws -> [ProviderPlace] {
+  public static func places(_ data: Data, provider: String) throws -> [ProviderPlace] {
     guard case .object(let root)? = try? JSONParser.parse(data), case .array(let elements)? = root["elements"] else {
       throw ProviderError(provider: provider, reason: "the answer is not Overpass JSON (no \"elements\")")
     }
