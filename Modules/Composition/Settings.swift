@@ -1,3 +1,5 @@
+import Domain
+import Foundation
 import Engine
 import Geofencing
 import Notifications
@@ -32,6 +34,9 @@ public struct Settings: Sendable, Equatable {
   public var serverTimeout = 10
   /// Connections one address may hold at once (0: no limit; raise it behind a proxy).
   public var serverPerAddress = 64
+  /// How long whilehered keeps a raw position on disk (`server.fix-retention`):
+  /// older journalled fixes are deleted and compacted out of every file.
+  public var fixRetention: TimeInterval = 86_400
   public var serverKeyFile = ""
   /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
   public var mqttHost = ""
@@ -77,6 +82,7 @@ public struct Settings: Sendable, Equatable {
     ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
     ("server.per-address", "WHILEHERE_SERVER_PER_ADDRESS"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
+    ("server.fix-retention", "WHILEHERE_SERVER_FIX_RETENTION"),
     ("notify", "WHILEHERE_NOTIFY"),
     ("sync", "WHILEHERE_SYNC"),
     ("analytics.sink", "WHILEHERE_ANALYTICS_SINK"),
@@ -117,6 +123,12 @@ public struct Settings: Sendable, Equatable {
     case "server.max-body": serverMaxBody = try Self.whole(value, key: key, source: source, in: 1024...16_777_216)
     case "server.timeout": serverTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
     case "server.per-address": serverPerAddress = try Self.whole(value, key: key, source: source, in: 0...100_000)
+    case "server.fix-retention":
+      do {
+        fixRetention = try DurationText.parse(value)
+      } catch {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "a duration such as 1d, 12h or 30m (at most 366d)")
+      }
     case "server.key-file": serverKeyFile = value
     case "mqtt.host": mqttHost = value
     case "mqtt.port": mqttPort = try Self.whole(value, key: key, source: source, in: 1...65535)

@@ -25,6 +25,8 @@ public final class DaemonHost: @unchecked Sendable {
   let mqtt: MQTTIngest?
   private var locals: [LocalIngest] = []
   private var statusPath: String?
+  /// The location-retention sweep (tests run it without waiting ten minutes).
+  private var sweepFixes: (@Sendable () -> Void)?
   /// `daemon.local.json`, removed at stop.
   private var localPath: String?
   private var clock: (any WallClock)?
@@ -72,6 +74,7 @@ public final class DaemonHost: @unchecked Sendable {
     let clock = runtime.clock
     let factory = SinkFactory(log: log, environment: environment, retryDelay: tuning.retryDelay)
     var people: [Person] = []
+    let retention = FixRetention(journal: runtime.store, retention: settings.fixRetention, clock: { clock.now() })
     let analytics = try runtime.analytics(for: .daemon)
     analytics.record(.launched(.daemon, version: Version("0.1.0")))
     CrashReporter.sendPending(through: analytics, allowed: settings.analyticsDaemon, environment: environment)
@@ -91,7 +94,7 @@ public final class DaemonHost: @unchecked Sendable {
         let made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: runtime.context(over: store),
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
-          arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration)
+          arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention)
         made.analytics = analytics
         if let observe = tuning.observe { made.observer = { observe(name, $0) } }
         people.append(made)
@@ -144,7 +147,14 @@ public final class DaemonHost: @unchecked Sendable {
       ticker.schedule(deadline: .now() + 5, repeating: 5)
     }
     let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
+    // A restart sweeps at once (a removed person's last fix goes); then every ten minutes.
+    let names = Set(people.map(\.name))
+    let sweep: @Sendable () -> Void = {
+      do { try retention.sweep(people: names) } catch { log("retention", ["detail": "\(error)"]) }
+    }
+    sweep()
     ticker.setEventHandler {
+      if retention.tickIsSweep(every: 120) { sweep() }
       people.forEach { $0.tick() }
       mqtt?.flush()
       analytics.flush()
@@ -153,6 +163,7 @@ public final class DaemonHost: @unchecked Sendable {
     ticker.resume()
     let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
     host.statusPath = statusPath
+    host.sweepFixes = sweep
     // The CLI on this machine finds the daemon here and goes through it (LocalDaemon).
     if let localToken = directory.localToken, let localPath = LocalDaemon.path(store: settings.store, environment: environment),
       listen.address == "0.0.0.0" || listen.address.hasPrefix("127.")
@@ -208,6 +219,9 @@ public final class DaemonHost: @unchecked Sendable {
     people.byName.values.forEach { $0.tick() }
     mqtt?.flush()
   }
+
+  /// Runs the location-retention sweep now (it also runs every ten minutes).
+  public func sweepLocationHistory() { sweepFixes?() }
 
   /// Writes operations straight into a person's store and replans, for
   /// tools that load thousands of tasks at once (the simulator).

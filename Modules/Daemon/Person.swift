@@ -58,8 +58,16 @@ final class Person: @unchecked Sendable {
   /// Usage counts, when the operator switched them on (`analytics.daemon`).
   var analytics: any AnalyticsSink = NoopAnalytics()
 
-  init(name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext, scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval) {
+  /// Told of every fix journalled, so raw positions leave the disk in time.
+  let retention: FixRetention?
+
+  init(
+    name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
+    scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
+    retention: FixRetention? = nil
+  ) {
     self.name = name
+    self.retention = retention
     self.settings = settings
     self.store = store
     self.journal = journal
@@ -81,6 +89,7 @@ final class Person: @unchecked Sendable {
       let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
       let text = "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)}"
       try journal.append([.put(.setting(key: lastFixKey, value: text))])
+      retention?.wrote()
     }
     let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
     record(reply.events)

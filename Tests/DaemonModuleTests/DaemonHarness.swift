@@ -14,25 +14,27 @@ import TestSupport
 final class DaemonHarness: @unchecked Sendable {
   static let start = "2026-06-01T12:00:00Z"
   static let passwords = ["alice": "alice-secret", "bob": "bob-secret-2"]
-  let directory = TemporaryDirectory()
+  let directory: TemporaryDirectory
   let runtime: Runtime
   let host: DaemonHost
   let server: DirectHTTPServer
   var reminders: String { directory.file("reminders.jsonl") }
 
   init(
-    extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "", tune: (inout DaemonHost.Tuning) -> Void = { _ in }
+    extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "", store: String = "memory",
+    directory: TemporaryDirectory = TemporaryDirectory(), withoutBob: Bool = false, tune: (inout DaemonHost.Tuning) -> Void = { _ in }
   ) throws {
+    self.directory = directory
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let alice = try hasher.hash(Self.passwords["alice"]!)
     let bobHash = try hasher.hash(Self.passwords["bob"]!)
     let config = directory.write(
       "config.json",
       """
-      {"store": "memory", "clock": "manual:\(Self.start)", "ids": "sequential",
+      {"store": "\(store)", "clock": "manual:\(Self.start)", "ids": "sequential",
        "server": {"listen": "127.0.0.1:0", "url": "https://wh.example.org"},
        "notify": \((try? String(decoding: JSONSerialization.data(withJSONObject: ["jsonl:" + directory.file("reminders.jsonl")] + notify), as: UTF8.self)) ?? "[]"),
-       "people": {"alice": {"password": "\(alice)"}, "bob": {"password": "\(bobHash)", "devices": ["phone"]\(bob)}}\(extra)}
+       "people": {"alice": {"password": "\(alice)"}\(withoutBob ? "" : #", "bob": {"password": "\#(bobHash)", "devices": ["phone"]\#(bob)}"#)}\(extra)}
       """)
     runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
     var tuning = DaemonHost.Tuning()
