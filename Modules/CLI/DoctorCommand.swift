@@ -43,6 +43,8 @@ enum DoctorCommand {
     let mqtt: String?
     let gpsd: String?
     let status: DaemonStatus?
+    /// Whether the pid the daemon last reported still runs (nil: no report).
+    var alive: Bool? = nil
   }
 
   static var command: CommandSpec<CommandContext> {
@@ -66,6 +68,10 @@ enum DoctorCommand {
         status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)),
       sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment),
       analytics: AnalyticsConsent.load(context.environment).rawValue, analyticsSinks: settings.analyticsSinks)
+    if let status = report.daemon.status {
+      // A daemon killed with -9 never wrote "stopped"; its pid tells.
+      report.daemon.alive = kill(status.pid, 0) == 0 || errno == EPERM
+    }
     var failure: (any Error)?
     var shown: (any NoticeKeepingStore)?
     do {
@@ -113,7 +119,8 @@ enum DoctorCommand {
     if let mqtt = daemon.mqtt { out("          mqtt \(mqtt)") }
     if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
     if let status = daemon.status {
-      let state = status.running ? "running as pid \(status.pid) at \(status.listening)" : "stopped"
+      var state = status.running ? "running as pid \(status.pid) at \(status.listening)" : "stopped"
+      if status.running, daemon.alive == false { state += " — " + style.red("but pid \(status.pid) is gone (killed, or the machine restarted)") }
       out("          last report \(Formatting.time(status.updatedAt, in: style.timeZone)): \(state)")
       for (name, counts) in status.deliveries.sorted(by: { $0.key < $1.key }) where counts.delivered + counts.retrying + counts.failed > 0 {
         let trouble = counts.failed + counts.retrying > 0

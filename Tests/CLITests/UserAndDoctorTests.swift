@@ -76,3 +76,22 @@ import TestSupport
     #expect(((json?["daemon"] as? [String: Any])?["status"] as? [String: Any])?["pid"] as? Int == 4242)
   }
 }
+
+/// A daemon killed with -9 never reported "stopped": doctor checks its pid.
+@Suite struct DoctorDeadDaemonTests {
+  @Test func aReportFromAProcessThatIsGoneSaysSo() throws {
+    let cli = CLIHarness()
+    cli.run("task", "list")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    let status = DaemonStatus(pid: process.processIdentifier, updatedAt: Date(), listening: "http://127.0.0.1:8080", running: true, deliveries: [:])
+    try FileManager.default.createDirectory(atPath: cli.storeDirectory, withIntermediateDirectories: true)
+    try status.write(to: cli.storeDirectory + "/daemon-status.json")
+    let doctor = cli.run("doctor")
+    #expect(doctor.stdout.contains("but pid \(process.processIdentifier) is gone"), "\(doctor.stdout)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("doctor", "--json").stdout.utf8)) as? [String: Any])
+    #expect((json["daemon"] as? [String: Any])?["alive"] as? Bool == false)
+  }
+}
