@@ -6,8 +6,8 @@ enum Formatting {
   }
 
   /// `1 place`, `2 places`.
-  static func count(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {

@@ -74,15 +74,21 @@ enum ImportCommands {
         let list: String
         let listID: String
         let rows, matched, needsReview, unresolved, kept, duplicates: Int
+        let skipped: [String]
       }
       return context.printJSON(
         View(
           list: summary.list.name, listID: summary.list.id.rawValue, rows: summary.rows, matched: summary.matched,
-          needsReview: summary.needsReview, unresolved: summary.unresolved, kept: summary.kept, duplicates: summary.duplicates))
+          needsReview: summary.needsReview, unresolved: summary.unresolved, kept: summary.kept, duplicates: summary.duplicates,
+          skipped: list.skipped))
     }
     context.output.out(
       "Imported \(Formatting.count(summary.rows, "row")) into '\(summary.list.name)': \(summary.matched) matched, \(summary.needsReview) to review, "
         + "\(summary.unresolved) unresolved, \(summary.kept) kept from earlier decisions, \(summary.duplicates) duplicate rows")
+    if !list.skipped.isEmpty {
+      let shown = list.skipped.prefix(5).joined(separator: "; ")
+      context.output.out("Left out \(Formatting.count(list.skipped.count, "entry", plural: "entries")) that are not places: \(shown)\(list.skipped.count > 5 ? "; …" : "")")
+    }
     if summary.needsReview + summary.unresolved > 0 { context.output.out("Next: whilehere import review") }
   }
 

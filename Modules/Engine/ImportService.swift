@@ -225,7 +225,9 @@ public struct ImportService: Sendable {
     var operations: [StoreOperation] = []
     let placeID = state.places.values.first { $0.provider?.ref == chosen.ref }?.id ?? PlaceID(context.ids.next())
     if state.places[placeID] == nil {
-      let provider = ProviderPlace(ref: chosen.ref, name: chosen.name, coordinate: chosen.coordinate, category: chosen.category, address: nil)
+      // The row keeps only ref, name and category; the provider still knows the address.
+      let provider = ProviderPlace(
+        ref: chosen.ref, name: chosen.name, coordinate: chosen.coordinate, category: chosen.category, address: address(ofCandidate: chosen.ref))
       operations.append(.put(.place(Self.place(placeID, from: provider, note: entry.note, now: now))))
     }
     operations.append(.put(.membership(Membership(list: entry.list, place: placeID))))

@@ -32,6 +32,9 @@ public struct TakeoutList: Sendable, Equatable {
   public let name: String
   public let description: String?
   public let rows: [Row]
+  /// Entries that are not places and were left out (a GeoJSON line or
+  /// polygon, a placemark without a point or a name), by what they were.
+  public var skipped: [String] = []
 
   /// Larger files are refused before reading: no saved list comes near it.
   public static let maxBytes = 64 << 20

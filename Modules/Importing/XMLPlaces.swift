@@ -57,13 +57,16 @@ enum XMLPlaces {
     guard reader.sawRoot else {
       throw ImportError(file: file, line: nil, message: flavour == .kml ? "not a KML file (no <kml> element)" : "not a GPX file (no <gpx> element)")
     }
-    return TakeoutList(name: reader.documentName ?? name, description: nil, rows: reader.rows)
+    var list = TakeoutList(name: reader.documentName ?? name, description: nil, rows: reader.rows)
+    list.skipped = reader.skipped
+    return list
   }
 
   final class Reader: NSObject, XMLParserDelegate {
     let file: String
     let flavour: Flavour
     var rows: [TakeoutList.Row] = []
+    var skipped: [String] = []
     var failure: ImportError?
     var sawRoot = false
     var documentName: String?
@@ -118,6 +121,8 @@ enum XMLPlaces {
         if let place = open, place.point, let coordinate = place.coordinate, !place.name.isEmpty {
           rows.append(
             TakeoutList.Row(number: rows.count + 1, line: place.line, title: place.name, note: place.note, url: "", coordinate: coordinate))
+        } else if let place = open {
+          skipped.append("line \(place.line): " + (place.point ? "no name" : "not a point"))
         }
         open = nil
       default: break

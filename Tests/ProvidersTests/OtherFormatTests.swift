@@ -117,3 +117,18 @@ import TestSupport
     refuses("map.kml", kml, "not UTF-8")
   }
 }
+
+/// One rule for GeoJSON, KML and GPX: a malformed place refuses the file
+/// (refusesBrokenFiles); an entry that is not a place is left out and said.
+@Suite struct SkippedEntryTests {
+  @Test func entriesThatAreNotPlacesAreCountedNotSilentlyDropped() throws {
+    let geojson = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"name":"Alepa"}},{"type":"Feature","geometry":{"type":"LineString","coordinates":[[24,60],[25,61]]},"properties":{"name":"Route"}},{"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.16]},"properties":{}}]}"#
+    let list = try TakeoutList.parse(Data(geojson.utf8), file: "mixed.geojson")
+    #expect(list.rows.map(\.title) == ["Alepa"])
+    #expect(list.skipped == ["feature 1: not a point", "feature 2: no name"])
+    let kml = "<kml><Document><Placemark><name>Cottage</name><Point><coordinates>25.1,60.3</coordinates></Point></Placemark>\n<Placemark><name>Trail</name><LineString><coordinates>25,60 25.1,60.1</coordinates></LineString></Placemark></Document></kml>"
+    let places = try TakeoutList.parse(Data(kml.utf8), file: "mixed.kml")
+    #expect(places.rows.map(\.title) == ["Cottage"])
+    #expect(places.skipped == ["line 2: not a point"])
+  }
+}
