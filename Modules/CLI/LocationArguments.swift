@@ -30,11 +30,40 @@ enum LocationArguments {
   /// (its position).
   static func point(_ text: String, _ context: CommandContext) throws -> Coordinate {
     if Coordinate.looksLikeCoordinate(text) { return try Coordinate(parsing: text) }
-    let place = try context.engine().places.get(text)
+    let place: Place
+    do {
+      place = try context.engine().places.get(text)
+    } catch DomainError.notFound(let kind, let reference, let nearest) {
+      // Not saved: a name or address anywhere in the map data will do.
+      if let found = try context.suggestions().resolve(text) { return found.coordinate }
+      throw DomainError.notFound(kind: kind, reference: reference, nearest: nearest)
+    }
     guard let coordinate = place.coordinate else {
       throw DomainError.invalidValue(field: "place", value: place.name, allowed: "a place with a position (this one has none yet)")
     }
     return coordinate
+  }
+
+  /// `--at NAME` for a place not saved yet: the one place the map data
+  /// means by that name or address is saved and used.
+  static func resolvingMapPlaces(_ specs: [LocationSpec], _ context: CommandContext) throws -> [LocationSpec] {
+    var resolved: [LocationSpec] = []
+    for spec in specs {
+      guard case .place(let name) = spec.target else {
+        resolved.append(spec)
+        continue
+      }
+      do {
+        _ = try context.engine().places.get(name)
+        resolved.append(spec)
+      } catch DomainError.notFound(let kind, let reference, let nearest) {
+        guard let found = try context.suggestions().resolve(name), let id = try context.suggestions().save([found]).first else {
+          throw DomainError.notFound(kind: kind, reference: reference, nearest: nearest)
+        }
+        resolved.append(LocationSpec(target: .place(id.rawValue), radius: spec.radius))
+      }
+    }
+    return resolved
   }
 
   static func meters(_ text: String) throws -> Double {

@@ -18,6 +18,13 @@ enum PlaceCommands {
             .value("list", "LIST", repeatable: true, "also add it to this list"),
           ], action: add),
         CommandSpec("list", "List saved places A–Z", action: list),
+        CommandSpec(
+          "search", "Find a place anywhere in the map data by name or address (offline with the embedded data)",
+          positionals: [("QUERY", "a name or an address, e.g. \"Stockmann\" or \"Mannerheimintie 22\"")],
+          options: [
+            .value("near", "LAT,LON|PLACE", "nearest first from here"), .value("limit", "N", "at most N (default 10)"),
+            .value("save", "N", "save result N as a place"),
+          ], action: search),
         CommandSpec("show", "Show one place", positionals: [placeArgument], action: show),
         CommandSpec(
           "edit", "Correct a place's name, address, note or position", positionals: [placeArgument],
@@ -60,6 +67,46 @@ enum PlaceCommands {
     if context.json { return context.printJSON(view) }
     if let heading { context.output.out(heading + ":") }
     view.detailLines(context.style).forEach(context.output.out)
+  }
+
+  static func search(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    let limitText = arguments.value("limit") ?? "10"
+    guard let limit = Int(limitText), (1...100).contains(limit) else {
+      throw DomainError.invalidValue(field: "--limit", value: limitText, allowed: "1...100")
+    }
+    let near = try arguments.value("near").map { try LocationArguments.point($0, context) }
+    let found = try context.suggestions().find(arguments.positionals[0], near: near, limit: limit)
+    if let pick = arguments.value("save") {
+      guard let number = Int(pick), (1...max(found.count, 1)).contains(number), !found.isEmpty else {
+        throw DomainError.invalidValue(field: "--save", value: pick, allowed: found.isEmpty ? "a result number (there are none)" : "1...\(found.count)")
+      }
+      let id = try context.suggestions().save([found[number - 1]])[0]
+      let place = try context.engine().places.get(id.rawValue)
+      if context.json { return context.printJSON(PlaceView(place)) }
+      context.output.out("Saved:")
+      PlaceView(place).detailLines(context.style).forEach(context.output.out)
+      return
+    }
+    if context.json {
+      return context.printJSON(found.enumerated().map { index, place in
+        SuggestCommand.SuggestionView(
+          number: index + 1, ref: place.ref, name: place.name, category: place.category, address: place.address,
+          lat: place.coordinate.latitude, lon: place.coordinate.longitude, distance: near.map { place.coordinate.distance(to: $0) } ?? 0,
+          reason: "search")
+      })
+    }
+    if found.isEmpty {
+      context.output.out("Nothing in the map data is named '\(arguments.positionals[0])' or has that address.")
+      return
+    }
+    for (index, place) in found.enumerated() {
+      var line = "\(index + 1). \(context.style.bold(CleanText.escaped(place.name)))  \(place.category)"
+      if let address = place.address { line += "  " + CleanText.escaped(address) }
+      line += "  " + Formatting.coordinate(place.coordinate.latitude, place.coordinate.longitude)
+      if let near { line += "  " + Formatting.meters(place.coordinate.distance(to: near)) + " away" }
+      context.output.out(line)
+    }
+    context.output.out(context.style.dim("Save one: whilehere place search \"\(arguments.positionals[0])\" --save N (or use the name in task add --at)"))
   }
 
   static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -78,11 +78,15 @@ enum TaskCommands {
 
   static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     if arguments.has("suggest") { return try addSuggested(arguments, context) }
-    let specs = try LocationArguments.specs(arguments)
-    guard !specs.isEmpty else {
+    let typed = try LocationArguments.specs(arguments)
+    guard !typed.isEmpty else {
       throw UsageError("a task needs at least one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
     }
     let engine = try context.engine()
+    // Validate what can be validated before a map place is saved for it.
+    _ = try ReminderTask.validTitle(arguments.positionals[0])
+    for radius in typed.compactMap(\.radius) { _ = try engine.context.radii.validate(radius) }
+    let specs = try LocationArguments.resolvingMapPlaces(typed, context)
     let task = try engine.tasks.add(
       title: arguments.positionals[0], locations: specs, notes: arguments.value("notes") ?? "",
       keywords: keywords(arguments.value("keywords")) ?? [])
@@ -167,10 +171,12 @@ enum TaskCommands {
   }
 
   static func addPlace(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let specs = try LocationArguments.specs(arguments)
-    guard specs.count == 1 else {
+    let typed = try LocationArguments.specs(arguments)
+    guard typed.count == 1 else {
       throw UsageError("give exactly one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
     }
+    _ = try context.engine().tasks.get(arguments.positionals[0])
+    let specs = try LocationArguments.resolvingMapPlaces(typed, context)
     try show(try context.engine().tasks.addLocation(arguments.positionals[0], specs[0]), context, heading: "Updated")
   }
 

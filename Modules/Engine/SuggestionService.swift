@@ -16,6 +16,55 @@ public struct SuggestionService: Sendable {
     self.suggester = suggester
   }
 
+  /// Places anywhere in the provider's data by name or by address
+  /// ("Stockmann", "Mannerheimintie 22"): names first, nearest to `near`
+  /// first when given.
+  public func find(_ text: String, near: Coordinate? = nil, limit: Int = 10) throws -> [ProviderPlace] {
+    let provider = suggester.provider
+    var found = try provider.search(text, near: near, limit: limit)
+    func add(_ places: [ProviderPlace]) {
+      for place in places where !found.contains(where: { $0.ref == place.ref }) { found.append(place) }
+    }
+    add(try provider.searchAddress(text, near: near, limit: limit))
+    // A name then where it is ("Hesburger Kaivokatu"): the name's words, the rest in the address.
+    let words = text.split(separator: " ").map(String.init)
+    if words.count > 1 {
+      for cut in 1..<words.count {
+        let rest = words[cut...].map(SearchText.fold)
+        let named = try provider.search(words[..<cut].joined(separator: " "), near: near, limit: 200)
+        add(named.filter { place in Self.address(of: place, contains: rest) })
+      }
+    }
+    // The place of exactly that name first ("Stockmann" before "Stockmann Q-Park").
+    let folded = SearchText.fold(text)
+    let exact = found.filter { place in place.allNames.contains { SearchText.fold($0) == folded } }
+    return Array((exact + found.filter { place in !exact.contains { $0.ref == place.ref } }).prefix(limit))
+  }
+
+  /// Street words by their start, house numbers exactly.
+  static func address(of place: ProviderPlace, contains words: [String]) -> Bool {
+    guard let address = place.address else { return false }
+    let own = SearchText.fold(address).split(separator: " ").map(String.init)
+    return words.allSatisfy { word in word.first?.isNumber == true ? own.contains(word) : own.contains { $0.hasPrefix(word) } }
+  }
+
+  /// The one place a name or address means in the provider's data: a
+  /// whole-name match (accents and case ignored) if exactly one, else a
+  /// single hit; nil when nothing; a `DomainError.conflict` listing them
+  /// when several.
+  public func resolve(_ text: String, near: Coordinate? = nil) throws -> ProviderPlace? {
+    let found = try find(text, near: near, limit: 10)
+    let folded = SearchText.fold(text)
+    let whole = found.filter { place in place.allNames.contains { SearchText.fold($0) == folded } }
+    if whole.count == 1 { return whole[0] }
+    if found.count == 1 { return found[0] }
+    guard !found.isEmpty else { return nil }
+    let listed = (whole.isEmpty ? found : whole).prefix(5).map { "\($0.name)" + ($0.address.map { ", \($0)" } ?? "") }
+    throw DomainError.conflict(
+      "'\(text)' matches several places in the map data: \(listed.joined(separator: "; ")); "
+        + "say which with its address (whilehere place search \"\(text)\")")
+  }
+
   public func suggest(_ text: String, near point: Coordinate, radius: Double = 2000, limit: Int = 10) throws -> [Suggester.Suggestion] {
     try suggester.suggest(text, near: point, radius: radius, limit: limit)
   }

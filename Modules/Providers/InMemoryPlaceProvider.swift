@@ -43,6 +43,27 @@ public struct InMemoryPlaceProvider: PlaceProvider {
 
   public func place(ref: String) throws -> ProviderPlace? { byRef[ref].map { places[$0] } }
 
+  /// A scan: addresses are asked for by a person, one query at a time.
+  public func searchAddress(_ text: String, near: Coordinate?, limit: Int) throws -> [ProviderPlace] {
+    let query = SearchText.fold(text).split(separator: " ").map(String.init)
+    guard !query.isEmpty, limit > 0 else { return [] }
+    var hits: [Int] = []
+    for (i, place) in places.enumerated() {
+      guard let address = place.address else { continue }
+      let words = SearchText.fold(address).split(separator: " ").map(String.init)
+      let all = query.allSatisfy { word in
+        // A house number must match exactly ("2" is not "22"); a street word may be its start.
+        word.first?.isNumber == true ? words.contains(word) : words.contains { $0.hasPrefix(word) }
+      }
+      if all { hits.append(i) }
+    }
+    let found = hits.map { places[$0] }
+    let sorted = near.map { point in
+      found.sorted { ($0.coordinate.distance(to: point), $0.ref) < ($1.coordinate.distance(to: point), $1.ref) }
+    } ?? found.sorted { (SearchText.fold($0.name), $0.ref) < (SearchText.fold($1.name), $1.ref) }
+    return Array(sorted.prefix(limit))
+  }
+
   public var count: Int? { places.count }
 
   public func nearby(_ point: Coordinate, radius: Double, categories: Set<String>, limit: Int) throws -> [ProviderPlace] {

@@ -9,6 +9,10 @@ import Domain
 /// - `search` returns places whose name (accents, case and punctuation
 ///   ignored) contains every word of the text, nearest to `near` first when
 ///   given, else A–Z, at most `limit`;
+/// - `searchAddress` returns places whose address (street words folded, a
+///   house number exactly) contains every word of the text, nearest to
+///   `near` first when given, else A–Z, at most `limit`; a provider that
+///   cannot search addresses returns none;
 /// - `place(ref:)` returns the current data of one place, nil when gone;
 /// - both answer from what the provider holds; an unreachable provider
 ///   throws `ProviderError` and never returns a partial list as complete.
@@ -22,6 +26,12 @@ public protocol PlaceProvider: Sendable {
   /// The place with this ref as the provider holds it now, or nil when the
   /// provider no longer has it.
   func place(ref: String) throws -> ProviderPlace?
+  /// Places at an address ("Mannerheimintie 22").
+  func searchAddress(_ text: String, near: Coordinate?, limit: Int) throws -> [ProviderPlace]
+}
+
+extension PlaceProvider {
+  public func searchAddress(_ text: String, near: Coordinate?, limit: Int) throws -> [ProviderPlace] { [] }
 }
 
 public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible {

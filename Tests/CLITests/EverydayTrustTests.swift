@@ -172,3 +172,35 @@ import Testing
     #expect(cli.run("list", "show", "Eat").stdout.contains("Hesburger"))
   }
 }
+
+/// Places anywhere in the map data (the embedded OpenStreetMap extract), by
+/// name or by the address OSM carries, offline.
+@Suite struct MapPlaceSearchTests {
+  @Test func placeSearchFindsByAddressAndByName() throws {
+    let cli = CLIHarness()
+    let byAddress = cli.run("place", "search", "Mannerheimintie 22")
+    #expect(byAddress.code == 0, "\(byAddress.stderr)")
+    #expect(byAddress.stdout.contains("Amos Rex"), "\(byAddress.stdout)")
+    let byName = cli.run("place", "search", "Stockmann")
+    #expect(byName.stdout.hasPrefix("1. Stockmann  shop=department_store"), "the exact name first: \(byName.stdout)")
+    #expect(cli.run("place", "search", "Hesburger Kaivokatu").stdout.contains("Kaivokatu"))
+    #expect(cli.run("place", "search", "Qwxz Zzyq").stdout.contains("Nothing in the map data"))
+  }
+
+  @Test func atANameInTheMapDataSavesThatPlaceOnce() throws {
+    let cli = CLIHarness()
+    let added = cli.run("task", "add", "Buy socks", "--at", "Stockmann")
+    #expect(added.code == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("Stockmann (60.168294,24.942156)"))
+    let ambiguous = cli.run("task", "add", "Burger", "--at", "Hesburger")
+    #expect(ambiguous.code == ExitCode.invalidInput)
+    #expect(ambiguous.stderr.contains("matches several places in the map data"), "\(ambiguous.stderr)")
+    #expect(cli.run("task", "add", "Burger", "--at", "Hesburger Kaivokatu").code == 0)
+    cli.run("task", "add", "Return socks", "--at", "Stockmann")
+    let places = try #require(try cli.json("place", "list") as? [[String: Any]])
+    #expect(places.filter { $0["name"] as? String == "Stockmann" }.count == 1, "one pin per map place")
+    let check = cli.run("check", "--at", "Stockmann")
+    #expect(check.code == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("Buy socks") && check.stdout.contains("Return socks"), "\(check.stdout)")
+  }
+}
