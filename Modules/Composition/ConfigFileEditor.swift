@@ -27,6 +27,52 @@ public enum ConfigFileEditor {
     }
   }
 
+  /// Stores a device's key for a person (the person must exist); the device
+  /// joins the person's `devices` when that list limits them.
+  public static func setDeviceKey(person name: String, device: String, stored: String, path: String) throws {
+    var missing = false
+    try edit(path) { root in
+      var people = root["people"] as? [String: Any] ?? [:]
+      guard var person = people[name] as? [String: Any] else {
+        missing = true
+        return
+      }
+      var keys = person["deviceKeys"] as? [String: Any] ?? [:]
+      keys[device] = stored
+      person["deviceKeys"] = keys
+      if var devices = person["devices"] as? [String], !devices.isEmpty, !devices.contains(device) {
+        devices.append(device)
+        person["devices"] = devices
+      }
+      people[name] = person
+      root["people"] = people
+    }
+    if missing {
+      throw ConfigError.invalidValue(source: "device add", key: "NAME", value: name, allowed: "a person in the config (add one: whilehere user add \(name))")
+    }
+  }
+
+  /// Removes a device's key; false when it had none.
+  public static func removeDeviceKey(person name: String, device: String, path: String) throws -> Bool {
+    var found = false
+    try edit(path) { root in
+      var people = root["people"] as? [String: Any] ?? [:]
+      guard var person = people[name] as? [String: Any], var keys = person["deviceKeys"] as? [String: Any] else { return }
+      found = keys.removeValue(forKey: device) != nil
+      person["deviceKeys"] = keys
+      people[name] = person
+      root["people"] = people
+    }
+    return found
+  }
+
+  /// The devices with keys, per person.
+  public static func deviceKeys(person name: String, path: String) throws -> [String] {
+    let root = try read(path)
+    let person = (root["people"] as? [String: Any])?[name] as? [String: Any]
+    return ((person?["deviceKeys"] as? [String: Any]) ?? [:]).keys.sorted()
+  }
+
   /// Removes a person; false when there was no such person.
   public static func remove(person name: String, path: String) throws -> Bool {
     var found = false

@@ -1,4 +1,5 @@
 import Domain
+import Sodium
 
 /// One person the daemon serves, from the config file's `people` object:
 /// `"people": {"alice": {"password": "$argon2id$…", "devices": ["phone"], "notify": ["ntfy:…"]}}`.
@@ -20,12 +21,16 @@ public struct PersonSettings: Sendable, Equatable {
   public var webhookSecret = ""
   /// An access token for a protected ntfy server (`tk_…`).
   public var ntfyToken = ""
+  /// Device credentials by device name (`whilehere device add`): stored
+  /// forms of high-entropy tokens, checked with a fast keyed hash, so a
+  /// phone proves itself without the person's password or Argon2id work.
+  public var deviceKeys: [String: String] = [:]
 
   public init(password: String) {
     self.password = password
   }
 
-  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken"]
+  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken", "deviceKeys"]
 
   /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
   /// directory name and an MQTT topic level.
@@ -50,6 +55,18 @@ public struct PersonSettings: Sendable, Equatable {
     person.devices = try strings(object["devices"], key: "\(key).devices", source: source)
     person.notify = try strings(object["notify"], key: "\(key).notify", source: source)
     person.remoteConfiguration = try strings(object["remoteConfiguration"], key: "\(key).remoteConfiguration", source: source)
+    if let value = object["deviceKeys"] {
+      guard case .object(let keys) = value else {
+        throw ConfigError.wrongType(source: source, key: "\(key).deviceKeys", expected: "an object of device → key")
+      }
+      for (device, stored) in keys {
+        guard case .string(let text) = stored, DeviceKey.isStoredForm(text) else {
+          throw ConfigError.invalidValue(
+            source: source, key: "\(key).deviceKeys.\(device)", value: "…", allowed: "a key from: whilehere device add \(name) \(device)")
+        }
+        person.deviceKeys[device] = text
+      }
+    }
     if !person.devices.isEmpty, let stranger = person.remoteConfiguration.first(where: { !person.devices.contains($0) }) {
       throw ConfigError.invalidValue(
         source: source, key: "\(key).remoteConfiguration", value: stranger, allowed: "one of \(key).devices (\(person.devices.joined(separator: ", ")))")

@@ -170,5 +170,8 @@ public final class Runtime: Sendable {
   /// Argon2id, for `whilehere user add` and the daemon's logins.
   public static func passwordHasher() -> any PasswordHasher { Argon2idHasher() }
 
+  /// A new device credential: the token to show once, the form to store.
+  public static func issueDeviceKey() -> (token: String, stored: String) { DeviceKey.issue() }
+
   public func shutdown() { store.close() }
 }

@@ -1,3 +1,4 @@
+import CLI
 import Composition
 import Foundation
 import Testing
@@ -93,5 +94,29 @@ import TestSupport
     #expect(doctor.stdout.contains("but pid \(process.processIdentifier) is gone"), "\(doctor.stdout)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("doctor", "--json").stdout.utf8)) as? [String: Any])
     #expect((json["daemon"] as? [String: Any])?["alive"] as? Bool == false)
+  }
+}
+
+/// `whilehere device add` shows a token once and keeps only its hash.
+@Suite struct DeviceCommandTests {
+  @Test func aDeviceTokenIsShownOnceAndStoredHashed() throws {
+    let cli = CLIHarness()
+    let passwordFile = cli.home + "-pw"
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("correct horse battery\n".utf8))
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    #expect(cli.run("device", "add", "alice", "phone").code == ExitCode.config, "no such person yet")
+    #expect(cli.run("user", "add", "alice", "--password-file", passwordFile, "--device", "watch").code == 0)
+    let added = try #require(try cli.json("device", "add", "alice", "phone") as? [String: Any])
+    let token = try #require(added["token"] as? String)
+    let path = cli.home + "/config/whilehere/config.json"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains(token))
+    #expect(text.contains("$wh-device-1$"))
+    let config = try ConfigLoader.load(LaunchOptions(program: .headless, profile: nil, configPath: path, overrides: [:], environment: cli.environment))
+    #expect(config.settings.people["alice"]?.deviceKeys.keys.sorted() == ["phone"])
+    #expect(config.settings.people["alice"]?.devices.sorted() == ["phone", "watch"], "the device may report")
+    #expect(cli.run("device", "list", "alice").stdout.contains("phone"))
+    #expect(cli.run("device", "remove", "alice", "phone").code == 0)
+    #expect(cli.run("device", "remove", "alice", "phone").code == ExitCode.notFound)
   }
 }
