@@ -1,4 +1,5 @@
 import ArgumentParsing
+import DaemonSimulation
 import Engine
 import Foundation
 import Geofencing
@@ -9,9 +10,6 @@ import Simulation
 /// track through the shipped engine on the simulated phone, as a timeline.
 enum ReplayCommand {
   static func run(_ arguments: ParsedArguments) throws {
-    guard let placesPath = arguments.value("places") else {
-      throw UsageError("give --places FILE (GeoJSON points or CSV id,lat,lon,radius_m)", commandPath: arguments.commandPath)
-    }
     let trip = try TraceReplay.trip(jsonl: arguments.positionals[0])
     let radius = try arguments.value("radius").map { text -> Double in
       guard let value = Double(text), value >= 25, value <= 10_000 else {
@@ -19,18 +17,50 @@ enum ReplayCommand {
       }
       return value
     } ?? 150
-    let places = PlaceSet(places: try TraceReplay.places(placesPath, defaultRadius: radius))
+    let places: PlaceSet
+    switch (arguments.value("places"), arguments.value("tasks")) {
+    case (let path?, nil): places = PlaceSet(places: try TraceReplay.places(path, defaultRadius: radius))
+    case (nil, let path?): places = try TraceReplay.tasks(path, defaultRadius: radius)
+    case (.some, .some): throw UsageError("give --places or --tasks, not both", commandPath: arguments.commandPath)
+    case (nil, nil):
+      throw UsageError("give --places FILE (GeoJSON points or CSV id,lat,lon,radius_m) or --tasks FILE (tasks with their places)", commandPath: arguments.commandPath)
+    }
     var world = WorldConfig()
     if let path = arguments.value("world") { world = try WorldConfig.load(path) }
-    var strategy = SeedStrategy.shipped
-    strategy.singleTask = arguments.value("task")
+    let seedText = arguments.value("seed") ?? "1"
+    guard let seed = UInt64(seedText) else { throw UsageError("--seed must be a whole number, not '\(seedText)'", commandPath: arguments.commandPath) }
+    let known = DetectionBenchmark.allStrategies + OwnTracksStrategy.all
+    let name = arguments.value("strategy") ?? SeedStrategy.shipped.name
+    guard let chosen = known.first(where: { $0.name == name }) else {
+      throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
+    }
+    let json = arguments.has("json")
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
     formatter.timeZone = TimeZone(identifier: "UTC")
-    print("replay: \(arguments.positionals[0]): \(trip.positions.count) s of track from \(formatter.string(from: trip.start)) UTC, \(places.places.count) places, world \(world.name) #\(world.hash)")
-    let run = strategy.run(trip: trip, world: world, places: places, random: SimRandom(seed: 1)) { second, observation in
-      let time = formatter.string(from: trip.time(second))
-      if let line = describe(observation, places: places) { print("\(time)  \(line)") }
+    let run: StrategyRun
+    if !json { print("replay: \(arguments.positionals[0]): \(trip.positions.count) s of track from \(formatter.string(from: trip.start)) UTC, \(places.places.count) places, strategy \(chosen.name), seed \(seed), world \(world.name) #\(world.hash)") }
+    if var seeded = chosen as? SeedStrategy {
+      seeded.singleTask = arguments.value("task")
+      run = seeded.run(trip: trip, world: world, places: places, random: SimRandom(seed: seed)) { second, observation in
+        guard !json else { return }
+        let time = formatter.string(from: trip.time(second))
+        if let line = describe(observation, places: places) { print("\(time)  \(line)") }
+      }
+    } else {
+      run = chosen.run(trip: trip, world: world, places: places, random: SimRandom(seed: seed))
+    }
+    if json {
+      // One line per fire: the task, the place, when (ISO-8601).
+      let iso = ISO8601DateFormatter()
+      for fire in run.fires {
+        let place = places.places[fire.place]
+        let task = arguments.value("task") ?? places.taskNames[places.taskOf[fire.place]] ?? place.name
+        let line: [String: String] = ["task": task, "place": place.name, "t": iso.string(from: trip.time(fire.second))]
+        let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+      }
+      return
     }
     print("")
     print("\(run.fires.count) reminders, \(Int(run.preciseSeconds)) s of precise tracking, \(run.replans) plans, at most \(run.peakRegions) regions")

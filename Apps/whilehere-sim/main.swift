@@ -58,7 +58,11 @@ let root = CommandSpec<Void>(
       positionals: [("TRACE", "e.g. ../shared/data/traces/zurich-day.jsonl")],
       options: [
         .value("places", "FILE", "places to watch: GeoJSON points or CSV id,lat,lon,radius_m"),
+        .value("tasks", "FILE", "tasks with several places each: [{\"title\", \"places\": [{\"name\", \"lat\", \"lon\", \"radius\"}]}]"),
         .value("task", "TITLE", "one task tied to every place (default: one task per place)"),
+        .value("strategy", "NAME", "any bench detection row (default whilehere)"),
+        .value("seed", "S", "seed of the simulated phone (default 1)"),
+        .flag("json", "one line per fire: {\"task\", \"place\", \"t\"}"),
         .value("radius", "METRES", "radius for GeoJSON places (default 150)"),
         .value("world", "FILE", "world description"),
       ],

@@ -27,14 +27,17 @@ public struct PlaceSet: Sendable {
   /// The task each place belongs to (by place id); one task per place
   /// unless a tasks file ties several places to one task.
   public let taskOf: [Int]
+  /// Titles of tasks tied to several places (by task id), from a tasks file.
+  public let taskNames: [Int: String]
   /// Circles at each place's radius, and at radius + 50 m ("near").
   public let inside: CircleIndex
   public let near: CircleIndex
   public static let nearMargin = 50.0
 
-  public init(places: [Place], taskOf: [Int]? = nil) {
+  public init(places: [Place], taskOf: [Int]? = nil, taskNames: [Int: String] = [:]) {
     self.places = places
     self.taskOf = taskOf ?? places.map(\.id)
+    self.taskNames = taskNames
     var inside = CircleIndex()
     var near = CircleIndex()
     inside.reserveCapacity(places.count)

@@ -38,7 +38,8 @@ public struct SeedStrategy: DetectionStrategy {
     self.singleTask = singleTask
   }
 
-  /// The benchmark's tasks: one per place, or one for every place (`singleTask`).
+  /// The benchmark's tasks: one per place, the tasks a tasks file ties
+  /// places into (`places.taskOf`), or one for every place (`singleTask`).
   public func tasks(_ places: PlaceSet, at start: Date) -> [ReminderTask] {
     func location(_ place: PlaceSet.Place) -> TaskLocation {
       TaskLocation(id: LocationID("l\(place.id)"), target: .coordinate(place.center), radius: place.radius)
@@ -46,8 +47,17 @@ public struct SeedStrategy: DetectionStrategy {
     if let singleTask {
       return [try! ReminderTask(id: TaskID("task"), title: singleTask, locations: places.places.map(location), createdAt: start)]
     }
-    return places.places.map { place in
-      try! ReminderTask(id: TaskID(String(place.id)), title: place.name, locations: [location(place)], createdAt: start)
+    var order: [Int] = []
+    var members: [Int: [PlaceSet.Place]] = [:]
+    for place in places.places {
+      let task = places.taskOf[place.id]
+      if members[task] == nil { order.append(task) }
+      members[task, default: []].append(place)
+    }
+    return order.map { task in
+      let tied = members[task]!
+      return try! ReminderTask(
+        id: TaskID(String(task)), title: places.taskNames[task] ?? tied[0].name, locations: tied.map(location), createdAt: start)
     }
   }
 

@@ -44,6 +44,49 @@ public enum TraceReplay {
 
   /// Places to watch: a GeoJSON file of points (radius from a `radius`
   /// property, else `defaultRadius`) or a CSV `id,lat,lon,radius_m`.
+  /// A tasks file: `[{"title": "Buy milk", "places": [{"name": "Alepa",
+  /// "lat": 60.17, "lon": 24.94, "radius": 100}, …]}, …]` — tasks with
+  /// several places, as the product has them (one fire per task and visit).
+  public static func tasks(_ path: String, defaultRadius: Double = 150) throws -> PlaceSet {
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the tasks file") }
+    struct Task: Decodable {
+      struct Spot: Decodable {
+        let name: String?
+        let lat: Double
+        let lon: Double
+        let radius: Double?
+      }
+      let title: String
+      let places: [Spot]
+    }
+    let tasks: [Task]
+    do {
+      tasks = try JSONDecoder().decode([Task].self, from: data)
+    } catch {
+      throw ScenarioError(source: path, message: "expected [{\"title\", \"places\": [{\"lat\", \"lon\", \"radius\"}]}]: \(error)")
+    }
+    var places: [PlaceSet.Place] = []
+    var taskOf: [Int] = []
+    var names: [Int: String] = [:]
+    for (index, task) in tasks.enumerated() {
+      guard !task.places.isEmpty else { throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)') has no places") }
+      names[index] = task.title
+      for spot in task.places {
+        let radius = spot.radius ?? defaultRadius
+        guard (25...10_000).contains(radius) else {
+          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): radius \(radius) m is outside 25...10000")
+        }
+        let center: Coordinate
+        do { center = try Coordinate(latitude: spot.lat, longitude: spot.lon) } catch {
+          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): \(error)")
+        }
+        places.append(PlaceSet.Place(id: places.count, name: spot.name ?? task.title, center: center, radius: radius, reachable: true))
+        taskOf.append(index)
+      }
+    }
+    return PlaceSet(places: places, taskOf: taskOf, taskNames: names)
+  }
+
   public static func places(_ path: String, defaultRadius: Double = 150) throws -> [PlaceSet.Place] {
     if path.hasSuffix(".csv") {
       return try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"]).enumerated().map { index, row in

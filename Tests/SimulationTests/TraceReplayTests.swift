@@ -55,4 +55,21 @@ import TestSupport
     #expect(observed.contains { if case .engine(.planned) = $0 { return true } else { return false } })
     #expect(run.peakRegions <= 20)
   }
+
+  /// A tasks file ties places into tasks as the product has them: one task
+  /// with two places fires once per visit, named by the task.
+  @Test func aTasksFileGroupsPlacesIntoTasks() throws {
+    let path = write("tasks.json", #"[{"title": "Buy milk", "places": [{"name": "A", "lat": 60.009, "lon": 24.0, "radius": 80}, {"name": "B", "lat": 60.03, "lon": 24.0}]}, {"title": "Post letter", "places": [{"lat": 60.05, "lon": 24.1, "radius": 60}]}]"#)
+    let set = try TraceReplay.tasks(path)
+    #expect(set.places.map(\.name) == ["A", "B", "Post letter"])
+    #expect(set.taskOf == [0, 0, 1])
+    let tasks = SeedStrategy.shipped.tasks(set, at: Date(timeIntervalSince1970: 0))
+    #expect(tasks.map(\.title) == ["Buy milk", "Post letter"])
+    #expect(tasks[0].locations.count == 2)
+    #expect(tasks[0].locations[1].radius == 150, "the default radius")
+    let bad = write("bad.json", #"[{"title": "X", "places": [{"lat": 60, "lon": 24, "radius": 5}]}]"#)
+    #expect(throws: ScenarioError.self) { try TraceReplay.tasks(bad) }
+    let empty = write("empty.json", #"[{"title": "X", "places": []}]"#)
+    #expect(throws: ScenarioError.self) { try TraceReplay.tasks(empty) }
+  }
 }
