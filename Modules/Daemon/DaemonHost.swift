@@ -78,6 +78,11 @@ public final class DaemonHost: @unchecked Sendable {
     let analytics = try runtime.analytics(for: .daemon)
     analytics.record(.launched(.daemon, version: Version("0.1.0")))
     CrashReporter.sendPending(through: analytics, allowed: settings.analyticsDaemon, environment: environment)
+    let observe = tuning.observe
+    func observer(for name: String) -> (@Sendable ([ArrivalEvent]) -> Void)? {
+      guard let observe else { return nil }
+      return { observe(name, $0) }
+    }
     do {
       for name in settings.people.keys.sorted() {
         let person = settings.people[name]!
@@ -94,9 +99,8 @@ public final class DaemonHost: @unchecked Sendable {
         let made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: runtime.context(over: store),
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
-          arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention)
-        made.analytics = analytics
-        if let observe = tuning.observe { made.observer = { observe(name, $0) } }
+          arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
+          analytics: analytics, observer: observer(for: name))
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }

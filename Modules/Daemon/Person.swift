@@ -7,6 +7,7 @@ import Geofencing
 import Notifications
 import Persistence
 import PushSinks
+import Synchronization
 
 /// One person the daemon serves: their own store, engine, phone and sinks.
 /// Nothing here is reachable from another person's requests.
@@ -32,10 +33,10 @@ final class Person: @unchecked Sendable {
   }
 
   var transport: Transport {
-    get { historyLock.withLock { currentTransport } }
-    set { historyLock.withLock { currentTransport = newValue } }
+    get { transportState.withLock { $0 } }
+    set { transportState.withLock { $0 = newValue } }
   }
-  private var currentTransport = Transport.http
+  private let transportState = Mutex(Transport.http)
 
   /// Serialises answers, so a token cannot be used twice at once.
   private let lock = NSLock()
@@ -53,10 +54,10 @@ final class Person: @unchecked Sendable {
   }
 
   /// Sees every engine event of this person (the simulator's benchmark).
-  var observer: (@Sendable ([ArrivalEvent]) -> Void)?
+  let observer: (@Sendable ([ArrivalEvent]) -> Void)?
 
   /// Usage counts, when the operator switched them on (`analytics.daemon`).
-  var analytics: any AnalyticsSink = NoopAnalytics()
+  let analytics: any AnalyticsSink
 
   /// Told of every fix journalled, so raw positions leave the disk in time.
   let retention: FixRetention?
@@ -64,10 +65,12 @@ final class Person: @unchecked Sendable {
   init(
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
-    retention: FixRetention? = nil
+    retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil
   ) {
     self.name = name
     self.retention = retention
+    self.analytics = analytics
+    self.observer = observer
     self.settings = settings
     self.store = store
     self.journal = journal
