@@ -38,17 +38,30 @@ enum ReplayCommand {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
     formatter.timeZone = TimeZone(identifier: "UTC")
+    let reportPath = arguments.value("report")
+    var report = ReplayReport()
     let run: StrategyRun
     if !json { print("replay: \(arguments.positionals[0]): \(trip.positions.count) s of track from \(formatter.string(from: trip.start)) UTC, \(places.places.count) places, strategy \(chosen.name), seed \(seed), world \(world.name) #\(world.hash)") }
     if var seeded = chosen as? SeedStrategy {
       seeded.singleTask = arguments.value("task")
       run = seeded.run(trip: trip, world: world, places: places, random: SimRandom(seed: seed)) { second, observation in
-        guard !json else { return }
-        let time = formatter.string(from: trip.time(second))
-        if let line = describe(observation, places: places) { print("\(time)  \(line)") }
+        let line = describe(observation, places: places)
+        if reportPath != nil { report.observe(observation, at: second, line: line) }
+        guard !json, let line else { return }
+        print("\(formatter.string(from: trip.time(second)))  \(line)")
       }
     } else {
       run = chosen.run(trip: trip, world: world, places: places, random: SimRandom(seed: seed))
+    }
+    if let reportPath {
+      let taskName: (Int) -> String = { place in arguments.value("task") ?? places.taskNames[places.taskOf[place]] ?? places.places[place].name }
+      let page = try report.html(
+        trip: trip, places: places, run: run,
+        title: "\((arguments.positionals[0] as NSString).lastPathComponent) — \(chosen.name), seed \(seed), world #\(world.hash)", taskName: taskName)
+      guard FileManager.default.createFile(atPath: reportPath, contents: Data(page.utf8)) else {
+        throw UsageError("cannot write the report to \(reportPath)", commandPath: arguments.commandPath)
+      }
+      if !json { print("report: \(reportPath)") }
     }
     if json {
       // One line per fire: the task, the place, when (ISO-8601).

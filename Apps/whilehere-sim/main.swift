@@ -63,6 +63,7 @@ let root = CommandSpec<Void>(
         .value("strategy", "NAME", "any bench detection row (default whilehere)"),
         .value("seed", "S", "seed of the simulated phone (default 1)"),
         .flag("json", "one line per fire: {\"task\", \"place\", \"t\"}"),
+        .value("report", "FILE.html", "also write a self-contained page: the track, installed regions, sessions, fires and true inside intervals, with a time slider"),
         .value("radius", "METRES", "radius for GeoJSON places (default 150)"),
         .value("world", "FILE", "world description"),
       ],

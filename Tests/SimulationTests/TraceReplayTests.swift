@@ -72,4 +72,31 @@ import TestSupport
     let empty = write("empty.json", #"[{"title": "X", "places": []}]"#)
     #expect(throws: ScenarioError.self) { try TraceReplay.tasks(empty) }
   }
+
+  /// The report page carries what happened and fetches nothing.
+  @Test func theReportPageIsSelfContainedAndCarriesTheRun() throws {
+    var lines: [String] = []
+    let start = Date(timeIntervalSince1970: 1_600_000_000)
+    let formatter = ISO8601DateFormatter()
+    var t = 0.0
+    var lat = 60.0
+    while lat < 60.018 {
+      let pause = abs(lat - 60.009) < 0.00001 ? 600.0 : 0
+      lines.append(#"{"t": "\#(formatter.string(from: start.addingTimeInterval(t)))", "lat": \#(lat), "lon": 24.0, "acc": 8}"#)
+      t += 10 + pause
+      lat += 0.0001
+    }
+    let trip = try TraceReplay.trip(jsonl: write("walk.jsonl", lines.joined(separator: "\n")))
+    let set = try TraceReplay.tasks(write("tasks.json", #"[{"title": "Buy </script> milk", "places": [{"name": "Kiosk", "lat": 60.009, "lon": 24.0, "radius": 80}]}]"#))
+    var report = ReplayReport()
+    let run = SeedStrategy.shipped.run(trip: trip, world: WorldConfig(), places: set, random: SimRandom(seed: 1)) { second, observation in
+      report.observe(observation, at: second, line: "event")
+    }
+    let page = try report.html(trip: trip, places: set, run: run, title: "walk", taskName: { set.taskNames[set.taskOf[$0]] ?? "" })
+    #expect(run.fires.count == 1)
+    #expect(page.contains(#""fires":[{"place":"Kiosk","t":"#))
+    #expect(page.contains("Buy <\\/script> milk"), "a title cannot end the script element")
+    #expect(!page.contains("src=") && !page.contains("href="), "nothing fetched")
+    #expect(page.contains(#""plans":[{"#))
+  }
 }
