@@ -47,6 +47,11 @@ enum BenchCommands {
     }
     let report = try DetectionBenchmark.run(options)
     print(arguments.has("json") ? DetectionReportFormatter.json(report) : DetectionReportFormatter.text(report))
+    if let plot = arguments.value("plot") {
+      guard FileManager.default.createFile(atPath: plot, contents: Data(DetectionPlot.svg(report).utf8)) else {
+        throw UsageError("cannot write the plot to \(plot)", commandPath: arguments.commandPath)
+      }
+    }
   }
 
   static func existing(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }

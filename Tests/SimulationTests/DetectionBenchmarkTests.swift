@@ -29,6 +29,19 @@ import Testing
     #expect(score(report, "whilehere").visits > 20, "the trips must contain visits to judge")
   }
 
+  /// The plot draws one point per strategy at its own figures.
+  @Test func thePlotHasAPointPerStrategyAtItsRecall() throws {
+    let report = try DetectionBenchmark.run(options())
+    let svg = DetectionPlot.svg(report)
+    for score in report.scores {
+      #expect(svg.contains("<title>\(score.strategy): visits "), "\(score.strategy) missing")
+    }
+    let whilehere = score(report, "whilehere")
+    let recall = String(format: "%.1f", Double(whilehere.visitsCaught) / Double(max(whilehere.visits, 1)) * 100)
+    #expect(svg.contains("whilehere: visits \(recall) %"))
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+  }
+
   @Test func theEngineNeverSpendsMoreGPSThanItsAllowance() throws {
     let report = try DetectionBenchmark.run(options())
     let allowance = SessionConfig().allowance
