@@ -54,22 +54,7 @@ enum PosixFile {
     let fd: Int32
     do { fd = try open(path, flags: O_RDONLY) } catch StoreError.io where errno == ENOENT { return nil }
     defer { Glibc.close(fd) }
-    let count = try size(fd, path: path)
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    try bytes.withUnsafeMutableBytes { buffer in
-      while done < count {
-        let n = Glibc.read(fd, buffer.baseAddress! + done, count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw error(path, "read")
-        }
-        if n == 0 { break }
-        done += n
-      }
-    }
-    if done < count { bytes.removeLast(count - done) }
-    return bytes
+    return try read(fd, from: 0, path: path)
   }
 
   static func size(path: String) throws -> Int {
@@ -82,6 +67,11 @@ enum PosixFile {
   static func read(_ path: String, from offset: Int) throws -> [UInt8] {
     let fd = try open(path, flags: O_RDONLY)
     defer { Glibc.close(fd) }
+    return try read(fd, from: offset, path: path)
+  }
+
+  /// The bytes of an open file from `offset` to its end (shorter if it shrinks meanwhile).
+  private static func read(_ fd: Int32, from offset: Int, path: String) throws -> [UInt8] {
     let count = max(0, try size(fd, path: path) - offset)
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0

@@ -15,3 +15,24 @@ public enum BuiltProduct {
     return ".build/debug/" + name
   }
 }
+
+extension BuiltProduct {
+  /// Runs a program to completion: its exit status and its output (stdout
+  /// and stderr together). `name` is a built product, or an absolute path.
+  public static func run(
+    _ name: String, _ arguments: [String], environment: [String: String], directory: String? = nil
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: name.hasPrefix("/") ? name : path(name))
+    process.arguments = arguments
+    process.environment = environment
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+}

@@ -35,18 +35,10 @@ import TestSupport
   @Test func aConfigNamedRelativeToTheCurrentDirectoryIsWritten() throws {
     let directory = TemporaryDirectory()
     _ = FileManager.default.createFile(atPath: directory.file("pw"), contents: Data("correct horse battery\n".utf8))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProduct.path("whilehere"))
-    process.arguments = ["--config", "config.json", "user", "add", "alice", "--password-file", "pw"]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-    process.environment = ["HOME": directory.path, "NO_COLOR": "1"]
-    let pipe = Pipe()
-    process.standardError = pipe
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(output)")
+    let (status, output) = try BuiltProduct.run(
+      "whilehere", ["--config", "config.json", "user", "add", "alice", "--password-file", "pw"],
+      environment: ["HOME": directory.path, "NO_COLOR": "1"], directory: directory.path)
+    #expect(status == 0, "\(output)")
     #expect(try String(contentsOfFile: directory.file("config.json"), encoding: .utf8).contains("$argon2id$"))
   }
 

@@ -7,24 +7,11 @@ import TestSupport
 /// and doctor exits non-zero.
 @Suite(.serialized) struct ReadOnlyStoreTests {
   func run(_ arguments: [String], home: String, asStranger: Bool) throws -> (status: Int32, output: String) {
-    let process = Process()
     let cli = BuiltProduct.path("whilehere")
-    if asStranger {
-      // Root may write anywhere; a stranger (nobody) may not.
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", cli] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: cli)
-      process.arguments = arguments
-    }
-    process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "NO_COLOR": "1"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "NO_COLOR": "1"]
+    // Root may write anywhere; a stranger (nobody) may not.
+    guard asStranger else { return try BuiltProduct.run(cli, arguments, environment: environment) }
+    return try BuiltProduct.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", cli] + arguments, environment: environment)
   }
 
   @Test func readsWorkWritesSayWhyAndDoctorFails() throws {

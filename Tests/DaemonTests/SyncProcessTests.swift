@@ -10,17 +10,7 @@ import TestSupport
 
   /// Runs the whilehere binary to completion; output and exit status.
   func whilehere(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.cliPath)
-    process.arguments = arguments
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    try BuiltProduct.run(Self.cliPath, arguments, environment: environment)
   }
 
   /// A home, a sync folder and the store options of two machines.

@@ -9,6 +9,22 @@ import TestSupport
 
   func write(_ name: String, _ text: String) -> String { directory.write(name, text) }
 
+  /// A straight 2 km walk north, a fix every 10 s, with a 10-minute stop at 60.009.
+  func walk() -> String {
+    var lines: [String] = []
+    let start = Date(timeIntervalSince1970: 1_600_000_000)
+    let formatter = ISO8601DateFormatter()
+    var t = 0.0
+    var lat = 60.0
+    while lat < 60.018 {
+      let pause = abs(lat - 60.009) < 0.00001 ? 600.0 : 0
+      lines.append(#"{"t": "\#(formatter.string(from: start.addingTimeInterval(t)))", "lat": \#(lat), "lon": 24.0, "acc": 8}"#)
+      t += 10 + pause
+      lat += 0.0001
+    }
+    return write("walk.jsonl", lines.joined(separator: "\n"))
+  }
+
   @Test func aTraceBecomesOnePositionASecondWithoutItsJumps() throws {
     let path = write("t.jsonl", """
       {"t": "2020-01-01T10:00:00Z", "lat": 60.0, "lon": 24.0, "acc": 10}
@@ -31,19 +47,7 @@ import TestSupport
   }
 
   @Test func aReplayThroughTheEngineFiresAtAPlaceOnTheWay() throws {
-    // A straight 2 km walk north, passing a place with a 10-minute stop.
-    var lines: [String] = []
-    let start = Date(timeIntervalSince1970: 1_600_000_000)
-    let formatter = ISO8601DateFormatter()
-    var t = 0.0
-    var lat = 60.0
-    while lat < 60.018 {
-      let pause = abs(lat - 60.009) < 0.00001 ? 600.0 : 0
-      lines.append(#"{"t": "\#(formatter.string(from: start.addingTimeInterval(t)))", "lat": \#(lat), "lon": 24.0, "acc": 8}"#)
-      t += 10 + pause
-      lat += 0.0001
-    }
-    let trace = write("walk.jsonl", lines.joined(separator: "\n"))
+    let trace = walk()
     let places = write("places.csv", "id,lat,lon,radius_m\n1,60.0090,24.0,80\n2,60.0300,24.0,80\n")
     let trip = try TraceReplay.trip(jsonl: trace)
     let set = PlaceSet(places: try TraceReplay.places(places))
@@ -75,18 +79,7 @@ import TestSupport
 
   /// The report page carries what happened and fetches nothing.
   @Test func theReportPageIsSelfContainedAndCarriesTheRun() throws {
-    var lines: [String] = []
-    let start = Date(timeIntervalSince1970: 1_600_000_000)
-    let formatter = ISO8601DateFormatter()
-    var t = 0.0
-    var lat = 60.0
-    while lat < 60.018 {
-      let pause = abs(lat - 60.009) < 0.00001 ? 600.0 : 0
-      lines.append(#"{"t": "\#(formatter.string(from: start.addingTimeInterval(t)))", "lat": \#(lat), "lon": 24.0, "acc": 8}"#)
-      t += 10 + pause
-      lat += 0.0001
-    }
-    let trip = try TraceReplay.trip(jsonl: write("walk.jsonl", lines.joined(separator: "\n")))
+    let trip = try TraceReplay.trip(jsonl: walk())
     let set = try TraceReplay.tasks(write("tasks.json", #"[{"title": "Buy </script> milk", "places": [{"name": "Kiosk", "lat": 60.009, "lon": 24.0, "radius": 80}]}]"#))
     var report = ReplayReport()
     let run = SeedStrategy.shipped.run(trip: trip, world: WorldConfig(), places: set, random: SimRandom(seed: 1)) { second, observation in
