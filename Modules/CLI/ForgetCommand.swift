@@ -14,6 +14,12 @@ enum ForgetCommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    if let daemon = LocalDaemon.running(store: try ConfigLoader.load(context.launchOptions).settings.store, environment: context.environment) {
+      // Erasing files under a running daemon would lose what it writes next and confuse it.
+      throw UsageError(
+        "whilehered (pid \(daemon.pid)) holds this store; stop it first, then run forget (its people's data is in the store too)",
+        commandPath: arguments.commandPath)
+    }
     let state = try context.engine().context.store.state()
     let counts = [
       ("tasks", state.tasks.count), ("places", state.places.count), ("lists", state.lists.count),

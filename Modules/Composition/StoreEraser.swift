@@ -35,6 +35,11 @@ public enum StoreEraser {
   }
 
   static func erase(directory: String) throws -> Result {
+    // Nobody writes while the files go (a CLI writer waits, then finds the store gone).
+    try FileOperationStore.holdingWriterLock(directory: directory) { try eraseHoldingLock(directory: directory) }
+  }
+
+  private static func eraseHoldingLock(directory: String) throws -> Result {
     var result = Result()
     let manager = FileManager.default
     guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return result }

@@ -103,6 +103,16 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     try StoreManifest.read(directory: directory).map { ($0.log.file, $0.snapshot?.file) }
   }
 
+  /// Runs `body` holding the store's writer lock (waiting up to `wait`
+  /// seconds for another writer), so nothing writes meanwhile: for erasing
+  /// a store. A directory that does not exist needs no lock.
+  public static func holdingWriterLock<Result>(directory: String, wait: TimeInterval = 2, _ body: () throws -> Result) throws -> Result {
+    guard PosixFile.exists(directory) else { return try body() }
+    let lock = try FileLock(path: directory + "/LOCK", wait: wait)
+    defer { lock.release() }
+    return try body()
+  }
+
   /// A snapshot or log name of some generation (`log`, `log-3`, `snapshot-3`).
   public static func isStoreFile(_ name: String) -> Bool { StoreManifest.isOwnFileName(name) }
 

@@ -1,3 +1,5 @@
+import CLI
+import Composition
 import Foundation
 import Testing
 
@@ -17,5 +19,24 @@ import Testing
     #expect(erased.stdout.contains("left alone (not WhileHere's): \(cli.storeDirectory)/notes.txt"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: cli.storeDirectory) == ["notes.txt"])
     #expect(cli.run("task", "list").stdout.hasPrefix("No tasks"))
+  }
+
+  /// Never under a process that writes the store: a holder makes forget
+  /// refuse and erase nothing; a running daemon is named.
+  @Test func forgetRefusesWhileAnotherProcessHoldsTheStore() throws {
+    let cli = CLIHarness()
+    #expect(cli.run("task", "add", "Buy milk", "--at", "60.17,24.94").code == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: cli.storeDirectory).sorted()
+    do {
+      let holder = try FileOperationStoreHolder(directory: cli.storeDirectory)
+      defer { holder.release() }
+      let refused = cli.run("forget", "--yes")
+      #expect(refused.code == ExitCode.storeInUse, "\(refused.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: cli.storeDirectory).sorted() == before)
+    }
+    try LocalDaemon(pid: getpid(), url: "http://127.0.0.1:9", token: "x").write(to: cli.storeDirectory + "/" + LocalDaemon.fileName)
+    let named = cli.run("forget", "--yes")
+    #expect(named.code == ExitCode.usage)
+    #expect(named.stderr.contains("whilehered (pid \(getpid())) holds this store; stop it first"), "\(named.stderr)")
   }
 }
