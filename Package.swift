@@ -26,7 +26,7 @@ let package = Package(
     .executable(name: "whilehere-sim", targets: ["whilehere-sim"]),
     .library(name: "TestSupport", targets: ["TestSupport"]),
     // What the fuzzers in Fuzz/ (a package of their own) read outside bytes with.
-    .library(name: "WhileHereParsing", targets: ["Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing"]),
+    .library(name: "WhileHereParsing", targets: ["Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing", "Composition"]),
     .plugin(name: "LayeringCheck", targets: ["LayeringCheck"]),
   ],
   targets: [

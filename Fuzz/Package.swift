@@ -31,5 +31,7 @@ let package = Package(
     harness("FuzzOverpass"),
     harness("FuzzPlaces"),
     harness("FuzzArguments"),
+    harness("FuzzWorld"),
+    harness("FuzzConfig"),
   ]
 )

@@ -78,6 +78,10 @@ public enum ConfigLoader {
   }
 
   static func readFile(_ path: String, required: Bool) throws -> FileContents? {
+    // Said before reading: Foundation leaks the buffer it reads an empty file into (FuzzConfig found it).
+    if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+      throw ConfigError.invalidJSON(path: path, reason: "the file is empty (write {} for no settings)")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       if !required { return nil }
       let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"

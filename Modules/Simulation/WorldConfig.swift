@@ -261,6 +261,9 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     return try merged(data, source: path)
   }
 
+  /// A world file's bytes (`source` names it in errors).
+  public static func parse(_ data: Data, source: String) throws -> WorldConfig { try merged(data, source: source) }
+
   /// The defaults with the file's values laid over them, so a world file
   /// names only what it changes; a key the world does not have is an error.
   static func merged(_ data: Data, source: String) throws -> WorldConfig {

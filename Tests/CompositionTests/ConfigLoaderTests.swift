@@ -53,6 +53,12 @@ import Testing
     #expect(error?.description.contains("is not valid JSON") == true)
   }
 
+  @Test func anEmptyFileIsNamedAsEmpty() {
+    let empty = write("")
+    let error = #expect(throws: ConfigError.self) { try ConfigLoader.load(options(config: empty)) }
+    #expect(error?.description.contains("the file is empty") == true, "\(String(describing: error))")
+  }
+
   @Test func aMissingExplicitFileIsAnError() {
     #expect(throws: ConfigError.unreadable(path: "/nonexistent/c.json", reason: "no such file")) {
       try ConfigLoader.load(options(config: "/nonexistent/c.json"))
