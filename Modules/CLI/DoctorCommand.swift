@@ -21,6 +21,8 @@ enum DoctorCommand {
     let permissions: [String]
     let providers: [Provider]
     var store: [String: String]?
+    /// What whilehered would refuse in the `notify` entries, per person.
+    var notifyProblems: [String] = []
     /// Repairs the store made on its own that nobody was shown yet; shown once.
     var notices: [String] = []
     var problem: String?
@@ -68,6 +70,7 @@ enum DoctorCommand {
         status: DaemonStatus.path(store: settings.store, environment: context.environment).flatMap(DaemonStatus.read)),
       sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment),
       analytics: AnalyticsConsent.load(context.environment).rawValue, analyticsSinks: settings.analyticsSinks)
+    report.notifyProblems = NotifyCheck.problems(settings, environment: context.environment)
     if let status = report.daemon.status {
       // A daemon killed with -9 never wrote "stopped"; its pid tells.
       report.daemon.alive = kill(status.pid, 0) == 0 || errno == EPERM
@@ -100,6 +103,10 @@ enum DoctorCommand {
     }
     // Shown once: later runs stay quiet about a repair the person has seen.
     try? shown?.acknowledgeNotices()
+    if failure == nil, let first = report.notifyProblems.first {
+      // Exit as the daemon would at start: a configuration error.
+      failure = ConfigError.invalidValue(source: "notify", key: "notify", value: first, allowed: "what whilehered accepts (see above)")
+    }
     if let failure { throw ReportedError(underlying: failure) }
   }
 
@@ -116,6 +123,7 @@ enum DoctorCommand {
     let daemon = report.daemon
     out("daemon    listen \(daemon.listen), \(daemon.people.count) people" + (daemon.people.isEmpty ? " (add one: whilehere user add NAME)" : ": " + daemon.people.joined(separator: ", ")))
     out("          notify " + (daemon.notify.isEmpty ? "console (whilehered's default)" : daemon.notify.joined(separator: ", ")))
+    for problem in report.notifyProblems { out("          " + style.red("refused") + " \(problem)") }
     if let mqtt = daemon.mqtt { out("          mqtt \(mqtt)") }
     if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
     if let status = daemon.status {

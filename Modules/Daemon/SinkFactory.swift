@@ -13,11 +13,13 @@ struct SinkFactory {
   let environment: [String: String]
   let retryDelay: TimeInterval
 
-  static let known = ["console", "desktop", "jsonl", "ntfy", "webhook"]
+  static let known = NotifyCheck.known
 
   func make(
     _ spec: String, person: String, settings: PersonSettings, links: any ActionLinkMaker, relay: AnswerRelay
   ) throws -> (any NotificationSink, DeliveryQueue?) {
+    // The same refusals doctor shows (NotifyCheck), then the sink.
+    try NotifyCheck.validate(spec, person: person, settings: settings, environment: environment)
     let provider = ProviderSpec(spec)
     let log = log
     let queue = { DeliveryQueue(label: "\(person).\(provider.name)", firstDelay: retryDelay, log: { message in log("delivery", ["person": person, "detail": message]) }) }

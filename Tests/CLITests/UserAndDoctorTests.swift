@@ -112,3 +112,30 @@ import TestSupport
     #expect(cli.run("device", "remove", "alice", "phone").code == ExitCode.notFound)
   }
 }
+
+/// doctor refuses what whilehered would refuse in `notify`, with its words.
+@Suite struct DoctorNotifyTests {
+  @Test func doctorNamesEverySinkTheDaemonWouldRefuse() throws {
+    let cli = CLIHarness()
+    let passwordFile = cli.home + "-pw"
+    _ = FileManager.default.createFile(atPath: passwordFile, contents: Data("correct horse battery\n".utf8))
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    #expect(cli.run("user", "add", "alice", "--password-file", passwordFile).code == 0)
+    let path = cli.home + "/config/whilehere/config.json"
+    var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var people = try #require(root["people"] as? [String: Any])
+    var alice = try #require(people["alice"] as? [String: Any])
+    alice["notify"] = ["webhook:https://hooks.example.org/x", "jsonl:/nonexistent-dir/r.jsonl", "pager:555", "console"]
+    people["alice"] = alice
+    root["people"] = people
+    try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
+    let doctor = cli.run("doctor")
+    #expect(doctor.code == ExitCode.config, "\(doctor.stdout)\(doctor.stderr)")
+    #expect(doctor.stdout.contains("people.alice.webhookSecret"), "\(doctor.stdout)")
+    #expect(doctor.stdout.contains("/nonexistent-dir does not"))
+    #expect(doctor.stdout.contains("unknown notify provider 'pager'"), "\(doctor.stdout)")
+    #expect(!doctor.stdout.contains("refused alice: console"))
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("doctor", "--json").stdout.utf8)) as? [String: Any])
+    #expect((json["notifyProblems"] as? [String])?.count == 3)
+  }
+}
