@@ -13,8 +13,9 @@ public enum OverpassResponse {
       throw ProviderError(provider: provider, reason: "the answer is not Overpass JSON (no \"elements\")")
     }
     return elements.compactMap { element -> ProviderPlace? in
-      guard case .object(let object) = element, case .string(let type)? = object["type"], case .number(let id)? = object["id"],
-        case .object(let tags)? = object["tags"], case .string(let name)? = tags["name"]
+      // An id that is no whole number in Int64's range (1e300, 0.5, NaN) is no OSM element: skipped, never trapped on.
+      guard case .object(let object) = element, case .string(let type)? = object["type"], case .number(let number)? = object["id"],
+        let id = Int64(exactly: number), case .object(let tags)? = object["tags"], case .string(let name)? = tags["name"]
       else { return nil }
       var position: (Double, Double)?
       if case .number(let lat)? = object["lat"], case .number(let lon)? = object["lon"] {
@@ -31,7 +32,7 @@ public enum OverpassResponse {
       let street = [tag("addr:street"), tag("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
       let others = tags.keys.sorted().filter { $0.hasPrefix("name:") || $0 == "alt_name" || $0 == "official_name" }.compactMap(tag)
       return ProviderPlace(
-        ref: "osm:\(type)/\(Int64(id))", name: name, coordinate: coordinate, category: category, address: street.isEmpty ? nil : street,
+        ref: "osm:\(type)/\(id)", name: name, coordinate: coordinate, category: category, address: street.isEmpty ? nil : street,
         otherNames: others.filter { $0 != name })
     }
   }

@@ -85,3 +85,15 @@ import TestSupport
     }
   }
 }
+
+/// What FuzzOverpass found: an element id too large for Int64 trapped the
+/// whole program; such an element (or a fractional or negative id) is now
+/// skipped and the rest of the answer kept.
+@Suite struct OverpassHostileAnswerTests {
+  @Test(arguments: ["277777777777777777777777777777777777777777777777777777777777777", "1e300", "0.5", "-1e30"])
+  func anIdThatIsNoWholeNumberIsSkippedNotATrap(_ id: String) throws {
+    let text = #"{"elements":[{"type":"node","id":1,"lat":60.17,"lon":24.94,"tags":{"name":"Alepa","shop":"convenience"}},{"type":"way","id":\#(id),"center":{"lat":60.16,"lon":24.93},"tags":{"name":"Vanha kirkko"}}]}"#
+    let places = try OverpassResponse.places(Data(text.utf8), provider: "overpass:test")
+    #expect(places.map(\.ref) == ["osm:node/1"])
+  }
+}
