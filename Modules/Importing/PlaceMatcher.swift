@@ -115,7 +115,7 @@ public struct PlaceMatcher: Sendable {
     for word in SearchText.fold(title).split(separator: " ").map(String.init) where !table.stopwords.contains(word) {
       terms.append(word)
       guard let groups = table.groups(of: word) else { continue }
-      for (other, its) in table.concepts where !its.isDisjoint(with: groups) && other != word && other.count >= 4 { terms.append(other) }
+      for group in groups { terms += (table.members[group] ?? []).filter { $0 != word && $0.count >= 4 } }
     }
     return terms
   }

@@ -9,6 +9,8 @@ import Foundation
 /// known phrase ("market hall") becomes one token; stop words go.
 struct PlaceWords: Sendable {
   let concepts: [String: Set<Int>]
+  /// The words of each group, for asking a provider for every equivalent.
+  let members: [Int: [String]]
   /// Phrases of more than one word, as word lists, with their group.
   let phrases: [(words: [String], group: Int)]
   let stopwords: Set<String>
@@ -16,7 +18,7 @@ struct PlaceWords: Sendable {
   static let shared: PlaceWords = {
     guard let url = Bundle.module.url(forResource: "place-words", withExtension: "json"), let data = try? Data(contentsOf: url),
       let table = try? load(data)
-    else { return PlaceWords(concepts: [:], phrases: [], stopwords: []) }
+    else { return PlaceWords(concepts: [:], members: [:], phrases: [], stopwords: []) }
     return table
   }()
 
@@ -41,7 +43,9 @@ struct PlaceWords: Sendable {
     }
     // Longest phrases first, so "town hall" is tried before "hall".
     phrases.sort { $0.words.count > $1.words.count }
-    return PlaceWords(concepts: concepts, phrases: phrases, stopwords: Set(file.stopwords.map(SearchText.fold)))
+    var members: [Int: [String]] = [:]
+    for (word, groups) in concepts { for group in groups { members[group, default: []].append(word) } }
+    return PlaceWords(concepts: concepts, members: members.mapValues { $0.sorted() }, phrases: phrases, stopwords: Set(file.stopwords.map(SearchText.fold)))
   }
 
   static func token(_ groups: Set<Int>) -> String { groups.sorted().map { "@\($0)" }.joined(separator: "|") }
