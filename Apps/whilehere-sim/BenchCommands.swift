@@ -45,8 +45,10 @@ enum BenchCommands {
         return strategy
       }
     }
+    options.explain = arguments.has("explain")
     let report = try DetectionBenchmark.run(options)
     print(arguments.has("json") ? DetectionReportFormatter.json(report) : DetectionReportFormatter.text(report))
+    for (strategy, misses) in report.explanations { print(misses.lines(strategy: strategy).joined(separator: "\n")) }
     if let plot = arguments.value("plot") {
       guard FileManager.default.createFile(atPath: plot, contents: Data(DetectionPlot.svg(report).utf8)) else {
         throw UsageError("cannot write the plot to \(plot)", commandPath: arguments.commandPath)

@@ -103,6 +103,7 @@ enum ReplayCommand {
       case .degraded(let text): return "degraded: \(text)"
       case .wakeFixRequested: return "left the coverage edge: one fix requested"
       case .confirmationRequested(let id): return "\(id) reported inside: one fix requested to confirm"
+      case .following(let on): return on ? "following with reduced-accuracy updates (dense places)" : "stopped following"
       }
     }
   }

@@ -31,6 +31,7 @@ let root = CommandSpec<Void>(
             .value("places", "N", "places (default 10000)"), .value("trips", "T", "whole person-days to simulate (default 20)"),
             .value("seed", "S", "seed (default 1)"), .flag("json", "one JSON object per strategy"),
             .value("plot", "FILE.svg", "also draw recall against battery per strategy"),
+            .flag("explain", "also count why each engine row missed what it missed"),
             .value("world", "FILE", "world description overriding the calibrated defaults"),
             .value("roads", "FILE", "street GeoJSON (default ../shared/data/helsinki-roads.geojson if present)"),
             .value("pois", "FILE", "places GeoJSON (default ../shared/data/helsinki-pois.geojson if present)"),

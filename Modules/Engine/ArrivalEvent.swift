@@ -19,4 +19,6 @@ public enum ArrivalEvent: Equatable, Sendable {
   /// An arrival region reported the person inside; one fix was asked for
   /// to confirm it before firing (`arrival.session.confirmArrivals`).
   case confirmationRequested(String)
+  /// Reduced-accuracy updates were switched on (true) or off.
+  case following(Bool)
 }

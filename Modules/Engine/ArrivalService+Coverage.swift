@@ -66,6 +66,6 @@ extension ArrivalService {
       if case .snoozed(let until) = task.state, until > now { return until }
       return nil
     }.min()
-    return [.planned(next, added: added, removed: remove, reason: reason)] + events
+    return [.planned(next, added: added, removed: remove, reason: reason)] + events + updateFollowing()
   }
 }

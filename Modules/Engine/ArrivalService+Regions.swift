@@ -30,6 +30,8 @@ extension ArrivalService {
         if !config.session.confirmArrivals { visits.left(region.destinations[0]) }
         return []
       case (.approach, .entered), (.approach, .inside):
+        // Followed positions already watch the zone's places, for no GPS.
+        if followIsCurrent(at: context.clock.now()) { return [.planKept("\(region.id) entered while following: the followed positions confirm")] }
         return startSession(in: region)
       case (.approach, .exited), (.approach, .outside), (.arrival, .outside):
         return []
@@ -37,6 +39,7 @@ extension ArrivalService {
         guard !awaitingWakeFix else { return [] }
         let now = context.clock.now()
         if let quiet = wakeQuietUntil, now < quiet { return [.planKept("the last wake-up fix found no move; waiting before the next")] }
+        if followIsCurrent(at: now) { return [.planKept("followed positions move the plan; no wake-up fix")] }
         guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
           return [.planKept("no tracking budget left for a wake-up fix")]
         }
@@ -65,20 +68,29 @@ extension ArrivalService {
 
   /// Asks one fix to confirm that the person is at `destination`. Called with the lock held.
   func requestConfirmation(_ destination: Destination, reportedBy id: String) -> [ArrivalEvent] {
-    // Already announced and not left: the OS saw its own position wander back in.
-    guard !visits.isVisiting(destination.task) else { return [] }
+    requestConfirmations([destination], reportedBy: id)
+  }
+
+  /// Asks one fix to confirm that the person is at any of `destinations`;
+  /// the fix answers all of them and is charged once. Called with the lock held.
+  func requestConfirmations(_ destinations: [Destination], reportedBy id: String) -> [ArrivalEvent] {
     let now = context.clock.now()
-    // Done or snoozed since the plan was made: nothing to confirm.
-    guard isLive(destination, at: now) else { return [] }
-    if let quiet = confirmQuiet[destination], now < quiet.until { return [] }
-    // A running session confirms it with its own fixes.
-    if session != nil { return startSession(in: confirmationZone(destination)) }
-    guard confirming[destination] == nil else { return [] }
+    let wanted = destinations.filter { destination in
+      // Already announced and not left: the OS saw its own position wander back in.
+      guard !visits.isVisiting(destination.task) else { return false }
+      // Done or snoozed since the plan was made: nothing to confirm.
+      guard isLive(destination, at: now) else { return false }
+      if let quiet = confirmQuiet[destination], now < quiet.until { return false }
+      return confirming[destination] == nil
+    }
+    guard !wanted.isEmpty else { return [] }
+    // A running session confirms them with its own fixes.
+    if session != nil { return wanted.flatMap { startSession(in: confirmationZone($0)) } }
     guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
       return [.sessionRefused("no tracking budget left to confirm an arrival")]
     }
     do { try saveBudget() } catch { return [.degraded("could not save the tracking budget: \(error)")] }
-    confirming[destination] = now
+    for destination in wanted { confirming[destination] = now }
     precise.requestSingleFix()
     return [.confirmationRequested(id)]
   }
@@ -98,15 +110,25 @@ extension ArrivalService {
     return still >= config.session.stillnessVeto ? still : nil
   }
 
-  /// The motion history changed: the device became still or started moving.
-  public func motionChanged(still: Bool) -> [ArrivalEvent] {
+  /// The motion history changed: the device became still or started
+  /// moving, at `since` (the history keeps when; a suspended app reads it
+  /// at its next wake, so it may be a while ago). Nil: now.
+  public func motionChanged(still: Bool, since: Date? = nil) -> [ArrivalEvent] {
     lock.withLock {
+      let now = context.clock.now()
+      var events: [ArrivalEvent] = []
       if still {
-        if stillSince == nil { stillSince = context.clock.now() }
+        if stillSince == nil { stillSince = min(since ?? now, now) }
+        // Stopping where followed positions put the person near a place is
+        // the likeliest visit of all: one fix settles it.
+        if following, let last = lastReducedAt, now.timeIntervalSince(last) <= Self.stopLookback, let here = lastPosition {
+          let near = candidates(near: here, now: now).filter { here.distance(to: $0.center) <= $0.radius + config.follow.maxAccuracy }
+          events += requestConfirmations(near, reportedBy: Self.stopID)
+        }
       } else {
         stillSince = nil
       }
-      return []
+      return events + updateFollowing()
     }
   }
 

@@ -106,10 +106,11 @@ extension ArrivalService {
   public func powerChanged(_ state: PowerState) -> [ArrivalEvent] {
     lock.withLock {
       power = state
-      guard var running = session?.state else { return [] }
+      let following = updateFollowing()
+      guard var running = session?.state else { return following }
       let events = running.powerChanged(PowerPolicy(config: config.session).limits(for: state), at: context.clock.now())
       session?.state = running
-      return handleSession(events)
+      return following + handleSession(events)
     }
   }
 
@@ -126,7 +127,7 @@ extension ArrivalService {
         for id in monitor.monitoredRegions() where Self.isOurs(id) { monitor.stopMonitoring(id) }
         plan = .empty
       }
-      return events
+      return events + updateFollowing()
     }
   }
 

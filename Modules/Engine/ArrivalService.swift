@@ -57,6 +57,9 @@ public final class ArrivalService: @unchecked Sendable {
   var indexedRevision: Int?
   var indexValidUntil: Date?
   var visits: VisitTracker
+  /// Reduced-accuracy updates are on, and when the last usable one came.
+  var following = false
+  var lastReducedAt: Date?
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()
   var power = PowerState()
@@ -86,6 +89,7 @@ public final class ArrivalService: @unchecked Sendable {
       budget = (try? JSONDecoder().decode(TrackingBudget.self, from: Data(text.utf8))) ?? TrackingBudget()
     }
     var events: [ArrivalEvent] = []
+    if config.follow.visits { precise.startVisitMonitoring() }
     if budget.hasOpenSession {
       budget.closeInterrupted()
       try saveBudget()

@@ -36,6 +36,11 @@ public final class PhoneLocationControl: PreciseLocationControl, @unchecked Send
   }
   public func stopPreciseUpdates() { lock.withLock { sessionWanted = false } }
   public func requestSingleFix() { lock.withLock { wantsReport = true } }
+  /// The OwnTracks apps have no mode the server could switch to that reports
+  /// Wi-Fi positions without GPS, and no visit monitoring: both are ignored.
+  public func startReducedUpdates(distanceFilter: Double) {}
+  public func stopReducedUpdates() {}
+  public func startVisitMonitoring() {}
 
   /// Whether we switched the phone to session mode and have not yet switched it back.
   public var switched: Bool { lock.withLock { restoreTo != nil } }

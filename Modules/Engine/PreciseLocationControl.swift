@@ -8,4 +8,15 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   /// Asks for one good fix soon (a few seconds of GPS), delivered like any
   /// precise fix, without starting continuous updates.
   func requestSingleFix()
+  /// Starts reduced-accuracy updates (Wi-Fi and cell, GPS off): a fix each
+  /// time the OS's position moved `distanceFilter` metres, delivered to the
+  /// engine's `reducedFix`. Calling it again changes the filter. A phone
+  /// that has no such updates ignores it; the engine then moves coverage
+  /// on significant changes and region exits alone.
+  func startReducedUpdates(distanceFilter: Double)
+  /// Stops them; idempotent.
+  func stopReducedUpdates()
+  /// Starts visit monitoring (the OS reports stays and departures, late,
+  /// to the engine's `visitReported`); a phone without it ignores it.
+  func startVisitMonitoring()
 }

@@ -14,6 +14,8 @@ public struct DetectionBenchmark {
     public var roads: String?
     public var pois: String?
     public var strategies: [any DetectionStrategy] = DetectionBenchmark.allStrategies
+    /// Also say why the engine rows missed what they missed (`--explain`).
+    public var explain = false
 
     public init() {}
   }
@@ -29,6 +31,8 @@ public struct DetectionBenchmark {
     public let world: WorldConfig
     public let simulatedSeconds: Double
     public let wallSeconds: Double
+    /// Per engine row, with `explain`: why its misses were missed.
+    public var explanations: [(strategy: String, misses: MissExplanation)] = []
   }
 
   public static func run(_ options: Options) throws -> Report {
@@ -41,6 +45,7 @@ public struct DetectionBenchmark {
     let places = PlaceSet.make(count: options.places, localCount: options.world.localPlaces, pois: pois, graph: graph, random: &placeRandom)
     let generator = TripGenerator(graph: graph, places: places, people: options.world.people)
     var scores = options.strategies.map { DetectionScore(strategy: $0.name) }
+    var explanations = options.strategies.map { _ in MissExplanation() }
     var simulated = 0.0
     // Midnight in Helsinki (UTC+3 in summer), 2026-05-28: days run from midnight to midnight.
     let day0 = Date(timeIntervalSince1970: 1_779_915_600)
@@ -52,7 +57,15 @@ public struct DetectionBenchmark {
       for (k, strategy) in options.strategies.enumerated() {
         let clock = ContinuousClock()
         var run = StrategyRun()
-        let elapsed = clock.measure { run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom) }
+        var record = MissExplanation.Record()
+        let elapsed = clock.measure {
+          if options.explain, let engine = strategy as? SeedStrategy {
+            run = engine.run(trip: trip, world: options.world, places: places, random: osRandom) { record.observe($0, $1) }
+          } else {
+            run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom)
+          }
+        }
+        if options.explain { explanations[k].add(record, truth: truth) }
         scores[k].add(run, truth: truth, taskOf: places.taskOf)
         scores[k].wallSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         scores[k].simulatedSeconds += trip.duration
@@ -63,8 +76,12 @@ public struct DetectionBenchmark {
       "detection: \(options.places) places (\(places.places.filter(\.reachable).count) in the street area), \(options.trips) person-days, seed \(options.seed), "
       + "streets \(graph.source) (\(graph.nodes.count) nodes), world \(options.world.name) #\(options.world.hash)"
     let elapsed = ContinuousClock.now - started
-    return Report(
+    var report = Report(
       header: header, scores: scores, world: options.world, simulatedSeconds: simulated,
       wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    if options.explain {
+      report.explanations = zip(options.strategies, explanations).filter { $0.0 is SeedStrategy }.map { ($0.0.name, $0.1) }
+    }
+    return report
   }
 }

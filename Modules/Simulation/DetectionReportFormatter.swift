@@ -5,7 +5,7 @@ public enum DetectionReportFormatter {
   public static func text(_ report: DetectionBenchmark.Report) -> String {
     var lines = [report.header, ""]
     let columns = [
-      "strategy", "visit rec", "pass-by rec", "task-day rec", "med delay", "p95 delay", "false al.", "precise min/d", "battery %/d", "wakes/d",
+      "strategy", "visit rec", "pass-by rec", "task-day rec", "med delay", "p95 delay", "false al.", "precise min/d", "coarse min/d", "battery %/d", "wakes/d",
       "replans/d", "max regions", "days/s",
     ]
     var rows = [columns]
@@ -20,7 +20,7 @@ public enum DetectionReportFormatter {
         score.strategy, pct("visit_recall") + " /\(score.visits)", pct("passby_recall") + " /\(score.passBys)",
         pct("task_day_recall") + " /\(score.taskDays)",
         num("median_delay_s", "%.0f s"), num("p95_delay_s", "%.0f s"), pct("false_alarm_pct") + " /\(score.fires)",
-        num("precise_min_per_day"), num("battery_pct_per_day", "%.2f"), num("wakes_per_day", "%.0f"), num("replans_per_day"),
+        num("precise_min_per_day"), num("reduced_min_per_day", "%.0f"), num("battery_pct_per_day", "%.2f"), num("wakes_per_day", "%.0f"), num("replans_per_day"),
         "\(score.peakRegions)" + (score.regionFailures > 0 ? " (\(score.regionFailures) refused)" : ""),
         num("person_days_per_s", "%.0f"),
       ])
@@ -31,7 +31,7 @@ public enum DetectionReportFormatter {
     }
     lines.append("")
     lines.append(String(format: "simulated %.0f person-days (%.1f h) in %.1f s, all strategies; days/s counts each strategy alone", Double(report.scores.first?.trips ?? 0), report.simulatedSeconds / 3600, report.wallSeconds))
-    lines.append("a day is a whole day: home, work on work days, errand trips, one rolling budget; battery counts GPS and background wakes")
+    lines.append("a day is a whole day: home, work on work days, errand trips, one rolling budget; battery counts GPS, reduced-accuracy updates (coarse min) and background wakes")
     lines.append("a fire counts from 30 s before the first second inside to the last; runs < 60 s apart are one interval; visits >= 2 min, pass-bys >= 20 s; false alarm: not within radius + 50 m in the 5 min before")
     for score in report.scores where !score.notes.isEmpty {
       lines.append("\(score.strategy): " + score.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

@@ -11,6 +11,7 @@ public struct DetectionScore: Sendable {
   public var fires = 0
   public var falseAlarms = 0
   public var preciseSeconds = 0.0
+  public var reducedSeconds = 0.0
   public var replans = 0
   public var peakRegions = 0
   public var regionFailures = 0
@@ -38,6 +39,7 @@ public struct DetectionScore: Sendable {
     trips += 1
     fires += run.fires.count
     preciseSeconds += run.preciseSeconds
+    reducedSeconds += run.reducedSeconds
     wakes += run.wakes
     replans += run.replans
     peakRegions = max(peakRegions, run.peakRegions)
@@ -76,7 +78,8 @@ public struct DetectionScore: Sendable {
 
   public func row(world: WorldConfig) -> [String: Any] {
     let days = Double(max(trips, 1))
-    let energyWh = world.power.energyWh(gpsSeconds: preciseSeconds, wakes: wakes)
+    let energyWh = world.power.energyWh(
+      gpsSeconds: preciseSeconds, wakes: wakes, reducedSeconds: reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
     return [
       "strategy": strategy,
       "visit_recall": percent(visitsCaught, visits), "visits": visits,
@@ -87,6 +90,7 @@ public struct DetectionScore: Sendable {
       "task_day_recall": percent(taskDaysHit, taskDays), "task_days": taskDays,
       "wakes_per_day": Double(wakes) / days,
       "precise_min_per_day": preciseSeconds / 60 / days,
+      "reduced_min_per_day": reducedSeconds / 60 / days,
       "battery_pct_per_day": energyWh / world.power.batteryWh * 100 / days,
       "replans_per_day": Double(replans) / days,
       "max_regions": peakRegions, "region_failures": regionFailures,

@@ -12,6 +12,8 @@ public protocol DetectionStrategy: Sendable {
 public struct StrategyRun: Sendable {
   public var fires: [(second: Int, place: Int)] = []
   public var preciseSeconds: TimeInterval = 0
+  /// Seconds of reduced-accuracy updates (Wi-Fi and cell, no GPS).
+  public var reducedSeconds: TimeInterval = 0
   /// Background wakes (region events, significant changes, single fixes).
   public var wakes = 0
   public var replans = 0
@@ -48,6 +50,7 @@ struct SimulatedPhone {
     motion = SimulatedMotion(config: world.motion)
     monitor = SimulatedRegionMonitor(config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1))
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
+    monitor.appAwake = { [location] in location.isAppAwake }
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)
     power.append((0, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
@@ -62,9 +65,16 @@ struct SimulatedPhone {
   /// Background wakes so far: region events, significant changes, single fixes.
   var wakes: Int { monitor.delivered + location.wakes }
 
+  /// Watt-hours the phone's location work used so far.
+  func energyWh(_ world: WorldConfig) -> Double {
+    world.power.energyWh(
+      gpsSeconds: location.preciseSeconds, wakes: wakes, reducedSeconds: location.reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
+  }
+
   /// What the phone's location work cost so far: GPS time and background wakes.
   func record(into run: inout StrategyRun) {
     run.preciseSeconds = location.preciseSeconds
+    run.reducedSeconds = location.reducedSeconds
     run.wakes = wakes
     run.peakRegions = monitor.peak
     run.regionFailures = monitor.failures

@@ -237,7 +237,7 @@ public final class OwnTracksApp {
 
   /// The battery percent the app reports, from what the phone used so far.
   public func battery(world: WorldConfig) -> Int {
-    let used = world.power.energyWh(gpsSeconds: phone.location.preciseSeconds, wakes: phone.wakes) / world.power.batteryWh
+    let used = phone.energyWh(world) / world.power.batteryWh
     return max(0, min(100, Int(((world.power.startBattery - used) * 100).rounded())))
   }
 }

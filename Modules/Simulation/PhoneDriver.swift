@@ -11,8 +11,8 @@ public enum PhoneObservation: Sendable {
 }
 
 /// Drives an arrival engine with a simulated phone one second at a time:
-/// power changes, significant changes, OS region events, precise fixes and
-/// the passage of time, in that order.
+/// power changes, motion, significant changes, reduced-accuracy fixes,
+/// visits, OS region events, precise fixes and the passage of time, in that order.
 final class PhoneDriver {
   let phone: SimulatedPhone
   let engine: ArrivalService
@@ -20,9 +20,11 @@ final class PhoneDriver {
   let world: WorldConfig
   /// The battery left: what the phone's GPS time and wakes have used so far.
   private var battery: Double {
-    world.power.startBattery - world.power.energyWh(gpsSeconds: phone.location.preciseSeconds, wakes: phone.wakes) / world.power.batteryWh
+    world.power.startBattery - phone.energyWh(world) / world.power.batteryWh
   }
   private var powerIndex = 0
+  /// A change of the motion history the engine has not read yet, and when it happened.
+  private var unreadMotion: (still: Bool, at: Date)?
 
   init(world: WorldConfig, phone: SimulatedPhone, context: EngineContext, clock: ManualClock, config: ArrivalConfig, sink: any NotificationSink) {
     self.world = world
@@ -30,6 +32,7 @@ final class PhoneDriver {
     self.clock = clock
     engine = ArrivalService(
       context: context, monitor: phone.monitor, precise: phone.location, scheduler: NotificationScheduler(sink: sink), config: config)
+    _ = try? engine.launch()
   }
 
   func step(second: Int, position: Coordinate, at now: Date) -> [PhoneObservation] {
@@ -41,13 +44,28 @@ final class PhoneDriver {
       add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
       powerIndex += 1
     }
-    if let still = phone.motion.step(second: second, position: position) {
-      add(engine.motionChanged(still: still))
+    if let still = phone.motion.step(second: second, position: position) { unreadMotion = (still, now) }
+    // The app reads the motion history while it runs, and a suspended one
+    // at its next wake: the change reaches the engine no sooner.
+    func readMotion() {
+      guard let change = unreadMotion else { return }
+      unreadMotion = nil
+      add(engine.motionChanged(still: change.still, since: change.at))
     }
+    if phone.location.isAppAwake { readMotion() }
     if let fix = phone.location.significantChange(position: position, at: now) {
+      readMotion()
       add(engine.significantChange(fix.point, accuracy: fix.accuracy))
     }
+    if let fix = phone.location.reducedFix(position: position, at: now) {
+      add(engine.reducedFix(fix.point, accuracy: fix.accuracy))
+    }
+    if let visit = phone.location.visit(position: position, at: now) {
+      readMotion()
+      add(engine.visitReported(visit.point, accuracy: visit.accuracy, departed: visit.departed))
+    }
     for event in phone.monitor.step(position: position, at: now) {
+      readMotion()
       observed.append(.region(event))
       add(engine.regionEvent(event))
     }

@@ -13,6 +13,9 @@ public struct SeedStrategy: DetectionStrategy {
   public static let designCard: SeedStrategy = {
     var config = ArrivalConfig()
     config.coverage = .designCard
+    // The card knows neither reduced-accuracy updates nor visit monitoring.
+    config.follow.enabled = false
+    config.follow.visits = false
     // The card fires on an arrival region's entry as the OS reports it.
     config.session.confirmArrivals = false
     return SeedStrategy(name: "seed", config: config)

@@ -24,6 +24,14 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   private var firstFixAt: Date?
   private var preciseStartedAt: Date?
   public private(set) var preciseSeconds: TimeInterval = 0
+  /// Seconds reduced-accuracy updates were on.
+  public private(set) var reducedSeconds: TimeInterval = 0
+  private var reducedFilter: Double?
+  private var lastReduced: (point: Coordinate, at: Date)?
+  private var visitsOn = false
+  /// The stay under way (true positions), and a qualified stay's delivery.
+  private var stay: (anchor: Coordinate, since: Date, reported: Bool)?
+  private var pendingVisits: [(due: Date, visit: Visit)] = []
   /// Significant-change deliveries and single fixes, each a background wake.
   public private(set) var wakes = 0
   private let lock = NSLock()
@@ -57,6 +65,90 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
 
   public var isPreciseOn: Bool { lock.withLock { preciseOn } }
 
+  public func startReducedUpdates(distanceFilter: Double) {
+    lock.withLock {
+      if reducedFilter == nil { lastReduced = nil }
+      reducedFilter = distanceFilter
+    }
+  }
+
+  public func stopReducedUpdates() { lock.withLock { reducedFilter = nil } }
+
+  public var isReducedOn: Bool { lock.withLock { reducedFilter != nil } }
+
+  /// Whether the app is running rather than suspended: iOS keeps an app
+  /// that receives location updates in the background running, so what
+  /// arrives meanwhile wakes nothing. Called with the lock held.
+  private var awake: Bool { preciseOn || reducedFilter != nil }
+
+  /// The same, from outside.
+  public var isAppAwake: Bool { lock.withLock { awake } }
+
+  public func startVisitMonitoring() { lock.withLock { visitsOn = true } }
+
+  /// One second of reduced-accuracy updates: counts their time, and every
+  /// `refreshSeconds` returns the OS's coarse position if it moved the
+  /// distance filter since the last one delivered (the first always comes).
+  public func reducedFix(position: Coordinate, at now: Date) -> Fix? {
+    lock.withLock {
+      guard let filter = reducedFilter else { return nil }
+      reducedSeconds += 1
+      let refresh = max(1, world.reducedAccuracy.refreshSeconds)
+      if let last = lastReduced, now.timeIntervalSince(last.at) < refresh { return nil }
+      let seen = coarse.sample(position, at: now)
+      if let last = lastReduced, last.point.distance(to: seen.point) < filter {
+        lastReduced = (last.point, now)
+        return nil
+      }
+      lastReduced = (seen.point, now)
+      return Fix(point: seen.point, accuracy: seen.accuracy)
+    }
+  }
+
+  /// What visit monitoring reports: a stay that began at `arrived` (still
+  /// under way when `departed` is nil), where the OS's position put it.
+  public struct Visit: Sendable {
+    public let point: Coordinate
+    public let accuracy: Double
+    public let arrived: Date
+    public let departed: Date?
+  }
+
+  /// One second of visit monitoring: a stay of `minimumStay` within
+  /// `stayRadius` of where it began qualifies and is delivered after the
+  /// latency; leaving a reported stay is delivered too. Each delivery is a wake.
+  public func visit(position: Coordinate, at now: Date) -> Visit? {
+    lock.withLock {
+      guard visitsOn else { return nil }
+      let config = world.visits
+      if let current = stay, current.anchor.distance(to: position) > config.stayRadius {
+        if current.reported {
+          let seen = coarse.sample(current.anchor, at: now)
+          pendingVisits.append(
+            (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
+              Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: now)))
+        }
+        stay = nil
+      }
+      if stay == nil { stay = (position, now, false) }
+      if let current = stay, !current.reported, now.timeIntervalSince(current.since) >= config.minimumStay {
+        stay?.reported = true
+        let seen = coarse.sample(position, at: now)
+        pendingVisits.append(
+          (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
+            Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: nil)))
+      }
+      guard let index = pendingVisits.firstIndex(where: { $0.due <= now }) else { return nil }
+      var visit = pendingVisits.remove(at: index).visit
+      // A stay's arrival delivered after it ended says so.
+      if visit.departed == nil, let current = stay, current.since != visit.arrived {
+        visit = Visit(point: visit.point, accuracy: visit.accuracy, arrived: visit.arrived, departed: now)
+      }
+      if !awake { wakes += 1 }
+      return visit
+    }
+  }
+
   /// The significant-change delivery due now, if any.
   public func significantChange(position: Coordinate, at now: Date) -> Fix? {
     lock.withLock {
@@ -69,7 +161,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
         }
       }
       lastSignificant = (seen.point, now)
-      wakes += 1
+      if !awake { wakes += 1 }
       return Fix(point: seen.point, accuracy: seen.accuracy)
     }
   }
@@ -82,7 +174,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if !preciseOn, singleFixPending {
         singleFixPending = false
         preciseSeconds += world.gps.singleFixSeconds
-        wakes += 1
+        if !awake { wakes += 1 }
         return gpsFix(position)
       }
       guard preciseOn else { return nil }

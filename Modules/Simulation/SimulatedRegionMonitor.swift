@@ -49,8 +49,11 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
     self.init(config: config, position: CoarsePositionProcess(config: coarse, random: random.fork(77)), random: random)
   }
 
-  /// Delivered events, each of which wakes a suspended app.
+  /// Delivered events that woke the app: those that came while it was
+  /// suspended (an app receiving location updates in the background runs).
   public private(set) var delivered = 0
+  /// Whether the app is running now (set once by the phone that owns this monitor).
+  var appAwake: () -> Bool = { false }
 
   public func setAvailable(_ value: Bool) { lock.withLock { available = value; if !value { watches = [:] } } }
 
@@ -95,7 +98,7 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
       pending.removeAll { $0.at <= now }
       // Events for regions no longer monitored are not delivered.
       let live = due.filter { watches[$0.id] != nil }
-      delivered += live.count
+      if !live.isEmpty, !appAwake() { delivered += live.count }
       return live
     }
   }

@@ -12,7 +12,7 @@ extension StrategyRun {
     case .sessionStopped(let reason, _): notes["session stopped: \(reason.rawValue)", default: 0] += 1
     case .sessionRefused(let reason): notes["session refused: \(reason.prefix(40))", default: 0] += 1
     case .wakeFixRequested: notes["wake fix", default: 0] += 1
-    case .confirmationRequested: notes["confirming fix", default: 0] += 1
+    case .confirmationRequested(let id): notes["confirming fix" + (id.hasPrefix("wh-") && !id.hasPrefix("wh:") ? " (\(id))" : ""), default: 0] += 1
     case .installFailed: notes["install failed", default: 0] += 1
     default: break
     }

@@ -132,6 +132,38 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public init() {}
   }
 
+  /// Reduced-accuracy location updates (iOS `desiredAccuracy` of 100 m or
+  /// more, Android's balanced-power priority): positions from Wi-Fi and
+  /// cell, GPS off (Apple: at 1 km "the GPS is off"), delivered whenever the
+  /// OS's position moved the app's distance filter. While they run the app
+  /// is not suspended. The refresh period and the draw are *assumptions*:
+  /// Apple says only "a fraction of" GPS power.
+  public struct ReducedAccuracy: Codable, Hashable, Sendable {
+    /// How often the OS refreshes its position while updates are on, seconds.
+    public var refreshSeconds = 10.0
+    /// Draw while on (Wi-Fi scans, the radio, an awake CPU), watts: a
+    /// quarter of a GPS session's 0.45 W.
+    public var watts = 0.1
+
+    public init() {}
+  }
+
+  /// Visit monitoring (CLVisit): the OS notices a stay and wakes the app
+  /// with where and since when, "less frequently" than other services and
+  /// not for real-time use (Apple); departures are reported too. Apple
+  /// publishes no delays: the stay, the radius and the latency are
+  /// *assumptions*, chosen slow. Each delivery is a background wake.
+  public struct Visits: Codable, Hashable, Sendable {
+    /// A stay is this long within `stayRadius` metres of where it began, seconds.
+    public var minimumStay = 300.0
+    public var stayRadius = 100.0
+    /// Delivery after the stay qualifies, log-normal median and p95, seconds.
+    public var latencyMedian = 120.0
+    public var latencyP95 = 900.0
+
+    public init() {}
+  }
+
   /// Precise (GPS) fixes. Accuracy follows the real trace in
   /// ../shared/data/traces (median 32 m, p90 64 m); the error is a 2-D
   /// Gaussian whose reported accuracy is a 68 % radius (Android's
@@ -177,9 +209,10 @@ public struct WorldConfig: Codable, Hashable, Sendable {
 
     public init() {}
 
-    /// Watt-hours of `gpsSeconds` of GPS and `wakes` background wakes.
-    public func energyWh(gpsSeconds: Double, wakes: Int) -> Double {
-      (gpsSeconds * gpsWatts * overhead + Double(wakes) * wakeSeconds * wakeWatts) / 3600
+    /// Watt-hours of `gpsSeconds` of GPS, `wakes` background wakes and
+    /// `reducedSeconds` of reduced-accuracy updates at `reducedWatts`.
+    public func energyWh(gpsSeconds: Double, wakes: Int, reducedSeconds: Double = 0, reducedWatts: Double = 0) -> Double {
+      (gpsSeconds * gpsWatts * overhead + Double(wakes) * wakeSeconds * wakeWatts + reducedSeconds * reducedWatts) / 3600
     }
   }
 
@@ -230,6 +263,8 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   public var motion = Motion()
   public var coarsePosition = CoarsePosition()
   public var significantChange = SignificantChange()
+  public var reducedAccuracy = ReducedAccuracy()
+  public var visits = Visits()
   public var gps = GPS()
   public var power = Power()
   public var people = People()

@@ -6,6 +6,7 @@ import Notifications
 import Persistence
 import Synchronization
 import TestSupport
+import Testing
 
 final class FakePrecise: PreciseLocationControl {
   let on = Mutex(false)
@@ -14,6 +15,13 @@ final class FakePrecise: PreciseLocationControl {
   func stopPreciseUpdates() { on.withLock { $0 = false } }
   let singleFixes = Mutex(0)
   func requestSingleFix() { singleFixes.withLock { $0 += 1 } }
+  /// The distance filter of the reduced-accuracy updates asked for; nil while off.
+  let reduced = Mutex<Double?>(nil)
+  var reducedFilter: Double? { reduced.withLock { $0 } }
+  func startReducedUpdates(distanceFilter: Double) { reduced.withLock { $0 = distanceFilter } }
+  func stopReducedUpdates() { reduced.withLock { $0 = nil } }
+  let visitsOn = Mutex(false)
+  func startVisitMonitoring() { visitsOn.withLock { $0 = true } }
 }
 
 /// An arrival engine over an in-memory store, a manual clock, a recording
@@ -45,6 +53,17 @@ struct ArrivalHarness {
   @discardableResult
   func task(_ title: String, north: Double, east: Double = 0, radius: Double = 100) throws -> ReminderTask {
     try engine.tasks.add(title: title, locations: [LocationSpec(target: .coordinate(Self.point(north: north, east: east)), radius: radius)])
+  }
+
+  /// An engine that fires on the OS's entry (`confirmArrivals` off),
+  /// watching one task 1 km north of home: the harness and that task's arrival region.
+  static func unconfirmedWatchingMilk() throws -> (ArrivalHarness, PlannedRegion) {
+    var config = ArrivalConfig()
+    config.session.confirmArrivals = false
+    let h = ArrivalHarness(config: config)
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(home, accuracy: 65)
+    return (h, try #require(h.region(of: milk)))
   }
 
   func region(of task: ReminderTask, kind: PlannedRegion.Kind = .arrival) -> PlannedRegion? {

@@ -26,12 +26,7 @@ import TestSupport
 
   /// The design card's rule (`confirmArrivals` off): the OS's entry fires.
   @Test func unconfirmedEnteringAnArrivalRegionFiresOncePerVisit() throws {
-    var config = ArrivalConfig()
-    config.session.confirmArrivals = false
-    let h = ArrivalHarness(config: config)
-    let milk = try h.task("Buy milk", north: 1000)
-    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
-    let region = try #require(h.region(of: milk))
+    let (h, region) = try ArrivalHarness.unconfirmedWatchingMilk()
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"])
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .inside, at: h.clock.now()))).isEmpty)
     _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .exited, at: h.clock.now()))

@@ -126,19 +126,11 @@ import Testing
 
   @Test func aCrossingAfterLongStillnessIsTheOSsPositionMovingAndDoesNothing() throws {
     // Without confirming fixes, so an entry that is let through fires at once.
-    var config = ArrivalConfig()
-    config.session.confirmArrivals = false
-    let h = ArrivalHarness(config: config)
-    let milk = try h.task("Buy milk", north: 1000)
-    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
-    let region = try #require(h.region(of: milk))
+    let (h, region) = try ArrivalHarness.unconfirmedWatchingMilk()
     _ = h.arrivals.motionChanged(still: true)
     h.clock.advance(by: ArrivalConfig().session.stillnessVeto - 1)
     #expect(h.reminders(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))) == ["Buy milk"], "still for less than the veto: the OS may be late")
-    let h2 = ArrivalHarness(config: config)
-    let milk2 = try h2.task("Buy milk", north: 1000)
-    _ = h2.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
-    let region2 = try #require(h2.region(of: milk2))
+    let (h2, region2) = try ArrivalHarness.unconfirmedWatchingMilk()
     _ = h2.arrivals.motionChanged(still: true)
     h2.clock.advance(by: ArrivalConfig().session.stillnessVeto + 1)
     let vetoed = h2.arrivals.regionEvent(RegionEvent(id: region2.id, kind: .entered, at: h2.clock.now()))

@@ -7,14 +7,7 @@ import Testing
   let start = Date(timeIntervalSince1970: 1_000_000)
   let here = try! Coordinate(latitude: 60.17, longitude: 24.94)
 
-  /// A world whose OS position has no error, so the delivery rules show on their own.
-  var exactOS: WorldConfig {
-    var world = WorldConfig()
-    world.coarsePosition.wifiSigma = 0
-    world.coarsePosition.cellSigma = 0
-    world.coarsePosition.jumpsPerHour = 0
-    return world
-  }
+  var exactOS: WorldConfig { .exactOS }
 
   @Test func significantChangeNeeds500MetresAnd5MinutesOrComesEvery15Minutes() {
     let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 3))
@@ -118,6 +111,17 @@ import Testing
     #expect(changes.first.map { $0.0 - 130 } == Int(WorldConfig.Motion().stillAfter), "still after stillAfter seconds")
     hold(60, moving: true)
     #expect(changes.map(\.1) == [true, false])
+  }
+}
+
+extension WorldConfig {
+  /// A world whose OS position has no error, so the delivery rules show on their own.
+  static var exactOS: WorldConfig {
+    var world = WorldConfig()
+    world.coarsePosition.wifiSigma = 0
+    world.coarsePosition.cellSigma = 0
+    world.coarsePosition.jumpsPerHour = 0
+    return world
   }
 }
 

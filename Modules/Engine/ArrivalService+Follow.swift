@@ -1,0 +1,95 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalService {
+  /// A reduced-accuracy fix (Wi-Fi or cell, no GPS) while following. A
+  /// Wi-Fi-grade one moves the plan with the person when they walked away
+  /// from where it was made, and one inside a watched place asks one GPS fix
+  /// to confirm it (the position may be tens of metres off). Cell-grade
+  /// fixes say too little and are ignored.
+  public func reducedFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] {
+    lock.withLock {
+      guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return [] }
+      let now = context.clock.now()
+      lastReducedAt = now
+      lastPosition = point
+      visits.observe(point, accuracy: accuracy)
+      var events: [ArrivalEvent] = []
+      if let last = lastPlan, last.origin.distance(to: point) >= config.follow.replanDistance,
+        now.timeIntervalSince(last.at) >= Self.followReplanInterval
+      {
+        events += replan(from: point, reason: "followed the person")
+      }
+      let inside = plan.destinations.filter { point.distance(to: $0.center) <= $0.radius }
+      // Inside beyond doubt (the whole accuracy circle): no GPS needed.
+      let certain = inside.filter { point.distance(to: $0.center) + accuracy <= $0.radius && isLive($0, at: now) }
+      for destination in certain { events += fire(destination, distance: point.distance(to: destination.center)) }
+      let doubtful = inside.filter { !certain.contains($0) }
+      return events + requestConfirmations(doubtful, reportedBy: Self.followID)
+    }
+  }
+
+  /// Plans from followed positions no more often than this, seconds.
+  static let followReplanInterval: TimeInterval = 30
+  static let followID = "wh-follow"
+
+  /// The OS's visit monitoring reported a stay. One under way, placed at
+  /// Wi-Fi grade, moves the plan there if it was made elsewhere and asks one
+  /// fix to confirm every live destination whose radius the stay's
+  /// accuracy circle reaches; a visit that already ended fires nothing.
+  public func visitReported(_ point: Coordinate, accuracy: Double, departed: Date?) -> [ArrivalEvent] {
+    lock.withLock {
+      guard config.follow.visits, departed == nil else { return [] }
+      guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else {
+        return [.planKept("a visit placed within \(Int(accuracy)) m says too little")]
+      }
+      let now = context.clock.now()
+      lastPosition = point
+      var events: [ArrivalEvent] = []
+      if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
+        events += replan(from: point, reason: "a visit began")
+      }
+      let near = candidates(near: point, now: now).filter { point.distance(to: $0.center) <= $0.radius + accuracy }
+      return events + requestConfirmations(near, reportedBy: Self.visitID)
+    }
+  }
+
+  static let visitID = "wh-visit"
+  static let stopID = "wh-stop"
+
+  /// Follows the person with reduced-accuracy updates while they move, the
+  /// plan's edge is small (dense destinations) and power is not short; stops
+  /// otherwise. Called with the lock held, after anything that changes one
+  /// of those.
+  func updateFollowing() -> [ArrivalEvent] {
+    let edge = plan.regions.first { $0.kind == .edge }
+    let wanted =
+      config.follow.enabled && permissions.canMonitorRegions && stillSince == nil
+      && edge.map { $0.radius <= config.follow.edgeRadius } ?? false
+      && !power.lowPowerMode && power.battery >= config.session.lowBattery && power.thermal != .critical
+    guard wanted != following else { return [] }
+    following = wanted
+    if wanted {
+      precise.startReducedUpdates(distanceFilter: config.follow.distanceFilter)
+    } else {
+      precise.stopReducedUpdates()
+      lastReducedAt = nil
+    }
+    return [.following(wanted)]
+  }
+
+  /// Whether followed positions arrived recently enough to stand in for the
+  /// edge region's wake-up fix. Called with the lock held.
+  func followIsCurrent(at now: Date) -> Bool {
+    guard following, let last = lastReducedAt else { return false }
+    return now.timeIntervalSince(last) <= Self.followFreshness
+  }
+
+  static let followFreshness: TimeInterval = 60
+  /// A stop is judged by the last followed position up to this old: the
+  /// motion history says "still" only a while after the person stopped,
+  /// and a person standing still moves the OS's position too little to pass
+  /// the distance filter.
+  static let stopLookback: TimeInterval = 300
+}

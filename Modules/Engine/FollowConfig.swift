@@ -1,0 +1,26 @@
+import Foundation
+
+/// When the engine follows the person with reduced-accuracy updates
+/// (Wi-Fi and cell positions, GPS off) and what it does with them; and
+/// whether it listens to the OS's visit monitoring.
+public struct FollowConfig: Hashable, Sendable, Codable {
+  /// Follow at all. Off: coverage moves only on significant changes, edge
+  /// exits and session fixes (the engine before reduced updates).
+  public var enabled = true
+  /// Follow while the plan's coverage edge is this small or smaller, metres:
+  /// destinations are so dense that leaving the plan takes a short walk
+  /// and the edge's exit (200 m past it, after the OS's delay) comes late.
+  public var edgeRadius = 300.0
+  /// The distance filter asked of the OS, metres.
+  public var distanceFilter = 50.0
+  /// A followed position this far from where the plan was made replans, metres…
+  public var replanDistance = 150.0
+  /// …if it is at least this accurate (Wi-Fi grade; cell positions are ignored).
+  public var maxAccuracy = 100.0
+  /// Listen to visit monitoring (CLVisit): a stay the OS reports under way
+  /// near a destination asks one fix to confirm it, so a visit the regions
+  /// missed still fires while the person is there.
+  public var visits = true
+
+  public init() {}
+}

@@ -1,0 +1,169 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Testing
+
+/// Following with reduced-accuracy updates where places are dense, visits
+/// from the OS's visit monitoring, stops while following, and a motion
+/// history read late. Driven by a manual clock.
+@Suite struct ArrivalFollowTests {
+  /// Places every 40 m from 200 m north: the plan's edge stops short of the
+  /// 14th, so it is small and the engine follows.
+  func dense(_ h: ArrivalHarness, radius: Double = 30) throws -> [ReminderTask] {
+    let tasks = try (0..<20).map { try h.task("Errand \($0)", north: 200 + Double($0) * 40, radius: radius) }
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    return tasks
+  }
+
+  func singleFixes(_ h: ArrivalHarness) -> Int { h.precise.singleFixes.withLock { $0 } }
+
+  func origin(_ h: ArrivalHarness) -> Coordinate? { h.arrivals.currentPlan.origin }
+
+  @Test func aDensePlanIsFollowedWhileThePersonMovesAndNotWhileStill() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    #expect(edge.radius <= FollowConfig().edgeRadius)
+    #expect(h.precise.reducedFilter == FollowConfig().distanceFilter)
+    #expect(h.arrivals.motionChanged(still: true) == [.following(false)])
+    #expect(h.precise.reducedFilter == nil)
+    #expect(h.arrivals.motionChanged(still: false) == [.following(true)])
+    #expect(h.precise.reducedFilter != nil)
+  }
+
+  @Test func aSparsePlanOrFollowingTurnedOffUsesNoReducedUpdates() throws {
+    let sparse = ArrivalHarness()
+    for i in 0..<20 { try sparse.task("Errand \(i)", north: 600 + Double(i) * 150) }
+    _ = sparse.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(sparse.precise.reducedFilter == nil, "the edge is over a kilometre: regions follow the person well enough")
+    var config = ArrivalConfig()
+    config.follow.enabled = false
+    let off = ArrivalHarness(config: config)
+    _ = try dense(off)
+    #expect(off.precise.reducedFilter == nil)
+  }
+
+  @Test func lowPowerModeStopsFollowing() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    #expect(h.arrivals.powerChanged(PowerState(battery: 0.9, lowPowerMode: true)).contains(.following(false)))
+    #expect(h.precise.reducedFilter == nil)
+  }
+
+  @Test func aFollowedPositionInsideBeyondDoubtFiresWithoutGPS() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    // A wide place among the dense ones: a Wi-Fi position 65 m accurate at its centre leaves no doubt.
+    let wide = try h.task("Pick up parcel", north: 260, east: 60, radius: 150)
+    _ = h.arrivals.tasksChanged()
+    h.clock.advance(by: 60)
+    let events = h.arrivals.reducedFix(ArrivalHarness.point(north: 260, east: 60), accuracy: 65)
+    #expect(h.reminders(events) == [wide.title])
+    #expect(singleFixes(h) == 0)
+    #expect(!h.precise.isOn)
+  }
+
+  @Test func aFollowedPositionInsideASmallPlaceAsksOneFixFirst() throws {
+    let h = ArrivalHarness()
+    let tasks = try dense(h)
+    h.clock.advance(by: 60)
+    let events = h.arrivals.reducedFix(ArrivalHarness.point(north: 200), accuracy: 65)
+    #expect(h.reminders(events).isEmpty, "65 m accurate, 30 m radius: it may be next door")
+    #expect(events.contains(.confirmationRequested("wh-follow")))
+    #expect(singleFixes(h) == 1)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 200), accuracy: 8)) == [tasks[0].title])
+  }
+
+  @Test func cellGradePositionsAreIgnored() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    h.clock.advance(by: 60)
+    #expect(h.arrivals.reducedFix(ArrivalHarness.point(north: 200), accuracy: 1000).isEmpty)
+    #expect(singleFixes(h) == 0)
+  }
+
+  @Test func aFollowedPositionAwayFromThePlanMovesIt() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    h.clock.advance(by: 60)
+    let before = try #require(origin(h))
+    let there = ArrivalHarness.point(north: 0, east: 400)
+    let events = h.arrivals.reducedFix(there, accuracy: 40)
+    #expect(events.contains { if case .planned(_, _, _, let reason) = $0 { reason == "followed the person" } else { false } })
+    #expect(origin(h) == there && before != there)
+    // Not again within 30 s, however far.
+    h.clock.advance(by: 10)
+    #expect(!h.arrivals.reducedFix(ArrivalHarness.point(north: 0, east: 800), accuracy: 40).contains {
+      if case .planned = $0 { true } else { false }
+    })
+  }
+
+  @Test func anEdgeExitWhileFollowedPositionsArriveAsksNoWakeUpFix() throws {
+    let h = ArrivalHarness()
+    _ = try dense(h)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    // No followed position yet: the exit still asks its fix.
+    #expect(h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .exited, at: h.clock.now())) == [.wakeFixRequested])
+    let h2 = ArrivalHarness()
+    _ = try dense(h2)
+    let edge2 = try #require(h2.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    _ = h2.arrivals.reducedFix(ArrivalHarness.point(north: 20), accuracy: 40)
+    h2.clock.advance(by: 30)
+    let events = h2.arrivals.regionEvent(RegionEvent(id: edge2.id, kind: .exited, at: h2.clock.now()))
+    #expect(events.allSatisfy { if case .planKept = $0 { true } else { false } } && !events.isEmpty, "\(events)")
+    #expect(singleFixes(h2) == 0)
+    // A minute and more without a followed position: the exit asks again.
+    h2.clock.advance(by: 61)
+    #expect(h2.arrivals.regionEvent(RegionEvent(id: edge2.id, kind: .exited, at: h2.clock.now())) == [.wakeFixRequested])
+  }
+
+  @Test func stoppingNearAPlaceWhileFollowingAsksOneFix() throws {
+    let h = ArrivalHarness()
+    let tasks = try dense(h)
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: 130), accuracy: 40)
+    // The history says "still" two minutes later; the last followed position is 70 m short of the first place.
+    h.clock.advance(by: 150)
+    let events = h.arrivals.motionChanged(still: true)
+    #expect(events.contains(.confirmationRequested("wh-stop")))
+    #expect(singleFixes(h) == 1)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 205), accuracy: 8)) == [tasks[0].title])
+  }
+
+  @Test func aVisitUnderWayNearAPlaceAsksOneFixAndAnEndedOneNothing() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 3000, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    h.clock.advance(by: 600)
+    let there = ArrivalHarness.point(north: 3040)
+    #expect(h.arrivals.visitReported(there, accuracy: 65, departed: h.clock.now()).isEmpty)
+    #expect(singleFixes(h) == 0)
+    let events = h.arrivals.visitReported(there, accuracy: 65, departed: nil)
+    #expect(events.contains { if case .planned(_, _, _, let reason) = $0 { reason == "a visit began" } else { false } })
+    #expect(events.contains(.confirmationRequested("wh-visit")))
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 3010), accuracy: 8)) == [milk.title])
+    // Placed by a cell tower, a visit says too little to spend a fix on.
+    #expect(h.arrivals.visitReported(there, accuracy: 1000, departed: nil).allSatisfy { if case .planKept = $0 { true } else { false } })
+  }
+
+  @Test func aStillnessReadLateCountsFromWhenItBegan() throws {
+    let (h, region) = try ArrivalHarness.unconfirmedWatchingMilk()
+    h.clock.advance(by: 3600)
+    // A suspended app reads at this wake that the phone has been still for 20 minutes.
+    _ = h.arrivals.motionChanged(still: true, since: h.clock.now().addingTimeInterval(-1200))
+    let events = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    #expect(h.reminders(events).isEmpty)
+    #expect(events.contains { if case .planKept = $0 { true } else { false } })
+  }
+
+  @Test func visitMonitoringStartsAtLaunchUnlessTurnedOff() throws {
+    let h = ArrivalHarness()
+    _ = try h.arrivals.launch()
+    #expect(h.precise.visitsOn.withLock { $0 })
+    var config = ArrivalConfig()
+    config.follow.visits = false
+    let off = ArrivalHarness(config: config)
+    _ = try off.arrivals.launch()
+    #expect(!off.precise.visitsOn.withLock { $0 })
+  }
+}
