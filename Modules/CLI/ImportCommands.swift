@@ -94,24 +94,13 @@ enum ImportCommands {
 
   /// A row as `import review --json` prints it.
   struct ReviewView: Encodable {
-    struct Candidate: Encodable {
-      let number: Int
-      let ref: String
-      let name: String
-      let category: String
-      let address: String?
-      let lat: Double
-      let lon: Double
-      let score: Double
-    }
-
     let id: String
     let title: String
     let list: String
     let source: String
     let line: Int
     let state: String
-    let candidates: [Candidate]
+    let candidates: [NumberedPlaceView]
   }
 
   /// Rows waiting, of one list when `--list` is given.
@@ -133,12 +122,12 @@ enum ImportCommands {
     let state = try context.engine().context.store.state()
     if context.json {
       return context.printJSON(shown.map { entry in
-        var candidates: [ReviewView.Candidate] = []
+        var candidates: [NumberedPlaceView] = []
         if case .candidates(let found) = entry.state {
           candidates = found.enumerated().map { index, c in
-            .init(
+            NumberedPlaceView(
               number: index + 1, ref: c.ref, name: c.name, category: c.category, address: imports.address(ofCandidate: c.ref),
-              lat: c.coordinate.latitude, lon: c.coordinate.longitude, score: c.score)
+              at: c.coordinate, score: c.score)
           }
         }
         return ReviewView(

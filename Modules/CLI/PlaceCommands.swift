@@ -89,10 +89,9 @@ enum PlaceCommands {
     }
     if context.json {
       return context.printJSON(found.enumerated().map { index, place in
-        SuggestCommand.SuggestionView(
+        NumberedPlaceView(
           number: index + 1, ref: place.ref, name: place.name, category: place.category, address: place.address,
-          lat: place.coordinate.latitude, lon: place.coordinate.longitude, distance: near.map { place.coordinate.distance(to: $0) } ?? 0,
-          reason: "search")
+          at: place.coordinate, distance: near.map { place.coordinate.distance(to: $0) }, reason: "search")
       })
     }
     if found.isEmpty {

@@ -21,18 +21,6 @@ enum SuggestCommand {
       action: run)
   }
 
-  struct SuggestionView: Encodable {
-    let number: Int
-    let ref: String
-    let name: String
-    let category: String
-    let address: String?
-    let lat: Double
-    let lon: Double
-    let distance: Double
-    let reason: String
-  }
-
   static func suggestions(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> [Suggester.Suggestion] {
     let within = try arguments.value("within").map { try LocationArguments.meters($0) } ?? 2000
     guard within > 0, within <= 50_000 else {
@@ -53,17 +41,17 @@ enum SuggestCommand {
     return try context.suggestions().suggest(text, near: try LocationArguments.point(near, context), radius: within, limit: limit)
   }
 
-  static func views(_ suggestions: [Suggester.Suggestion]) -> [SuggestionView] {
+  static func views(_ suggestions: [Suggester.Suggestion]) -> [NumberedPlaceView] {
     suggestions.enumerated().map { index, s in
-      SuggestionView(
+      NumberedPlaceView(
         number: index + 1, ref: s.place.ref, name: s.place.name, category: s.place.category, address: s.place.address,
-        lat: s.place.coordinate.latitude, lon: s.place.coordinate.longitude, distance: s.distance, reason: s.reason)
+        at: s.place.coordinate, distance: s.distance, reason: s.reason)
     }
   }
 
-  static func print(_ views: [SuggestionView], _ context: CommandContext) {
+  static func print(_ views: [NumberedPlaceView], _ context: CommandContext) {
     for view in views {
-      var line = "\(view.number). \(context.style.bold(view.name))  \(Formatting.meters(view.distance))  \(view.category)"
+      var line = "\(view.number). \(context.style.bold(view.name))  \(view.distance.map(Formatting.meters) ?? "")  \(view.category)"
       if let address = view.address { line += "  " + context.style.dim(address) }
       context.output.out(line)
     }

@@ -32,7 +32,10 @@ extension ArrivalService {
 
   /// Plans from followed positions no more often than this, seconds.
   static let followReplanInterval: TimeInterval = 30
-  static let followID = "wh-follow"
+  /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
+  public static let followID = "wh-follow"
+  public static let visitID = "wh-visit"
+  public static let stopID = "wh-stop"
 
   /// The OS's visit monitoring reported a stay. One under way, placed at
   /// Wi-Fi grade, moves the plan there if it was made elsewhere and asks one
@@ -55,8 +58,6 @@ extension ArrivalService {
     }
   }
 
-  static let visitID = "wh-visit"
-  static let stopID = "wh-stop"
 
   /// Follows the person with reduced-accuracy updates while they move, the
   /// plan's edge is small (dense destinations) and power is not short; stops

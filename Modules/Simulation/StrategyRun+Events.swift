@@ -12,7 +12,10 @@ extension StrategyRun {
     case .sessionStopped(let reason, _): notes["session stopped: \(reason.rawValue)", default: 0] += 1
     case .sessionRefused(let reason): notes["session refused: \(reason.prefix(40))", default: 0] += 1
     case .wakeFixRequested: notes["wake fix", default: 0] += 1
-    case .confirmationRequested(let id): notes["confirming fix" + (id.hasPrefix("wh-") && !id.hasPrefix("wh:") ? " (\(id))" : ""), default: 0] += 1
+    case .confirmationRequested(let id):
+      // Region entries are counted together; the other sources by name.
+      let source = [ArrivalService.followID, ArrivalService.visitID, ArrivalService.stopID].contains(id) ? " (\(id))" : ""
+      notes["confirming fix" + source, default: 0] += 1
     case .installFailed: notes["install failed", default: 0] += 1
     default: break
     }

@@ -187,6 +187,15 @@ import Testing
     #expect(cli.run("place", "search", "Qwxz Zzyq").stdout.contains("Nothing in the map data"))
   }
 
+  @Test func placeSearchAsJSONGivesADistanceOnlyWhenItKnowsOne() throws {
+    let cli = CLIHarness()
+    let plain = try #require(try cli.json("place", "search", "Stockmann") as? [[String: Any]])
+    #expect(plain.first?["number"] as? Int == 1 && plain.first?["name"] as? String == "Stockmann")
+    #expect(plain.allSatisfy { $0["distance"] == nil }, "no --near: no distance, rather than a made-up 0")
+    let near = try #require(try cli.json("place", "search", "Stockmann", "--near", "60.17,24.94") as? [[String: Any]])
+    #expect((near.first?["distance"] as? Double).map { $0 > 0 } == true)
+  }
+
   @Test func atANameInTheMapDataSavesThatPlaceOnce() throws {
     let cli = CLIHarness()
     let added = cli.run("task", "add", "Buy socks", "--at", "Stockmann")
