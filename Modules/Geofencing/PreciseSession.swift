@@ -58,6 +58,8 @@ public struct PreciseSession: Sendable {
   private var streaks: [Destination: Int] = [:]
   /// The closest each pending destination has been, to tell when it was passed.
   private var closest: [Destination: Double] = [:]
+  /// Destinations settled as passed by (a subset of `settled`).
+  private var passed: Set<Destination> = []
 
   public init(zone: PlannedRegion, startedAt: Date, limits: PowerPolicy.Limits, granted: TimeInterval, config: SessionConfig) {
     self.zone = zone
@@ -100,6 +102,16 @@ public struct PreciseSession: Sendable {
     if accuracy <= config.fixMaxAccuracy {
       lastGood = (point, now)
       plausibleFixes += 1
+      // "Passed" rests on one fix farther away, and GPS strays that far
+      // near buildings: a passed place the person is found inside again
+      // was not passed, and is confirmed like any other.
+      for destination in passed where accuracy <= destination.radius && destination.center.distance(to: point) <= destination.radius {
+        passed.remove(destination)
+        settled.remove(destination)
+        closest[destination] = nil
+        streaks[destination] = 0
+        pending.append(destination)
+      }
       let trusted = plausibleFixes > 3
       for destination in pending {
         let distance = destination.center.distance(to: point)
@@ -111,6 +123,7 @@ public struct PreciseSession: Sendable {
           // Came closer, then moved away: passed by, nothing to confirm.
           pending.removeAll { $0 == destination }
           settled.insert(destination)
+          passed.insert(destination)
           continue
         }
         guard accuracy <= destination.radius, distance <= destination.radius else {
@@ -122,6 +135,7 @@ public struct PreciseSession: Sendable {
           events.append(.fire(destination, distance: distance, accuracy: accuracy))
           settled.formUnion(pending.filter { $0.task == destination.task })
           pending.removeAll { $0.task == destination.task }
+          passed = passed.filter { $0.task != destination.task }
         }
       }
       if pending.isEmpty { return events + [stop(.settled, at: now)] }
@@ -212,6 +226,7 @@ public struct PreciseSession: Sendable {
   public mutating func settle(task: TaskID) -> [Event] {
     guard isRunning else { return [] }
     pending.removeAll { $0.task == task }
+    passed = passed.filter { $0.task != task }
     return pending.isEmpty ? [stop(.settled)] : []
   }
 

@@ -204,3 +204,44 @@ extension PreciseSessionTests {
     #expect(!events.contains { if case .rest = $0 { return true } else { return false } })
   }
 }
+
+/// Passing by: a destination the person nears and then walks away from needs no confirming.
+extension PreciseSessionTests {
+  /// Fixes a second apart walking north at 1.4 m/s from `from` to `to` metres (south is negative).
+  func walk(_ s: inout PreciseSession, from: Double, to: Double, startingAt t0: Double = 1) -> (events: [PreciseSession.Event], end: Double) {
+    let steps = Int(abs(to - from) / 1.4)
+    let step = to >= from ? 1.4 : -1.4
+    let events = (0...steps).flatMap { i in
+      s.fix(Self.point(north: from + step * Double(i)), accuracy: 8, at: start.addingTimeInterval(t0 + Double(i)))
+    }
+    return (events, t0 + Double(steps))
+  }
+
+  @Test func walkingPastADestinationSettlesItWithoutFiring() {
+    var s = session()
+    let near = walk(&s, from: -200, to: -60)
+    let away = walk(&s, from: -60, to: -250, startingAt: near.end + 1)
+    #expect(!(near.events + away.events).contains { if case .fire = $0 { return true } else { return false } })
+    #expect(!s.pending.contains(Self.shop), "came within 10 m of its edge, then walked 190 m away")
+    #expect(s.pending.contains(Self.other))
+  }
+
+  @Test func aPlacePassedOnAStrayFixFiresWhenThePersonIsFoundInside() {
+    var s = session()
+    let near = walk(&s, from: -200, to: -60)
+    // 80 m south in two seconds with 45 m accuracy: what GPS does near buildings.
+    _ = s.fix(Self.point(north: -140), accuracy: 45, at: start.addingTimeInterval(near.end + 2))
+    #expect(!s.pending.contains(Self.shop), "one fix farther away is taken for walking past")
+    let arrive = walk(&s, from: -58, to: -40, startingAt: near.end + 3)
+    #expect(arrive.events.contains { if case .fire(let d, _, _) = $0 { return d == Self.shop } else { return false } })
+  }
+
+  @Test func aPlacePassedIsNotConfirmedOnceItsTaskIsSettledElsewhere() {
+    var s = session()
+    let near = walk(&s, from: -200, to: -60)
+    _ = s.fix(Self.point(north: -140), accuracy: 45, at: start.addingTimeInterval(near.end + 2))
+    _ = s.settle(task: Self.shop.task)
+    let arrive = walk(&s, from: -58, to: -40, startingAt: near.end + 3)
+    #expect(!arrive.events.contains { if case .fire = $0 { return true } else { return false } }, "\(arrive.events)")
+  }
+}
