@@ -15,6 +15,7 @@
 static inline struct MHD_Daemon *wh_mhd_start(
     const char *address, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
+    MHD_NotifyConnectionCallback notify, void *notify_cls,
     unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit, unsigned int per_ip_limit) {
   struct sockaddr_in sin;
   memset(&sin, 0, sizeof(sin));
@@ -29,6 +30,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
       handler, handler_cls,
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sin,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
@@ -40,6 +42,12 @@ static inline struct MHD_Daemon *wh_mhd_start(
 static inline uint16_t wh_mhd_bound_port(struct MHD_Daemon *daemon) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == NULL ? 0 : info->port;
+}
+
+// The connection's socket, or -1.
+static inline int wh_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
 }
 
 // The client's IP address as text, for slowing repeated failed logins.

@@ -34,6 +34,11 @@ public struct Settings: Sendable, Equatable {
   public var serverTimeout = 10
   /// Connections one address may hold at once (0: no limit; raise it behind a proxy).
   public var serverPerAddress = 64
+  /// A request's headers are due this many seconds after its connection
+  /// opens (or its last answer), its body at `serverMinBodyRate` bytes a
+  /// second after them: slow clients are cut, whatever their address.
+  public var serverHeaderTimeout = 10
+  public var serverMinBodyRate = 1024
   /// How long whilehered keeps a raw position on disk (`server.fix-retention`):
   /// older journalled fixes are deleted and compacted out of every file.
   public var fixRetention: TimeInterval = 86_400
@@ -81,6 +86,8 @@ public struct Settings: Sendable, Equatable {
     ("server.max-body", "WHILEHERE_SERVER_MAX_BODY"),
     ("server.timeout", "WHILEHERE_SERVER_TIMEOUT"),
     ("server.per-address", "WHILEHERE_SERVER_PER_ADDRESS"),
+    ("server.header-timeout", "WHILEHERE_SERVER_HEADER_TIMEOUT"),
+    ("server.min-body-rate", "WHILEHERE_SERVER_MIN_BODY_RATE"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("server.fix-retention", "WHILEHERE_SERVER_FIX_RETENTION"),
     ("notify", "WHILEHERE_NOTIFY"),
@@ -123,6 +130,8 @@ public struct Settings: Sendable, Equatable {
     case "server.max-body": serverMaxBody = try Self.whole(value, key: key, source: source, in: 1024...16_777_216)
     case "server.timeout": serverTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
     case "server.per-address": serverPerAddress = try Self.whole(value, key: key, source: source, in: 0...100_000)
+    case "server.header-timeout": serverHeaderTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
+    case "server.min-body-rate": serverMinBodyRate = try Self.whole(value, key: key, source: source, in: 1...1_000_000_000)
     case "server.fix-retention":
       do {
         fixRetention = try DurationText.parse(value)

@@ -67,7 +67,7 @@ public final class DaemonHost: @unchecked Sendable {
     let signer = try SodiumTokenSigner(key: key)
     let options = HTTPServerOptions(
       address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout,
-      perAddressLimit: settings.serverPerAddress)
+      perAddressLimit: settings.serverPerAddress, headerSeconds: settings.serverHeaderTimeout, minimumBodyRate: settings.serverMinBodyRate)
     let server = tuning.makeServer?(options) ?? MicroHTTPServer(options: options)
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)

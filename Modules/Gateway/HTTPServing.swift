@@ -14,11 +14,19 @@ public struct HTTPServerOptions: Sendable, Equatable {
   /// cannot take every connection. Behind a reverse proxy every phone comes
   /// from the proxy's address: raise it there, and let the proxy limit.
   public var perAddressLimit: Int
+  /// A request's headers must arrive within this many seconds of the
+  /// connection opening (or of its previous answer), and its body at
+  /// `minimumBodyRate` bytes a second after that; a connection that falls
+  /// behind is closed. The idle timeout alone restarts on every byte.
+  public var headerSeconds: Int
+  public var minimumBodyRate: Int
 
   public init(
     address: String = "127.0.0.1", port: Int = 8083, maxBodyBytes: Int = 64 * 1024, timeoutSeconds: Int = 10, connectionLimit: Int = 512,
-    perAddressLimit: Int = 64
+    perAddressLimit: Int = 64, headerSeconds: Int = 10, minimumBodyRate: Int = 1024
   ) {
+    self.headerSeconds = headerSeconds
+    self.minimumBodyRate = minimumBodyRate
     self.address = address
     self.port = port
     self.maxBodyBytes = maxBodyBytes

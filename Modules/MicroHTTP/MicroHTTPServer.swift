@@ -13,9 +13,22 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   // Guarded by `lock`; read by C callbacks through `Unmanaged`.
   private var handler: (any HTTPHandler)?
 
-  public init(options: HTTPServerOptions) {
+  /// Header and body deadlines, on `clock` (tests drive it by hand).
+  let deadlines: RequestDeadlines
+  private var watchdog: DispatchSourceTimer?
+
+  public init(options: HTTPServerOptions, clock: @escaping @Sendable () -> Date = { Date() }) {
     self.options = options
+    deadlines = RequestDeadlines(
+      headerSeconds: TimeInterval(max(1, options.headerSeconds)), minimumRate: Double(max(1, options.minimumBodyRate)), clock: clock)
   }
+
+  /// Cuts every connection past its header or body deadline now (the
+  /// server also does so every second) and says how many.
+  @discardableResult public func enforceDeadlines() -> Int { deadlines.enforce() }
+
+  /// Connections open now.
+  public var openConnections: Int { deadlines.count }
 
   deinit { stop() }
 
@@ -26,7 +39,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       self.handler = handler
       let context = Unmanaged.passUnretained(self).toOpaque()
       let started = wh_mhd_start(
-        options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, nil,
+        options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, context,
+        MicroHTTPServer.notify, context,
         UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory,
         UInt32(max(0, options.perAddressLimit)))
       guard let started else {
@@ -34,6 +48,11 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         throw HTTPServerError("cannot listen on \(options.address):\(options.port) (address in use, not an IPv4 address, or not allowed)")
       }
       daemon = started
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      timer.schedule(deadline: .now() + 1, repeating: 1)
+      timer.setEventHandler { [deadlines] in deadlines.enforce() }
+      timer.resume()
+      watchdog = timer
       return Int(wh_mhd_bound_port(started))
     }
   }
@@ -68,6 +87,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       defer {
         daemon = nil
         listener = nil
+        watchdog?.cancel()
+        watchdog = nil
       }
       return (daemon, listener)
     }
@@ -128,6 +149,10 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         if expects || declared > MicroHTTPServer.drainLimit { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
         upload.tooLarge = true
       }
+      let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap { Int(String(cString: $0)) }
+      let chunked = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+      let owed = declared.map { min($0, MicroHTTPServer.drainLimit) } ?? (chunked ? limit : 0)
+      server.deadlines.awaitingBody(wh_mhd_connection_fd(connection), bytes: owed)
       // In flight from here until the completed callback releases it.
       server.inFlight.withLock { $0 += 1 }
       upload.server = server
@@ -154,6 +179,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     }
     if upload.tooLarge { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
     guard let handler = server.currentHandler else { return queue(connection, .failure(503, "the server is stopping")) }
+    server.deadlines.answering(wh_mhd_connection_fd(connection))
     let request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
       query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND), body: upload.body,
@@ -194,12 +220,23 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     }
   }
 
-  private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+  private static let completed: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+    if let cls, let connection {
+      // Kept alive: the next request's headers are due (a closing connection is forgotten in `notify`).
+      Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().deadlines.awaitingHeaders(wh_mhd_connection_fd(connection))
+    }
     guard let state, let pointer = state.pointee else { return }
     let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
     upload.server?.inFlight.withLock { $0 -= 1 }
     Unmanaged<Upload>.fromOpaque(pointer).release()
     state.pointee = nil
+  }
+
+  private static let notify: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    let deadlines = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().deadlines
+    let socket = wh_mhd_connection_fd(connection)
+    if code == .CONNECTION_NOTIFY_STARTED { deadlines.awaitingHeaders(socket) } else { deadlines.closed(socket) }
   }
 
   private static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {

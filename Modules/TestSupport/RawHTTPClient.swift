@@ -36,19 +36,66 @@ public enum RawHTTPClient {
     return (String(decoding: answer, as: UTF8.self), sent == bytes.count)
   }
 
-  /// A connection that sent `prefix` and stays open (a slow client); closed with `close(_:)`.
-  public static func hold(port: Int, _ prefix: String) -> Int32? {
-    guard let socket = connectLoopback(port: port) else { return nil }
+  /// A connection that sent `prefix` and stays open (a slow client); closed
+  /// with `close(_:)`. `from`: a loopback source address (any of
+  /// 127.0.0.0/8 on Linux), to be many clients on one machine.
+  public static func hold(port: Int, _ prefix: String, from source: String = "127.0.0.1") -> Int32? {
+    guard let socket = connectLoopback(port: port, from: source) else { return nil }
     _ = Array(prefix.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     return socket
   }
 
   public static func close(_ socket: Int32) { _ = Foundation.close(socket) }
 
-  /// A TCP connection to 127.0.0.1:`port`, or nil.
-  static func connectLoopback(port: Int) -> Int32? {
+  /// Writes `text` on a held connection; false when it could not all be sent.
+  public static func write(_ socket: Int32, _ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+  }
+
+  /// Reads one whole answer (with a Content-Length) from a held connection.
+  public static func readAnswer(_ socket: Int32, timeout: TimeInterval = 5) -> String {
+    var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var answer = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !complete(answer) {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      guard count > 0 else { break }
+      answer += buffer[0..<count]
+    }
+    return String(decoding: answer, as: UTF8.self)
+  }
+
+  /// Whether the server ended the connection (its end of the stream, or a
+  /// reset) within `timeout`, reading and dropping whatever it sent first.
+  public static func closedByServer(_ socket: Int32, timeout: TimeInterval = 5) -> Bool {
+    var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1_000_000))
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count == 0 { return true }
+      if count < 0 { return errno == ECONNRESET }
+    }
+  }
+
+  /// A TCP connection to 127.0.0.1:`port` from `source`, or nil.
+  static func connectLoopback(port: Int, from source: String = "127.0.0.1") -> Int32? {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return nil }
+    if source != "127.0.0.1" {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+      }
+      guard bound else {
+        Foundation.close(socket)
+        return nil
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
