@@ -33,5 +33,6 @@ let package = Package(
     harness("FuzzArguments"),
     harness("FuzzWorld"),
     harness("FuzzConfig"),
+    harness("FuzzGeoJSON"),
   ]
 )

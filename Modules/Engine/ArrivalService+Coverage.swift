@@ -62,6 +62,11 @@ extension ArrivalService {
     }
     plan = next
     lastPlan = (origin, now)
+    if significantChangesOn, !config.follow.wantsSignificantChanges {
+      // They gave the first position; from here the edge, followed positions and visits move coverage.
+      precise.stopSignificantChanges()
+      significantChangesOn = false
+    }
     nextSnoozeEnd = context.store.state().tasks.values.compactMap { task -> Date? in
       if case .snoozed(let until) = task.state, until > now { return until }
       return nil

@@ -26,6 +26,8 @@ public final class ArrivalService: @unchecked Sendable {
   var plan = CoveragePlan.empty
   var lastPlan: (origin: Coordinate, at: Date)?
   var lastPosition: Coordinate?
+  /// Whether significant changes were asked for and not stopped since.
+  var significantChangesOn = false
   /// When the earliest snooze ends: its task must come back into the plan then.
   var nextSnoozeEnd: Date?
   /// A single fix was asked for after leaving the coverage edge.
@@ -90,6 +92,9 @@ public final class ArrivalService: @unchecked Sendable {
     }
     var events: [ArrivalEvent] = []
     if config.follow.visits { precise.startVisitMonitoring() }
+    // Until the first plan they are also how the engine learns where the person is.
+    precise.startSignificantChanges()
+    significantChangesOn = true
     if budget.hasOpenSession {
       budget.closeInterrupted()
       try saveBudget()

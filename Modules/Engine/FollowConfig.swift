@@ -21,6 +21,17 @@ public struct FollowConfig: Hashable, Sendable, Codable {
   /// near a destination asks one fix to confirm it, so a visit the regions
   /// missed still fires while the person is there.
   public var visits = true
+  /// Listen to significant changes as well. Off (while `visits` is on):
+  /// coverage moves on the edge region's exit, followed positions and
+  /// visits, and every significant change is a background wake (at least
+  /// one per 15 minutes, moving or not); Apple's support says the service
+  /// costs more power than region or visit monitoring. With `visits` off
+  /// the engine always listens: nothing else would notice a missed exit.
+  /// Either way it listens until its first plan, for the first position.
+  public var significantChanges = false
+
+  /// Whether the engine listens to significant changes once it has a plan.
+  public var wantsSignificantChanges: Bool { significantChanges || !visits }
 
   public init() {}
 }

@@ -41,6 +41,9 @@ public final class PhoneLocationControl: PreciseLocationControl, @unchecked Send
   public func startReducedUpdates(distanceFilter: Double) {}
   public func stopReducedUpdates() {}
   public func startVisitMonitoring() {}
+  /// The app's own monitoring mode is the person's choice: left alone.
+  public func startSignificantChanges() {}
+  public func stopSignificantChanges() {}
 
   /// Whether we switched the phone to session mode and have not yet switched it back.
   public var switched: Bool { lock.withLock { restoreTo != nil } }

@@ -19,4 +19,11 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   /// Starts visit monitoring (the OS reports stays and departures, late,
   /// to the engine's `visitReported`); a phone without it ignores it.
   func startVisitMonitoring()
+  /// Starts significant-change monitoring (a coarse position after each
+  /// move of about 500 m, and a wake at least every 15 minutes, to the
+  /// engine's `significantChange`); a phone without it, or one whose
+  /// person chose it (OwnTracks' own monitoring mode), ignores it.
+  func startSignificantChanges()
+  /// Stops it; idempotent.
+  func stopSignificantChanges()
 }

@@ -76,6 +76,8 @@ struct SimulatedPhone {
     run.preciseSeconds = location.preciseSeconds
     run.reducedSeconds = location.reducedSeconds
     run.wakes = wakes
+    run.notes["wakes: region events"] = monitor.delivered
+    for (cause, count) in location.wakesByCause { run.notes["wakes: " + cause] = count }
     run.peakRegions = monitor.peak
     run.regionFailures = monitor.failures
   }

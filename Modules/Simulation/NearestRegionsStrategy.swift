@@ -36,6 +36,7 @@ public struct NearestRegionsStrategy: DetectionStrategy {
         do { try phone.monitor.startMonitoring(region) } catch { result.regionFailures += 1 }
       }
     }
+    phone.location.startSignificantChanges()
     for (second, position) in trip.positions.enumerated() {
       let now = trip.time(second)
       if let fix = phone.location.significantChange(position: position, at: now) { replan(from: fix.point) }

@@ -72,6 +72,8 @@ public final class OwnTracksApp {
     }
     phone = SimulatedPhone(
       world: phoneWorld, duration: duration, random: random, regions: platform == .android ? world.androidGeofencing : world.regionMonitoring)
+    // The app keeps the service on; it reports from it in significant mode only.
+    phone.location.startSignificantChanges()
   }
 
   /// Whether a command published now reaches the app now: Android keeps its

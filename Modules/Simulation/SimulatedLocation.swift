@@ -29,11 +29,15 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   private var reducedFilter: Double?
   private var lastReduced: (point: Coordinate, at: Date)?
   private var visitsOn = false
+  private var significantOn = false
   /// The stay under way (true positions), and a qualified stay's delivery.
   private var stay: (anchor: Coordinate, since: Date, reported: Bool)?
   private var pendingVisits: [(due: Date, visit: Visit)] = []
-  /// Significant-change deliveries and single fixes, each a background wake.
-  public private(set) var wakes = 0
+  /// Significant-change deliveries, visits and single fixes, each a background wake.
+  public var wakes: Int { lock.withLock { wakesBy.values.reduce(0, +) } }
+  /// The same by cause, for `--explain`.
+  public var wakesByCause: [String: Int] { lock.withLock { wakesBy } }
+  private var wakesBy: [String: Int] = [:]
   private let lock = NSLock()
 
   /// `coarse` is the OS's own position, shared with its region monitoring.
@@ -85,6 +89,13 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   public var isAppAwake: Bool { lock.withLock { awake } }
 
   public func startVisitMonitoring() { lock.withLock { visitsOn = true } }
+  public func startSignificantChanges() { lock.withLock { significantOn = true } }
+  public func stopSignificantChanges() {
+    lock.withLock {
+      significantOn = false
+      lastSignificant = nil
+    }
+  }
 
   /// One second of reduced-accuracy updates: counts their time, and every
   /// `refreshSeconds` returns the OS's coarse position if it moved the
@@ -144,14 +155,15 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if visit.departed == nil, let current = stay, current.since != visit.arrived {
         visit = Visit(point: visit.point, accuracy: visit.accuracy, arrived: visit.arrived, departed: now)
       }
-      if !awake { wakes += 1 }
+      if !awake { wakesBy["visit", default: 0] += 1 }
       return visit
     }
   }
 
-  /// The significant-change delivery due now, if any.
+  /// The significant-change delivery due now, if any (none while not started).
   public func significantChange(position: Coordinate, at now: Date) -> Fix? {
     lock.withLock {
+      guard significantOn else { return nil }
       let config = world.significantChange
       let seen = coarse.sample(position, at: now)
       if let last = lastSignificant {
@@ -161,7 +173,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
         }
       }
       lastSignificant = (seen.point, now)
-      if !awake { wakes += 1 }
+      if !awake { wakesBy["significant change", default: 0] += 1 }
       return Fix(point: seen.point, accuracy: seen.accuracy)
     }
   }
@@ -174,7 +186,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if !preciseOn, singleFixPending {
         singleFixPending = false
         preciseSeconds += world.gps.singleFixSeconds
-        if !awake { wakes += 1 }
+        if !awake { wakesBy["single fix", default: 0] += 1 }
         return gpsFix(position)
       }
       guard preciseOn else { return nil }

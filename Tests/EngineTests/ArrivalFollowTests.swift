@@ -166,4 +166,20 @@ import Testing
     _ = try off.arrivals.launch()
     #expect(!off.precise.visitsOn.withLock { $0 })
   }
+
+  /// Each significant change is a wake: with visits listened to, the engine
+  /// does without them once it has a plan, unless asked; without visits
+  /// nothing else would notice a missed edge exit, so it keeps listening.
+  @Test(arguments: [(true, false, false), (true, true, true), (false, false, true)])
+  func significantChangesGiveTheFirstPositionThenOnlyWhereNothingElseMovesCoverage(visits: Bool, asked: Bool, keeps: Bool) throws {
+    var config = ArrivalConfig()
+    config.follow.visits = visits
+    config.follow.significantChanges = asked
+    let h = ArrivalHarness(config: config)
+    _ = try h.arrivals.launch()
+    #expect(h.precise.significantOn.withLock { $0 }, "the first position comes from them")
+    let events = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(events.contains { if case .planned = $0 { true } else { false } })
+    #expect(h.precise.significantOn.withLock { $0 } == keeps)
+  }
 }

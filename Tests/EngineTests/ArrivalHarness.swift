@@ -22,6 +22,9 @@ final class FakePrecise: PreciseLocationControl {
   func stopReducedUpdates() { reduced.withLock { $0 = nil } }
   let visitsOn = Mutex(false)
   func startVisitMonitoring() { visitsOn.withLock { $0 = true } }
+  let significantOn = Mutex(false)
+  func startSignificantChanges() { significantOn.withLock { $0 = true } }
+  func stopSignificantChanges() { significantOn.withLock { $0 = false } }
 }
 
 /// An arrival engine over an in-memory store, a manual clock, a recording

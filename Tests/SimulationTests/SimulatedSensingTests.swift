@@ -35,8 +35,19 @@ import Testing
     #expect(location.reducedFix(position: here.offsetNorth(500), at: at(40)) == nil)
   }
 
+  @Test func significantChangesComeOnlyWhileStarted() {
+    let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 1))
+    #expect(location.significantChange(position: here, at: at(0)) == nil, "off until asked")
+    location.startSignificantChanges()
+    #expect(location.significantChange(position: here, at: at(1)) != nil)
+    location.stopSignificantChanges()
+    #expect(location.significantChange(position: here.offsetNorth(5000), at: at(10_000)) == nil, "off once stopped, however far and long")
+    #expect(location.wakesByCause == ["significant change": 1])
+  }
+
   @Test func anAppReceivingLocationUpdatesIsAwakeSoEventsWakeNothing() {
     let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 2))
+    location.startSignificantChanges()
     _ = location.significantChange(position: here, at: at(0))
     #expect(location.wakes == 1, "a suspended app is woken")
     location.startReducedUpdates(distanceFilter: 50)

@@ -11,6 +11,7 @@ import Testing
 
   @Test func significantChangeNeeds500MetresAnd5MinutesOrComesEvery15Minutes() {
     let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 3))
+    location.startSignificantChanges()
     #expect(location.significantChange(position: here, at: start) != nil, "the first delivery comes at once")
     let far = here.offsetNorth(800)
     #expect(location.significantChange(position: far, at: start.addingTimeInterval(200)) == nil, "too soon")
