@@ -17,6 +17,7 @@ public struct DetectionScore: Sendable {
   public var regionFailures = 0
   public var trips = 0
   public var wakes = 0
+  public var wakeSeconds = 0.0
   /// (person-day, task) pairs with a visit or pass-by, and those where one was caught.
   public var taskDays = 0
   public var taskDaysHit = 0
@@ -41,6 +42,7 @@ public struct DetectionScore: Sendable {
     preciseSeconds += run.preciseSeconds
     reducedSeconds += run.reducedSeconds
     wakes += run.wakes
+    wakeSeconds += run.wakeSeconds
     replans += run.replans
     peakRegions = max(peakRegions, run.peakRegions)
     regionFailures += run.regionFailures
@@ -79,7 +81,7 @@ public struct DetectionScore: Sendable {
   public func row(world: WorldConfig) -> [String: Any] {
     let days = Double(max(trips, 1))
     let energyWh = world.power.energyWh(
-      gpsSeconds: preciseSeconds, wakes: wakes, reducedSeconds: reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
+      gpsSeconds: preciseSeconds, awakeSeconds: wakeSeconds, reducedSeconds: reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
     return [
       "strategy": strategy,
       "visit_recall": percent(visitsCaught, visits), "visits": visits,

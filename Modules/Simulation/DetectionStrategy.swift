@@ -16,6 +16,8 @@ public struct StrategyRun: Sendable {
   public var reducedSeconds: TimeInterval = 0
   /// Background wakes (region events, significant changes, single fixes).
   public var wakes = 0
+  /// Seconds background wakes kept the app awake.
+  public var wakeSeconds: TimeInterval = 0
   public var replans = 0
   public var peakRegions = 0
   public var regionFailures = 0
@@ -50,7 +52,7 @@ struct SimulatedPhone {
     motion = SimulatedMotion(config: world.motion)
     monitor = SimulatedRegionMonitor(config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1))
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
-    monitor.appAwake = { [location] in location.isAppAwake }
+    monitor.wake = { [location] now, count in location.deliver("region events", at: now, count: count) }
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)
     power.append((0, PowerStateChange(lowPowerMode: lowPower, seriousHeat: false)))
@@ -63,12 +65,12 @@ struct SimulatedPhone {
   }
 
   /// Background wakes so far: region events, significant changes, single fixes.
-  var wakes: Int { monitor.delivered + location.wakes }
+  var wakes: Int { location.wakes }
 
   /// Watt-hours the phone's location work used so far.
   func energyWh(_ world: WorldConfig) -> Double {
     world.power.energyWh(
-      gpsSeconds: location.preciseSeconds, wakes: wakes, reducedSeconds: location.reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
+      gpsSeconds: location.preciseSeconds, awakeSeconds: location.wakeSeconds, reducedSeconds: location.reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
   }
 
   /// What the phone's location work cost so far: GPS time and background wakes.
@@ -76,7 +78,7 @@ struct SimulatedPhone {
     run.preciseSeconds = location.preciseSeconds
     run.reducedSeconds = location.reducedSeconds
     run.wakes = wakes
-    run.notes["wakes: region events"] = monitor.delivered
+    run.wakeSeconds = location.wakeSeconds
     for (cause, count) in location.wakesByCause { run.notes["wakes: " + cause] = count }
     run.peakRegions = monitor.peak
     run.regionFailures = monitor.failures

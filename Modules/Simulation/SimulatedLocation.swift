@@ -33,11 +33,18 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
   /// The stay under way (true positions), and a qualified stay's delivery.
   private var stay: (anchor: Coordinate, since: Date, reported: Bool)?
   private var pendingVisits: [(due: Date, visit: Visit)] = []
-  /// Significant-change deliveries, visits and single fixes, each a background wake.
+  /// Background wakes of the suspended app (region events, significant
+  /// changes, visits, single fixes): each wakes it for `power.wakeSeconds`
+  /// (Apple: about 10 s); what arrives meanwhile reaches the running app,
+  /// wakes nothing and only keeps it up longer.
   public var wakes: Int { lock.withLock { wakesBy.values.reduce(0, +) } }
   /// The same by cause, for `--explain`.
   public var wakesByCause: [String: Int] { lock.withLock { wakesBy } }
+  /// Seconds the app was kept awake by wakes (overlaps counted once).
+  public var wakeSeconds: TimeInterval { lock.withLock { awakeSeconds } }
   private var wakesBy: [String: Int] = [:]
+  private var wokenUntil: Date?
+  private var awakeSeconds: TimeInterval = 0
   private let lock = NSLock()
 
   /// `coarse` is the OS's own position, shared with its region monitoring.
@@ -87,6 +94,25 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
 
   /// The same, from outside.
   public var isAppAwake: Bool { lock.withLock { awake } }
+
+  /// Something the OS delivers to the app at `now` (`cause` names it): a
+  /// wake for a suspended app, nothing for one already running.
+  public func deliver(_ cause: String, at now: Date, count: Int = 1) {
+    lock.withLock { for _ in 0..<count { wake(cause, at: now) } }
+  }
+
+  /// Called with the lock held.
+  private func wake(_ cause: String, at now: Date) {
+    guard !awake else { return }
+    let window = world.power.wakeSeconds
+    if world.power.wakesOverlap, let until = wokenUntil, now < until {
+      awakeSeconds += now.addingTimeInterval(window).timeIntervalSince(until)
+    } else {
+      wakesBy[cause, default: 0] += 1
+      awakeSeconds += window
+    }
+    wokenUntil = now.addingTimeInterval(window)
+  }
 
   public func startVisitMonitoring() { lock.withLock { visitsOn = true } }
   public func startSignificantChanges() { lock.withLock { significantOn = true } }
@@ -155,7 +181,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if visit.departed == nil, let current = stay, current.since != visit.arrived {
         visit = Visit(point: visit.point, accuracy: visit.accuracy, arrived: visit.arrived, departed: now)
       }
-      if !awake { wakesBy["visit", default: 0] += 1 }
+      wake("visit", at: now)
       return visit
     }
   }
@@ -173,7 +199,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
         }
       }
       lastSignificant = (seen.point, now)
-      if !awake { wakesBy["significant change", default: 0] += 1 }
+      wake("significant change", at: now)
       return Fix(point: seen.point, accuracy: seen.accuracy)
     }
   }
@@ -186,7 +212,7 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
       if !preciseOn, singleFixPending {
         singleFixPending = false
         preciseSeconds += world.gps.singleFixSeconds
-        if !awake { wakesBy["single fix", default: 0] += 1 }
+        wake("single fix", at: now)
         return gpsFix(position)
       }
       guard preciseOn else { return nil }

@@ -49,11 +49,11 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
     self.init(config: config, position: CoarsePositionProcess(config: coarse, random: random.fork(77)), random: random)
   }
 
-  /// Delivered events that woke the app: those that came while it was
-  /// suspended (an app receiving location updates in the background runs).
+  /// Region events delivered to the app (state answers included).
   public private(set) var delivered = 0
-  /// Whether the app is running now (set once by the phone that owns this monitor).
-  var appAwake: () -> Bool = { false }
+  /// Hands each delivery to the app (set once by the phone that owns this
+  /// monitor, whose location services decide whether it woke the app).
+  var wake: (Date, Int) -> Void = { _, _ in }
 
   public func setAvailable(_ value: Bool) { lock.withLock { available = value; if !value { watches = [:] } } }
 
@@ -98,7 +98,10 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
       pending.removeAll { $0.at <= now }
       // Events for regions no longer monitored are not delivered.
       let live = due.filter { watches[$0.id] != nil }
-      if !live.isEmpty, !appAwake() { delivered += live.count }
+      if !live.isEmpty {
+        delivered += live.count
+        wake(now, live.count)
+      }
       return live
     }
   }

@@ -202,17 +202,23 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     /// CPU and radio overhead on top of the GPS draw, as a factor.
     public var overhead = 1.5
     /// Seconds and watts of one background wake (a region event, a
-    /// significant change, a single fix).
+    /// significant change, a single fix); what arrives within the seconds
+    /// of a wake reaches the running app and only extends it.
     public var wakeSeconds = 10.0
     public var wakeWatts = 0.2
+    /// Whether what arrives during a wake reaches the running app (true:
+    /// as iOS delivers to a running app) or is a wake of its own (false:
+    /// every delivery, simultaneous ones too, charged a whole wake).
+    public var wakesOverlap = true
     public var startBattery = 0.8
 
     public init() {}
 
-    /// Watt-hours of `gpsSeconds` of GPS, `wakes` background wakes and
+    /// Watt-hours of `gpsSeconds` of GPS, `awakeSeconds` kept awake by
+    /// background wakes (`wakeSeconds` each, overlaps once) and
     /// `reducedSeconds` of reduced-accuracy updates at `reducedWatts`.
-    public func energyWh(gpsSeconds: Double, wakes: Int, reducedSeconds: Double = 0, reducedWatts: Double = 0) -> Double {
-      (gpsSeconds * gpsWatts * overhead + Double(wakes) * wakeSeconds * wakeWatts + reducedSeconds * reducedWatts) / 3600
+    public func energyWh(gpsSeconds: Double, awakeSeconds: Double, reducedSeconds: Double = 0, reducedWatts: Double = 0) -> Double {
+      (gpsSeconds * gpsWatts * overhead + awakeSeconds * wakeWatts + reducedSeconds * reducedWatts) / 3600
     }
   }
 

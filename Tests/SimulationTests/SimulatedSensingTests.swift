@@ -45,6 +45,26 @@ import Testing
     #expect(location.wakesByCause == ["significant change": 1])
   }
 
+  /// A wake keeps the app up for `power.wakeSeconds` (10 s): what the OS
+  /// delivers meanwhile reaches the running app and only keeps it up longer.
+  @Test func eventsWithinAWakeReachTheRunningAppAndOnlyExtendIt() {
+    let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 1))
+    location.deliver("region events", at: at(0))
+    location.deliver("region events", at: at(0))
+    location.deliver("single fix", at: at(4))
+    #expect(location.wakes == 1, "three deliveries within one wake")
+    #expect(location.wakeSeconds == 14, "awake from 0 s to 4 + 10 s")
+    location.deliver("region events", at: at(30))
+    #expect(location.wakesByCause == ["region events": 2])
+    #expect(location.wakeSeconds == 24)
+    var apart = exactOS
+    apart.power.wakesOverlap = false
+    let harsh = SimulatedLocation(world: apart, random: SimRandom(seed: 1))
+    harsh.deliver("region events", at: at(0), count: 2)
+    harsh.deliver("single fix", at: at(4))
+    #expect(harsh.wakes == 3 && harsh.wakeSeconds == 30, "the harsher world charges every delivery a whole wake")
+  }
+
   @Test func anAppReceivingLocationUpdatesIsAwakeSoEventsWakeNothing() {
     let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 2))
     location.startSignificantChanges()
