@@ -50,6 +50,12 @@ static inline int wh_mhd_connection_fd(struct MHD_Connection *connection) {
   return info == NULL ? -1 : info->connect_fd;
 }
 
+// What the connection-notify callback stored for the connection, or NULL.
+static inline void *wh_mhd_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
+}
+
 // The client's IP address as text, for slowing repeated failed logins.
 static inline void wh_mhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size) {
   buffer[0] = 0;

@@ -152,7 +152,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap { Int(String(cString: $0)) }
       let chunked = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
       let owed = declared.map { min($0, MicroHTTPServer.drainLimit) } ?? (chunked ? limit : 0)
-      server.deadlines.awaitingBody(wh_mhd_connection_fd(connection), bytes: owed)
+      if let tracked = tracked(connection) { server.deadlines.awaitingBody(tracked, bytes: owed) }
       // In flight from here until the completed callback releases it.
       server.inFlight.withLock { $0 += 1 }
       upload.server = server
@@ -179,7 +179,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     }
     if upload.tooLarge { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
     guard let handler = server.currentHandler else { return queue(connection, .failure(503, "the server is stopping")) }
-    server.deadlines.answering(wh_mhd_connection_fd(connection))
+    if let tracked = tracked(connection) { server.deadlines.answering(tracked) }
     let request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
       query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND), body: upload.body,
@@ -223,7 +223,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   private static let completed: MHD_RequestCompletedCallback = { cls, connection, state, _ in
     if let cls, let connection {
       // Kept alive: the next request's headers are due (a closing connection is forgotten in `notify`).
-      Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().deadlines.awaitingHeaders(wh_mhd_connection_fd(connection))
+      if let tracked = tracked(connection) { Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().deadlines.awaitingHeaders(tracked) }
     }
     guard let state, let pointer = state.pointee else { return }
     let upload = Unmanaged<Upload>.fromOpaque(pointer).takeUnretainedValue()
@@ -232,11 +232,23 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     state.pointee = nil
   }
 
-  private static let notify: MHD_NotifyConnectionCallback = { cls, connection, _, code in
-    guard let cls, let connection else { return }
+  /// Each connection's deadline lives in its socket context, retained from
+  /// its start to its close.
+  private static let notify: MHD_NotifyConnectionCallback = { cls, connection, context, code in
+    guard let cls, let connection, let context else { return }
     let deadlines = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().deadlines
-    let socket = wh_mhd_connection_fd(connection)
-    if code == .CONNECTION_NOTIFY_STARTED { deadlines.awaitingHeaders(socket) } else { deadlines.closed(socket) }
+    if code == .CONNECTION_NOTIFY_STARTED {
+      context.pointee = Unmanaged.passRetained(deadlines.opened(wh_mhd_connection_fd(connection))).toOpaque()
+    } else if let pointer = context.pointee {
+      let tracked = Unmanaged<RequestDeadlines.Connection>.fromOpaque(pointer)
+      deadlines.closed(tracked.takeUnretainedValue())
+      tracked.release()
+      context.pointee = nil
+    }
+  }
+
+  private static func tracked(_ connection: OpaquePointer) -> RequestDeadlines.Connection? {
+    wh_mhd_socket_context(connection).map { Unmanaged<RequestDeadlines.Connection>.fromOpaque($0).takeUnretainedValue() }
   }
 
   private static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {

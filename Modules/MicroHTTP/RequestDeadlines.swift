@@ -9,16 +9,28 @@ import Synchronization
 /// this a client trickling a byte every few seconds from many addresses
 /// holds every connection; a connection past its deadline is shut down.
 /// While the handler runs (it may wait for a durable write) nothing is due.
+///
+/// Each connection's deadline is one atomic in its own `Connection` (kept
+/// in libmicrohttpd's socket context), so a request takes no shared lock;
+/// the set of connections is locked only when one opens or closes, and by
+/// the once-a-second sweep.
 final class RequestDeadlines: Sendable {
-  private struct Entry {
-    /// When the connection is cut if it has not moved on; nil while answering or once cut.
-    var due: Date?
+  final class Connection: Sendable {
+    let socket: Int32
+    /// Milliseconds since 1970 when it is cut if it has not moved on; `never` while answering or once cut.
+    let due: Atomic<Int64>
+    static let never = Int64.max
+
+    init(socket: Int32, due: Int64) {
+      self.socket = socket
+      self.due = Atomic(due)
+    }
   }
 
   let headerSeconds: TimeInterval
   let minimumRate: Double
   private let clock: @Sendable () -> Date
-  private let entries = Mutex<[Int32: Entry]>([:])
+  private let open = Mutex<[ObjectIdentifier: Connection]>([:])
 
   init(headerSeconds: TimeInterval, minimumRate: Double, clock: @escaping @Sendable () -> Date) {
     self.headerSeconds = headerSeconds
@@ -26,46 +38,53 @@ final class RequestDeadlines: Sendable {
     self.clock = clock
   }
 
-  /// A connection was accepted, or answered and kept alive: its next headers are due.
-  func awaitingHeaders(_ socket: Int32) {
-    let due = clock().addingTimeInterval(headerSeconds)
-    entries.withLock { $0[socket] = Entry(due: due) }
+  private func millis(_ seconds: TimeInterval) -> Int64 { Int64((clock().timeIntervalSince1970 + seconds) * 1000) }
+
+  /// A connection was accepted: its first headers are due.
+  func opened(_ socket: Int32) -> Connection {
+    let connection = Connection(socket: socket, due: millis(headerSeconds))
+    open.withLock { $0[ObjectIdentifier(connection)] = connection }
+    return connection
+  }
+
+  /// Answered and kept alive: the next request's headers are due.
+  func awaitingHeaders(_ connection: Connection) {
+    connection.due.store(millis(headerSeconds), ordering: .relaxed)
   }
 
   /// The headers arrived; a body of `bytes` is due at the minimum rate
   /// (plus the header allowance, for a slow start).
-  func awaitingBody(_ socket: Int32, bytes: Int) {
-    let due = clock().addingTimeInterval(headerSeconds + Double(max(0, bytes)) / max(1, minimumRate))
-    entries.withLock { if $0[socket] != nil { $0[socket] = Entry(due: due) } }
+  func awaitingBody(_ connection: Connection, bytes: Int) {
+    connection.due.store(millis(headerSeconds + Double(max(0, bytes)) / max(1, minimumRate)), ordering: .relaxed)
   }
 
   /// The handler runs: nothing is due until the answer has gone out.
-  func answering(_ socket: Int32) {
-    entries.withLock { if $0[socket] != nil { $0[socket] = Entry(due: nil) } }
+  func answering(_ connection: Connection) {
+    connection.due.store(Connection.never, ordering: .relaxed)
   }
 
-  /// libmicrohttpd is about to close the socket (it says so before closing,
-  /// so the descriptor cannot have been reused for another connection yet).
-  func closed(_ socket: Int32) {
-    _ = entries.withLock { $0.removeValue(forKey: socket) }
+  /// libmicrohttpd is about to close the socket (it says so before
+  /// closing, so the sweep cannot shut a reused descriptor).
+  func closed(_ connection: Connection) {
+    _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
   }
 
   /// Shuts down every connection past its deadline (libmicrohttpd then
   /// reads the end of the stream and closes it) and says how many.
   @discardableResult func enforce() -> Int {
-    let now = clock()
-    return entries.withLock { entries in
+    let now = millis(0)
+    return open.withLock { connections in
       var cut = 0
-      for (socket, entry) in entries {
-        guard let due = entry.due, due <= now else { continue }
-        shutdown(socket, Int32(SHUT_RDWR))
-        entries[socket] = Entry(due: nil)
+      for connection in connections.values {
+        let due = connection.due.load(ordering: .relaxed)
+        guard due <= now, connection.due.compareExchange(expected: due, desired: Connection.never, ordering: .relaxed).exchanged else { continue }
+        shutdown(connection.socket, Int32(SHUT_RDWR))
         cut += 1
       }
       return cut
     }
   }
 
-  /// Open connections being tracked.
-  var count: Int { entries.withLock { $0.count } }
+  /// Open connections.
+  var count: Int { open.withLock { $0.count } }
 }
