@@ -63,7 +63,10 @@ func fileSize(_ path: String) -> Int {
 /// The baseline an open is compared to: the file's bytes read and checksummed
 /// with the store's own CRC, and nothing else.
 func checksumFile(_ path: String) {
-  let data = FileManager.default.contents(atPath: path)!
+  guard let data = FileManager.default.contents(atPath: path) else {
+    FileHandle.standardError.write(Data("whilehere-bench: cannot read \(path)\n".utf8))
+    exit(1)
+  }
   blackHole(FileStoreChecksum.crc32(data))
 }
 

@@ -56,17 +56,20 @@ report.add("concurrent durable writes (\(writers) writers)", Double(writers * pe
 store.close()
 
 // 4. Cold open: replaying the log, then from a snapshot after compaction.
-let logBytes = fileSize(directory + "/log")
+// The manifest names the files of the current generation (`log`, `log-2`, …).
+let logPath = directory + "/" + (try FileOperationStore.namedFiles(directory: directory)?.log ?? "log")
+let logBytes = fileSize(logPath)
 let openLog = measureBest(3) { try! FileOperationStore(directory: directory).close() }
-let rawLog = measureBest(3) { checksumFile(directory + "/log") }
+let rawLog = measureBest(3) { checksumFile(logPath) }
 report.add("cold open from log (\(logBytes >> 20) MiB)", openLog, "s", "raw read+CRC32 \(format(rawLog)) s, ratio \(format(openLog / rawLog))x")
 
 store = try FileOperationStore(directory: directory)
 try store.compact()
 store.close()
-let snapshotBytes = fileSize(directory + "/snapshot")
+let snapshotPath = directory + "/" + (try FileOperationStore.namedFiles(directory: directory)?.snapshot ?? "snapshot")
+let snapshotBytes = fileSize(snapshotPath)
 let openSnapshot = measureBest(3) { try! FileOperationStore(directory: directory).close() }
-let rawSnapshot = measureBest(3) { checksumFile(directory + "/snapshot") }
+let rawSnapshot = measureBest(3) { checksumFile(snapshotPath) }
 report.add("cold open from snapshot (\(snapshotBytes >> 20) MiB)", openSnapshot, "s", "raw read+CRC32 \(format(rawSnapshot)) s, ratio \(format(openSnapshot / rawSnapshot))x")
 
 let reopened = try FileOperationStore(directory: directory)

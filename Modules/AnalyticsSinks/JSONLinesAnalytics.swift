@@ -2,7 +2,7 @@ import Analytics
 import Foundation
 
 /// `jsonl:PATH`: one JSON object per event, appended to a 0600 file.
-public final class JSONLinesAnalytics: AnalyticsSink, @unchecked Sendable {
+public final class JSONLinesAnalytics: AnalyticsSink, Sendable {
   public let path: String
   public var name: String { "jsonl:\(path)" }
   private let lock = NSLock()

@@ -32,6 +32,9 @@ public struct ProviderRegistry: Sendable {
     public let clock: any WallClock
     /// Share a file store with other processes instead of holding it (the CLI).
     public var shared = false
+    /// One of many stores open at once, written rarely (whilehered's
+    /// per-person stores): hold as few files open as possible.
+    public var oneOfMany = false
   }
 
   public var stores: [String: Factory<any OperationStore>] = [:]
@@ -51,7 +54,8 @@ public struct ProviderRegistry: Sendable {
       }
       return try FileOperationStore(
         directory: XDG.expandTilde(argument, input.environment), clock: input.clock,
-        options: FileStoreOptions(access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment)))
+        options: FileStoreOptions(
+          access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment), keepLogOpen: !input.oneOfMany))
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)
@@ -114,13 +118,14 @@ public struct ProviderRegistry: Sendable {
 
   func make<Product>(
     _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
-    clock: any WallClock, shared: Bool = false
+    clock: any WallClock, shared: Bool = false, oneOfMany: Bool = false
   ) throws -> Product {
     guard let factory = table[spec.name] else {
       throw ConfigError.unknownProvider(port: port, name: spec.name, known: table.keys.sorted())
     }
     var input = ProviderInput(argument: spec.argument, environment: environment, clock: clock)
     input.shared = shared
+    input.oneOfMany = oneOfMany
     return try factory.make(input)
   }
 }

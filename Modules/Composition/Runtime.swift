@@ -159,7 +159,7 @@ public final class Runtime: Sendable {
     if spec.name == "file", let directory = spec.argument {
       spec = ProviderSpec("file:" + XDG.expandTilde(directory, environment) + "/people/" + name)
     }
-    return try registry.make("store", spec, from: registry.stores, environment: environment, clock: clock)
+    return try registry.make("store", spec, from: registry.stores, environment: environment, clock: clock, oneOfMany: true)
   }
 
   /// The engine context over another store, with this runtime's clock, ids and radius limits.

@@ -4,7 +4,7 @@ import Notifications
 /// `console` in the daemon: the reminder with its buttons on the log, and
 /// the callback link behind each button, so a person at a terminal can
 /// answer with curl.
-final class DaemonConsoleSink: NotificationSink, @unchecked Sendable {
+final class DaemonConsoleSink: NotificationSink, Sendable {
   let name = "console"
   let person: String
   let links: any ActionLinkMaker

@@ -65,6 +65,9 @@ public final class DaemonHost: @unchecked Sendable {
       key = try ServerKey.load(path: path)
     }
     let signer = try SodiumTokenSigner(key: key)
+    if runtime.store.describe().kind.contains("file") {
+      try DescriptorLimit.ensure(DescriptorLimit.needed(people: settings.people.count, connections: HTTPServerOptions().connectionLimit))
+    }
     let options = HTTPServerOptions(
       address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout,
       perAddressLimit: settings.serverPerAddress, headerSeconds: settings.serverHeaderTimeout, minimumBodyRate: settings.serverMinBodyRate)

@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Slows password guessing: after `limit` failures from one address or for
 /// one name within `window`, further attempts are refused without checking
 /// until the window has passed since the last failure.
-final class LoginThrottle: @unchecked Sendable {
+final class LoginThrottle: Sendable {
   let limit: Int
   let window: TimeInterval
-  private let lock = NSLock()
-  private var failures: [String: [Date]] = [:]
+  private let state = Mutex<[String: [Date]]>([:])
 
   init(limit: Int = 5, window: TimeInterval = 300) {
     self.limit = limit
@@ -16,7 +16,7 @@ final class LoginThrottle: @unchecked Sendable {
 
   /// Seconds to wait before trying again, or nil when allowed.
   func retryAfter(keys: [String], now: Date) -> Int? {
-    lock.withLock {
+    state.withLock { failures in
       // The usual case: nobody has failed lately.
       if failures.isEmpty { return nil }
       let waits = keys.compactMap { key -> TimeInterval? in
@@ -30,7 +30,7 @@ final class LoginThrottle: @unchecked Sendable {
   }
 
   func failed(keys: [String], now: Date) {
-    lock.withLock {
+    state.withLock { failures in
       // Bounded memory under a flood of made-up names: forget the oldest.
       if failures.count > 10_000 { failures.removeAll() }
       for key in keys { failures[key, default: []].append(now) }
@@ -38,6 +38,6 @@ final class LoginThrottle: @unchecked Sendable {
   }
 
   func succeeded(keys: [String]) {
-    lock.withLock { for key in keys { failures[key] = nil } }
+    state.withLock { failures in for key in keys { failures[key] = nil } }
   }
 }

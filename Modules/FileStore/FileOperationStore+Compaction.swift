@@ -49,8 +49,13 @@ extension FileOperationStore {
       throw error
     }
     condition.lock()
-    if logFD >= 0 { Glibc.close(logFD) }
-    logFD = fd
+    // A store that holds its log (or a shared store in the middle of a write) holds the new one.
+    if logFD >= 0 {
+      Glibc.close(logFD)
+      logFD = fd
+    } else {
+      Glibc.close(fd)
+    }
     files.generation = next
     files.logName = logName
     files.logSize = header.count

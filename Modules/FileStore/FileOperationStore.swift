@@ -79,7 +79,12 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       let lock = try FileLock(path: directory + "/LOCK", wait: options.lockWait)
       do {
         files = try StoreFiles.load(directory: directory, newReplica: newReplica, mode: .writer, now: clock.now())
+        // Opened now to say at once, not at the first write, that it cannot be written.
         logFD = try Self.openLog(directory + "/" + files.logName)
+        if !options.keepLogOpen {
+          Glibc.close(logFD)
+          logFD = -1
+        }
       } catch {
         lock.release()
         throw error
@@ -193,20 +198,24 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     let batch = pending
     pending = []
     let start = files.logSize
-    let fd = logFD
+    let held = logFD
     let path = logPath
     condition.unlock()
     var bytes: [UInt8] = []
     bytes.reserveCapacity(batch.reduce(0) { $0 + $1.frame.count })
     for item in batch { bytes.append(contentsOf: item.frame) }
+    // Without a held log (`keepLogOpen` off), each batch opens it.
+    var fd = held
     let result = Result {
+      if fd < 0 { fd = try Self.openLog(path) }
       try PosixFile.writeAll(fd, bytes, path: path)
       try PosixFile.sync(fd, path: path)
     }
-    if case .failure = result {
+    if case .failure = result, fd >= 0 {
       // Leave no partial frame behind for the next batch to follow.
       _ = ftruncate(fd, off_t(start))
     }
+    if held < 0, fd >= 0 { Glibc.close(fd) }
     let crc = CRC32.checksum(bytes, continuing: files.logCRC)
     condition.lock()
     switch result {

@@ -1,14 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Memoised `PlaceMatcher.words(name)`, safe to share between threads.
-final class NameCache: @unchecked Sendable {
-  private var cache: [String: [String]] = [:]
-  private let lock = NSLock()
+final class NameCache: Sendable {
+  private let cache = Mutex<[String: [String]]>([:])
 
   func words(_ name: String) -> [String] {
-    if let hit = lock.withLock({ cache[name] }) { return hit }
+    if let hit = cache.withLock({ $0[name] }) { return hit }
     let words = PlaceMatcher.words(name)
-    lock.withLock { cache[name] = words }
+    cache.withLock { $0[name] = words }
     return words
   }
 }

@@ -5,7 +5,7 @@ import Notifications
 /// Done and Remind Later as actions; the button pressed is acted on
 /// through `answer`. Each notification waits for its answer on its own
 /// thread, so delivery never blocks.
-public final class DesktopSink: NotificationSink, @unchecked Sendable {
+public final class DesktopSink: NotificationSink, Sendable {
   public let name = "desktop"
   let command: String
   let answer: @Sendable (ReminderNotification, ReminderAction) -> Void

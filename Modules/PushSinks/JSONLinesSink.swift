@@ -3,7 +3,7 @@ import Notifications
 
 /// `jsonl:PATH`: appends one JSON object per reminder (with its action
 /// links) to a file created 0600, for scripts and logs.
-public final class JSONLinesSink: NotificationSink, @unchecked Sendable {
+public final class JSONLinesSink: NotificationSink, Sendable {
   public let name: String
   let path: String
   let links: (any ActionLinkMaker)?

@@ -1,18 +1,18 @@
 import Analytics
 import Foundation
+import Synchronization
 
 /// Keeps every event, for tests.
-public final class RecordingAnalytics: AnalyticsSink, @unchecked Sendable {
+public final class RecordingAnalytics: AnalyticsSink, Sendable {
   public let name = "recording"
-  private let lock = NSLock()
-  private var seen: [AnalyticsEvent] = []
-  public private(set) var flushes = 0
+  private let state = Mutex<(events: [AnalyticsEvent], flushes: Int)>(([], 0))
 
   public init() {}
 
-  public var events: [AnalyticsEvent] { lock.withLock { seen } }
-  public func record(_ event: AnalyticsEvent) { lock.withLock { seen.append(event) } }
-  public func flush() { lock.withLock { flushes += 1 } }
+  public var events: [AnalyticsEvent] { state.withLock { $0.events } }
+  public var flushes: Int { state.withLock { $0.flushes } }
+  public func record(_ event: AnalyticsEvent) { state.withLock { $0.events.append(event) } }
+  public func flush() { state.withLock { $0.flushes += 1 } }
 }
 
 /// The shared suite every `AnalyticsSink` passes: events recorded then

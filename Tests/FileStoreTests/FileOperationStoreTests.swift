@@ -30,6 +30,31 @@ import TestSupport
     #expect(error?.description.contains("store in use by pid \(getpid())") == true)
   }
 
+  /// The files of `directory` this process holds open now.
+  static func held(under directory: TemporaryDirectory) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+    }.filter { $0.hasPrefix(directory.path) }.sorted()
+  }
+
+  /// whilehered keeps a store open per person: without `keepLogOpen` each
+  /// holds its writer lock and nothing else between writes, so 10,000
+  /// people fit in 20,000 files; a store written all the time keeps its log.
+  @Test func aStoreOneOfManyHoldsOnlyItsLockBetweenWrites() throws {
+    let directory = TemporaryDirectory()
+    let store = try FileOperationStore(directory: directory.path, options: FileStoreOptions(keepLogOpen: false))
+    try store.append([.put(.setting(key: "k", value: "v"))])
+    #expect(try Self.held(under: directory) == [directory.file("LOCK")])
+    store.close()
+    let reopened = try FileOperationStore(directory: directory.path, options: FileStoreOptions(keepLogOpen: false))
+    defer { reopened.close() }
+    #expect(reopened.state().settings["k"] == "v", "what was written between opens is kept")
+    let busy = TemporaryDirectory()
+    let journal = try FileOperationStore(directory: busy.path)
+    defer { journal.close() }
+    #expect(try Self.held(under: busy).count == 2, "the default keeps its log open too")
+  }
+
   @Test func closingReleasesTheLock() throws {
     let directory = TemporaryDirectory()
     try FileOperationStore(directory: directory.path).close()
