@@ -1,4 +1,3 @@
-import Domain
 import Foundation
 import Gateway
 import MicroHTTP
@@ -10,7 +9,14 @@ import Testing
 /// connection opens, a body at 1 KiB/s after them, while the handler's own
 /// time is never counted. The deadlines run on an injected clock.
 @Suite struct HTTPDeadlineTests {
-  let clock = ManualClock()
+  /// Time the test moves by hand (the Gateway layer knows no domain clock).
+  final class HandClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+    func now() -> Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+  }
+
+  let clock = HandClock()
 
   func server(_ options: HTTPServerOptions = HTTPServerOptions(port: 0), respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse = { _ in HTTPResponse(status: 200) }) throws -> (MicroHTTPServer, Int) {
     let clock = clock
