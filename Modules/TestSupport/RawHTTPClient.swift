@@ -16,8 +16,6 @@ public enum RawHTTPClient {
   public static func exchangeReporting(port: Int, _ request: String, timeout: TimeInterval = 5, halfClose: Bool = true) -> (answer: String, sentAll: Bool) {
     guard let socket = connectLoopback(port: port) else { return ("", false) }
     defer { close(socket) }
-    var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
     let bytes = Array(request.utf8)
     var sent = 0
     while sent < bytes.count {
@@ -26,14 +24,7 @@ public enum RawHTTPClient {
       sent += written
     }
     if halfClose { shutdown(socket, Int32(SHUT_WR)) }
-    var answer = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while !complete(answer) {
-      let count = recv(socket, &buffer, buffer.count, 0)
-      guard count > 0 else { break }
-      answer += buffer[0..<count]
-    }
-    return (String(decoding: answer, as: UTF8.self), sent == bytes.count)
+    return (readAnswer(socket, timeout: timeout), sent == bytes.count)
   }
 
   /// A connection that sent `prefix` and stays open (a slow client); closed
@@ -53,7 +44,8 @@ public enum RawHTTPClient {
     return bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
   }
 
-  /// Reads one whole answer (with a Content-Length) from a held connection.
+  /// Reads one whole answer (with a Content-Length) from a connection, or
+  /// what came before the server closed or `timeout` passed.
   public static func readAnswer(_ socket: Int32, timeout: TimeInterval = 5) -> String {
     var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
