@@ -25,8 +25,8 @@ let package = Package(
     .executable(name: "whilehered", targets: ["whilehered"]),
     .executable(name: "whilehere-sim", targets: ["whilehere-sim"]),
     .library(name: "TestSupport", targets: ["TestSupport"]),
-    // What the fuzzers in Fuzz/ (a package of their own) read outside bytes with.
-    .library(name: "WhileHereParsing", targets: ["Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing", "Composition"]),
+    // What the fuzzers in Fuzz/ (a package of their own) read outside bytes with (the daemon too, for its requests).
+    .library(name: "WhileHereParsing", targets: ["Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing", "Composition", "Gateway", "Sodium", "Daemon"]),
     .plugin(name: "LayeringCheck", targets: ["LayeringCheck"]),
   ],
   targets: [

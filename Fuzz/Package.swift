@@ -34,5 +34,6 @@ let package = Package(
     harness("FuzzWorld"),
     harness("FuzzConfig"),
     harness("FuzzGeoJSON"),
+    harness("FuzzHTTP"),
   ]
 )

@@ -20,7 +20,7 @@ dictionary() {
   case "$1" in
     FuzzImport) echo Fuzz/Dictionaries/xml.dict ;;
     FuzzICalendar) echo Fuzz/Dictionaries/ical.dict ;;
-    FuzzGpsd|FuzzJSON|FuzzOwnTracks|FuzzScenario|FuzzSyncLine|FuzzBackup|FuzzOverpass|FuzzPlaces|FuzzWorld|FuzzConfig|FuzzGeoJSON) echo Fuzz/Dictionaries/json.dict ;;
+    FuzzGpsd|FuzzJSON|FuzzOwnTracks|FuzzScenario|FuzzSyncLine|FuzzBackup|FuzzOverpass|FuzzPlaces|FuzzWorld|FuzzConfig|FuzzGeoJSON|FuzzHTTP) echo Fuzz/Dictionaries/json.dict ;;
     FuzzStore) echo Fuzz/Dictionaries/store.dict ;;
     FuzzArguments) echo Fuzz/Dictionaries/arguments.dict ;;
   esac
@@ -41,7 +41,7 @@ seed_shared() {
 
 failed=0
 printf '%-15s %12s %9s %9s %8s  %s\n' harness executions exec/s coverage corpus result
-for harness in FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario FuzzStore FuzzOverpass FuzzPlaces FuzzArguments FuzzWorld FuzzConfig FuzzGeoJSON; do
+for harness in FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario FuzzStore FuzzOverpass FuzzPlaces FuzzArguments FuzzWorld FuzzConfig FuzzGeoJSON FuzzHTTP; do
   corpus="$build/corpus/$harness"
   artifacts="$build/artifacts/$harness"
   mkdir -p "$corpus" "$artifacts"
