@@ -138,9 +138,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         return queue(connection, refusal)
       }
       let upload = Upload()
-      if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
-        let declared = Int(length), declared > limit
-      {
+      let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap { Int(String(cString: $0)) }
+      if let declared, declared > limit {
         // A client waiting for 100-continue, or one declaring more than is
         // worth reading, is answered now. Any other client is already
         // sending: answering now and closing would reset the connection
@@ -149,7 +148,6 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         if expects || declared > MicroHTTPServer.drainLimit { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
         upload.tooLarge = true
       }
-      let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap { Int(String(cString: $0)) }
       let chunked = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
       let owed = declared.map { min($0, MicroHTTPServer.drainLimit) } ?? (chunked ? limit : 0)
       if let tracked = tracked(connection) { server.deadlines.awaitingBody(tracked, bytes: owed) }
