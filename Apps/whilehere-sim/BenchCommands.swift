@@ -49,8 +49,11 @@ enum BenchCommands {
     let report = try DetectionBenchmark.run(options)
     print(arguments.has("json") ? DetectionReportFormatter.json(report) : DetectionReportFormatter.text(report))
     for (strategy, misses) in report.explanations { print(misses.lines(strategy: strategy).joined(separator: "\n")) }
-    if options.explain, report.explanations.isEmpty {
-      print("--explain: none of these rows runs the arrival engine on the simulated phone (seed, whilehere, whilehere-unconfirmed); nothing to explain")
+    if options.explain {
+      for score in report.scores where !score.firesBySource.isEmpty { print(score.sourceLines().joined(separator: "\n")) }
+    }
+    if options.explain, report.explanations.isEmpty, report.scores.allSatisfy({ $0.firesBySource.isEmpty }) {
+      print("--explain: none of these rows runs the arrival engine (seed, whilehere, whilehere-unconfirmed, the owntracks rows); nothing to explain")
     }
     if let plot = arguments.value("plot") {
       guard FileManager.default.createFile(atPath: plot, contents: Data(DetectionPlot.svg(report).utf8)) else {

@@ -13,7 +13,7 @@ enum DaemonMain {
     .value("listen", "ADDRESS:PORT", "where the HTTP server listens (default 127.0.0.1:8083)"),
     .value("replay", "FILE", "feed JSON lines (OwnTracks messages or trace fixes) from FILE, or - for standard input"),
     .value("person", "NAME", "whose device --replay stands for"),
-    .flag("restamp", "treat every replayed fix as taken now (old traces still fire)"),
+    .flag("restamp", "shift the replayed trace so its first fix is taken now, keeping the time between fixes (old traces still fire)"),
     .flag("once", "with --replay: stop after the last line instead of serving on"),
   ]
 

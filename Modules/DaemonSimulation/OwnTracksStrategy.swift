@@ -106,7 +106,8 @@ public struct OwnTracksStrategy: DetectionStrategy {
       let now = trip.time(second)
       clock.set(now)
       observed.second = second
-      for message in app.step(position: position, at: now, battery: app.battery(world: world)) {
+      let sent = app.step(position: position, at: now, battery: app.battery(world: world))
+      for message in sent {
         switch transport {
         case .mqtt:
           broker.phonePublished(topic: topic + message.topicSuffix, payload: message.body)
@@ -124,7 +125,13 @@ public struct OwnTracksStrategy: DetectionStrategy {
       }
       // The daemon's ticker runs every 5 s.
       if second % 5 == 0 { host.tick() }
-      for (at, event) in observed.take() { result.count(event, at: at) }
+      // What the phone sent this second set off what fired in it; a crossing first.
+      let source = sent.map(\.kind).max().map(\.rawValue) ?? "the daemon's ticker (no report)"
+      for (at, event) in observed.take() {
+        let before = result.fires.count
+        result.count(event, at: at)
+        result.fireSources += Array(repeating: source, count: result.fires.count - before)
+      }
     }
     app.record(into: &result)
     inspect?(app)

@@ -26,6 +26,8 @@ public final class ArrivalService: @unchecked Sendable {
   var plan = CoveragePlan.empty
   var lastPlan: (origin: Coordinate, at: Date)?
   var lastPosition: Coordinate?
+  /// The last plausible position a device reported on its own schedule.
+  var reported: ReportTrack?
   /// Whether significant changes were asked for and not stopped since.
   var significantChangesOn = false
   /// When the earliest snooze ends: its task must come back into the plan then.

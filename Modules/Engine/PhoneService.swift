@@ -85,7 +85,7 @@ public final class PhoneService: @unchecked Sendable {
   public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
     lock.withLock {
       let accuracy = fix.accuracy ?? 100
-      let events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: false, restoring: true)
+      let events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, takenAt: fix.at, mayFire: false, restoring: true)
       _ = monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
       return events
     }
@@ -124,7 +124,7 @@ public final class PhoneService: @unchecked Sendable {
     // arrival and approach crossings it implies add nothing; only leaving
     // the coverage edge matters (the plan is stale), and this fix answers
     // the wake-up fix that asks for.
-    events += arrival.reportedFix(fix.coordinate, accuracy: accuracy, mayFire: fresh)
+    events += arrival.reportedFix(fix.coordinate, accuracy: accuracy, takenAt: fix.at, mayFire: fresh)
     for event in monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
     where arrival.currentPlan.region(event.id)?.kind == .edge {
       events += arrival.regionEvent(event)

@@ -85,7 +85,10 @@ public struct PreciseSession: Sendable {
   public mutating func fix(_ point: Coordinate, accuracy: Double, at now: Date) -> [Event] {
     guard isRunning else { return [] }
     if let stop = timeLimit(at: now) { return [stop] }
-    lastFixAt = now
+    // A position too coarse to place anyone (the phone's Wi-Fi or cell
+    // guess while its GPS has no fix) is no fix: without this a session
+    // whose GPS never started ran to its time limit on them.
+    if accuracy <= config.fixMaxAccuracy { lastFixAt = now }
     var events: [Event] = []
     if let last = lastGood, now > last.at,
       last.point.distance(to: point) / now.timeIntervalSince(last.at) > config.maxPlausibleSpeed

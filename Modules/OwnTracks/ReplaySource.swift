@@ -6,8 +6,10 @@ import Geofencing
 /// OwnTracks message (`{"_type":"location",…}`) or a trace fix
 /// (`{"t": ISO-8601, "lat", "lon", "acc"}`, the format of
 /// ../shared/data/traces). A bad line is reported with its number and
-/// skipped. `restamp` gives every fix the current time, so an old trace
-/// still counts as happening now.
+/// skipped. `restamp` shifts the trace in time so its first fix is taken
+/// now, keeping the time between fixes (how far the device could have
+/// moved in between is what tells an outlier), so an old trace still
+/// counts as happening now.
 public final class ReplaySource: LocationSource, @unchecked Sendable {
   public let path: String
   public var name: String { "replay:\(path)" }
@@ -18,6 +20,8 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
   private var stopped = false
   private let done = DispatchSemaphore(value: 0)
   private var started = false
+  /// With `restamp`: what is added to every fix's time (set by the first).
+  private var shift: TimeInterval?
 
   /// `path` "-" reads standard input.
   public init(path: String, restamp: Bool, clock: any WallClock, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -88,7 +92,14 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
       report = .location(PhoneFix(coordinate: try fields.coordinate(required: true)!, accuracy: try fields.number("acc", in: 0...1_000_000), at: at, trigger: "replay"))
     }
     guard restamp, case .location(let fix) = report else { return report }
-    return .location(PhoneFix(coordinate: fix.coordinate, accuracy: fix.accuracy, at: now, battery: fix.battery, charging: fix.charging, trigger: fix.trigger))
+    let shift = lock.withLock {
+      if self.shift == nil { self.shift = now.timeIntervalSince(fix.at) }
+      return self.shift ?? 0
+    }
+    return .location(
+      PhoneFix(
+        coordinate: fix.coordinate, accuracy: fix.accuracy, at: fix.at.addingTimeInterval(shift), battery: fix.battery, charging: fix.charging,
+        trigger: fix.trigger))
   }
 
   static func time(_ text: String) -> Date? {

@@ -22,6 +22,8 @@ public struct DetectionScore: Sendable {
   public var taskDays = 0
   public var taskDaysHit = 0
   public var notes: [String: Int] = [:]
+  /// Fires and false alarms by what set them off, for rows that say (`StrategyRun.fireSources`).
+  public var firesBySource: [String: (fires: Int, falseAlarms: Int)] = [:]
   /// Wall-clock seconds this strategy's runs took, and the trip seconds they simulated.
   public var wallSeconds = 0.0
   public var simulatedSeconds = 0.0
@@ -65,9 +67,25 @@ public struct DetectionScore: Sendable {
     }
     taskDays += tasksSeen.count
     taskDaysHit += tasksSeen.values.filter { $0 }.count
+    if run.fireSources.count == run.fires.count {
+      for (fire, source) in zip(run.fires, run.fireSources) {
+        let wasNear = truth.wasNear(task: taskOf[fire.place], from: fire.second - Self.falseAlarmWindow, to: fire.second)
+        let seen = firesBySource[source] ?? (0, 0)
+        firesBySource[source] = (seen.fires + 1, seen.falseAlarms + (wasNear ? 0 : 1))
+      }
+    }
     for (task, seconds) in firesByTask {
       for second in seconds where !truth.wasNear(task: task, from: second - Self.falseAlarmWindow, to: second) { falseAlarms += 1 }
     }
+  }
+
+  /// `--explain`'s lines for a row that says what set off its fires.
+  public func sourceLines() -> [String] {
+    guard !firesBySource.isEmpty else { return [] }
+    return ["fires of \(strategy) by what set them off (fires, false alarms):"]
+      + firesBySource.sorted { $0.value.fires > $1.value.fires }.map { source, count in
+        String(format: "  %5d  %5d (%4.1f%%)  %@", count.fires, count.falseAlarms, percent(count.falseAlarms, count.fires), source)
+      }
   }
 
   func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : 100 * Double(part) / Double(whole) }

@@ -11,6 +11,9 @@ public protocol DetectionStrategy: Sendable {
 
 public struct StrategyRun: Sendable {
   public var fires: [(second: Int, place: Int)] = []
+  /// What set off each fire, where the strategy can say (the OwnTracks
+  /// rows: what the phone sent that second): one per fire, or empty.
+  public var fireSources: [String] = []
   public var preciseSeconds: TimeInterval = 0
   /// Seconds of reduced-accuracy updates (Wi-Fi and cell, no GPS).
   public var reducedSeconds: TimeInterval = 0

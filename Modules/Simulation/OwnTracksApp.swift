@@ -23,6 +23,30 @@ public final class OwnTracksApp {
   public struct Message: Sendable {
     public let body: Data
     public let topicSuffix: String
+    public let kind: Kind
+  }
+
+  /// Why the app sent a message, for `bench detection --explain`. Of
+  /// several sent in one second the greatest is named: a crossing before
+  /// an asked-for report before the app's routine reports.
+  public enum Kind: String, Comparable, Sendable {
+    case ownMode = "a report in the app's own mode (significant changes)"
+    case move = "a move-mode report (a session)"
+    case moveCoarse = "a move-mode report without GPS (Wi-Fi or cell)"
+    case asked = "a report the daemon asked for"
+    case transition = "a region crossing with the OS's position"
+
+    private var rank: Int {
+      switch self {
+      case .ownMode: 0
+      case .move: 1
+      case .moveCoarse: 2
+      case .asked: 3
+      case .transition: 4
+      }
+    }
+
+    public static func < (a: Kind, b: Kind) -> Bool { a.rank < b.rank }
   }
 
   struct Waypoint {
@@ -87,7 +111,7 @@ public final class OwnTracksApp {
   public func step(position: Coordinate, at now: Date, battery: Int) -> [Message] {
     var out: [Message] = []
     if monitoring == PhoneMonitoring.significant, let fix = phone.location.significantChange(position: position, at: now) {
-      out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil))
+      out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil, kind: .ownMode))
     }
     let wantsGPS = monitoring == PhoneMonitoring.move
     if wantsGPS != phone.location.isPreciseOn {
@@ -96,15 +120,15 @@ public final class OwnTracksApp {
     if let fix = phone.location.preciseFix(position: position, at: now) {
       if reportWanted {
         reportWanted = false
-        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: "r"))
+        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: "r", kind: .asked))
       } else if wantsGPS, moveReportDue(fix.point, at: now) {
-        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil))
+        out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil, kind: .move))
       }
     } else if wantsGPS, lastPublished.map({ now.timeIntervalSince($0.at) >= moveInterval }) ?? true {
       // No GPS fix (yet, or the start failed): both platforms' location
       // services deliver their Wi-Fi or cell position instead.
       let seen = phone.coarse.sample(position, at: now)
-      out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: nil))
+      out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: nil, kind: .moveCoarse))
     }
     for event in phone.monitor.step(position: position, at: now) where event.kind == .entered || event.kind == .exited {
       guard let waypoint = waypoints[event.id] else { continue }
@@ -205,7 +229,7 @@ public final class OwnTracksApp {
     if let displacement = (configuration["locatorDisplacement"] as? NSNumber)?.doubleValue, displacement >= 0 { moveDisplacement = displacement }
   }
 
-  private func location(_ point: Coordinate, accuracy: Double, at now: Date, battery: Int, trigger: String?) -> Message {
+  private func location(_ point: Coordinate, accuracy: Double, at now: Date, battery: Int, trigger: String?, kind: Kind) -> Message {
     lastPublished = (point, now)
     var body: [String: Any] = [
       "_type": "location", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()), "tst": Int(now.timeIntervalSince1970),
@@ -214,7 +238,7 @@ public final class OwnTracksApp {
     if platform == .iOS { body["m"] = monitoring }
     if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
-    return Message(body: Self.json(body), topicSuffix: "")
+    return Message(body: Self.json(body), topicSuffix: "", kind: kind)
   }
 
   private func transition(_ waypoint: Waypoint, entered: Bool, point: Coordinate, accuracy: Double, at now: Date) -> Message {
@@ -224,7 +248,7 @@ public final class OwnTracksApp {
     ]
     if let rid = waypoint.rid { body["rid"] = rid }
     counts["sent transition", default: 0] += 1
-    return Message(body: Self.json(body), topicSuffix: "/event")
+    return Message(body: Self.json(body), topicSuffix: "/event", kind: .transition)
   }
 
   static func json(_ object: [String: Any]) -> Data {

@@ -55,6 +55,49 @@ import TestSupport
     #expect(p.phone.receive(p.at(north: 10, accuracy: 15)).reminders.map(\.title) == ["Post letter"])
   }
 
+  @Test func aReportImplausiblyFarFromTheLastFiresNothingAndKeepsThePlan() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Post letter", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    _ = p.phone.receive(p.at(north: 0))
+    let planned = p.phone.arrival.currentPlan
+    p.clock.advance(by: 5)
+    // 3 km in 5 s with 10 m accuracy: a GPS outlier, as real traces have them.
+    let outlier = p.phone.receive(p.at(north: 3000))
+    #expect(outlier.reminders.isEmpty)
+    #expect(p.phone.arrival.currentPlan == planned, "an outlier does not move the plan")
+    p.clock.advance(by: 5)
+    #expect(p.phone.receive(p.at(north: 5)).reminders.isEmpty)
+    // Walking there for real fires.
+    p.clock.advance(by: 2400)
+    #expect(p.phone.receive(p.at(north: 2990)).reminders.map(\.title) == ["Post letter"])
+  }
+
+  @Test func outliersInARowMeanTheEarlierReportWasTheOutlier() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Post letter", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    _ = p.phone.receive(p.at(north: 0))
+    var fired: [String] = []
+    for _ in 0..<4 {
+      p.clock.advance(by: 5)
+      fired += p.phone.receive(p.at(north: 3000)).reminders.map(\.title)
+    }
+    #expect(fired == ["Post letter"], "the track starts over from the reports that agree with each other")
+  }
+
+  @Test func duringASessionOneReportInsideIsNotEnough() throws {
+    let p = Phone()
+    _ = try enterZone(p, remoteConfiguration: true)
+    var reminders: [String] = []
+    // The place is 1000 m north with a 100 m radius: 950 is the first report inside.
+    for (step, north) in [850.0, 880, 950, 990].enumerated() {
+      p.clock.advance(by: step == 0 ? 5 : 20)
+      let reply = p.phone.receive(p.at(north: north), remoteConfiguration: true)
+      if north == 950 { #expect(reply.reminders.isEmpty, "a single good report inside: the session waits for a second") }
+      reminders += reply.reminders.map(\.title)
+    }
+    #expect(reminders == ["Buy milk"])
+  }
+
   @Test func finishingATaskEmptiesThePhonesRegionsOnTheNextAnswer() throws {
     let p = Phone()
     let task = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 800)), radius: 100)])
@@ -75,7 +118,8 @@ import TestSupport
       Issue.record("no arrival region was sent")
       return
     }
-    // Android names it by stamp only. The entry asks for a report to confirm it…
+    // Forty minutes' walk later, Android names it by stamp only. The entry asks for a report to confirm it…
+    p.clock.advance(by: 2400)
     let reply = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: nil, stamp: arrival.stamp, name: nil, fix: nil, at: p.clock.now())))
     #expect(reply.reminders.isEmpty)
     #expect(reply.commands.contains(.reportLocation))

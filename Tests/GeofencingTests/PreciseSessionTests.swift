@@ -77,6 +77,21 @@ import Testing
     #expect(late == [.stop(.noFix)])
   }
 
+  @Test func positionsTooCoarseToPlaceAnyoneDoNotKeepASessionAlive() {
+    // A phone whose GPS never started reports its Wi-Fi guess every 5 s:
+    // those are no fix, so the session stops at the fix timeout instead of
+    // running (and being charged) to its time limit.
+    var s = session()
+    var events: [PreciseSession.Event] = []
+    for second in stride(from: 5, through: 60, by: 5) {
+      events += s.fix(Self.point(north: -200), accuracy: 65, at: start.addingTimeInterval(Double(second)))
+      events += s.tick(at: start.addingTimeInterval(Double(second)))
+      if !s.isRunning { break }
+    }
+    #expect(events == [.stop(.noFix)])
+    #expect(s.stoppedAt == start.addingTimeInterval(config.noFixTimeout))
+  }
+
   @Test func stopsWhenStationaryFor90Seconds() {
     var s = session()
     let spot = Self.point(north: 150)
