@@ -4,7 +4,8 @@
 # and whether it crashed, leaked, timed out or ran out of memory. The working
 # corpus lives in .build-fuzz/corpus (kept between runs); crashes are saved
 # in .build-fuzz/artifacts. Exit status 1 when any harness failed.
-#   scripts/fuzz.sh [SECONDS]          FUZZ_CONFIGURATION=debug for a quicker build
+#   scripts/fuzz.sh [SECONDS] [HARNESS…]   FUZZ_CONFIGURATION=debug for a quicker build
+# Naming harnesses runs only those (e.g. two halves at once on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
@@ -41,7 +42,13 @@ seed_shared() {
 
 failed=0
 printf '%-15s %12s %9s %9s %8s  %s\n' harness executions exec/s coverage corpus result
-for harness in FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario FuzzStore FuzzOverpass FuzzPlaces FuzzArguments FuzzWorld FuzzConfig FuzzGeoJSON FuzzHTTP; do
+all=(FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario FuzzStore FuzzOverpass FuzzPlaces FuzzArguments FuzzWorld FuzzConfig FuzzGeoJSON FuzzHTTP)
+harnesses=("${@:2}")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
+for harness in "${harnesses[@]}"; do
+  [[ " ${all[*]} " == *" $harness "* ]] || { echo "fuzz: unknown harness $harness (known: ${all[*]})" >&2; exit 2; }
+done
+for harness in "${harnesses[@]}"; do
   corpus="$build/corpus/$harness"
   artifacts="$build/artifacts/$harness"
   mkdir -p "$corpus" "$artifacts"

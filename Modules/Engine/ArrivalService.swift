@@ -4,70 +4,29 @@ import Geofencing
 import Notifications
 import Persistence
 
-/// The arrival engine: keeps a coverage plan installed on the region monitor,
-/// confirms arrivals with budgeted precise sessions, and fires each task once
-/// per visit. Driven by events (significant-change fixes, region events,
-/// precise fixes, the passage of time, power and permission changes); every
-/// call returns what it did.
+/// The arrival engine on a device: hands each input to the one
+/// `ArrivalMachine` with a snapshot of the world (the clock, the store, the
+/// regions installed), then applies the effects it returns to the ports
+/// (region monitor, location services, notifications, the store) outside
+/// the machine's lock, and says what happened. Callers deliver one input
+/// at a time per engine (PhoneService and the simulator do); the lock only
+/// keeps the machine's state whole.
 public final class ArrivalService: @unchecked Sendable {
   static let budgetKey = "tracking.budget"
-  /// Ids of every region this engine installs; others belong to other features.
-  static func isOurs(_ id: String) -> Bool { id.hasPrefix("wh:") || id.hasPrefix("wh-zone:") || id.hasPrefix("wh-edge:") }
 
   let context: EngineContext
-  let config: ArrivalConfig
   let monitor: any RegionMonitor
   let precise: any PreciseLocationControl
   let scheduler: NotificationScheduler
-  let planner: CoveragePlanner
-  let lock = NSLock()
-
+  private let lock = NSLock()
   // Guarded by `lock`.
-  var plan = CoveragePlan.empty
-  var lastPlan: (origin: Coordinate, at: Date)?
-  var lastPosition: Coordinate?
-  /// The last plausible position a device reported on its own schedule.
-  var reported: ReportTrack?
-  /// Whether significant changes were asked for and not stopped since.
-  var significantChangesOn = false
-  /// When the earliest snooze ends: its task must come back into the plan then.
-  var nextSnoozeEnd: Date?
-  /// A single fix was asked for after leaving the coverage edge.
-  var awaitingWakeFix = false
-  /// Wake-up fixes that found the person where the plan was made back off:
-  /// the current wait, and until when the next edge exit is let be.
-  var wakeBackoff: TimeInterval = 0
-  var wakeQuietUntil: Date?
-  /// Since when the device's motion history says it is still; nil while it moves.
-  var stillSince: Date?
-  /// Arrival-region entries waiting for the fix that confirms them, by when it was asked for.
-  var confirming: [Destination: Date] = [:]
-  /// Destinations whose last confirming fix found the person far away: the
-  /// OS's position wanders in and out of them; their entries are let be
-  /// until `until`, the wait doubling each time.
-  var confirmQuiet: [Destination: (wait: TimeInterval, until: Date)] = [:]
-  /// After a session stopped with destinations unconfirmed because the
-  /// person stood still: a small region around them; leaving it resumes.
-  var resume: (id: String, zone: PlannedRegion)?
-  var resumeCount = 0
-  static let resumePrefix = "wh-resume:"
-  /// Every destination that can fire, indexed by centre, kept in step with
-  /// the store incrementally so a replan reads only the nearby ones.
-  var index = CircleIndex()
-  var indexKeys: [Destination: Int] = [:]
-  var indexed: [Int: Destination] = [:]
-  var nextIndexKey = 0
-  /// The store revision the index reflects, and when a snooze ending will change it.
-  var indexedRevision: Int?
-  var indexValidUntil: Date?
-  var visits: VisitTracker
-  /// Reduced-accuracy updates are on, and when the last usable one came.
-  var following = false
-  var lastReducedAt: Date?
-  var session: (state: PreciseSession, charge: Int)?
-  var budget = TrackingBudget()
-  var power = PowerState()
-  var permissions = Permissions()
+  private var machine: ArrivalMachine
+
+  /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
+  public static let followID = ArrivalMachine.followID
+  public static let visitID = ArrivalMachine.visitID
+  public static let stopID = ArrivalMachine.stopID
+  public static let reportID = ArrivalMachine.reportID
 
   public init(
     context: EngineContext, monitor: any RegionMonitor, precise: any PreciseLocationControl,
@@ -77,86 +36,119 @@ public final class ArrivalService: @unchecked Sendable {
     self.monitor = monitor
     self.precise = precise
     self.scheduler = scheduler
-    self.config = config
-    var coverage = config.coverage
-    coverage.osCapacity = min(coverage.osCapacity, monitor.capacity)
-    planner = CoveragePlanner(config: coverage)
-    visits = VisitTracker(exitMargin: config.exitMargin, refireCooldown: config.refireCooldown)
+    machine = ArrivalMachine(
+      config: config, capacity: monitor.capacity, world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []))
   }
 
-  /// Loads the persisted budget; a session left open by a crash keeps its
-  /// full reservation as its charge.
+  /// Loads the persisted budget and starts what the engine listens to; a
+  /// session left open by a crash keeps its full reservation as its charge.
   public func launch() throws -> [ArrivalEvent] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let text = context.store.state().settings[Self.budgetKey] {
-      budget = (try? JSONDecoder().decode(TrackingBudget.self, from: Data(text.utf8))) ?? TrackingBudget()
-    }
-    var events: [ArrivalEvent] = []
-    if config.follow.visits { precise.startVisitMonitoring() }
-    // Until the first plan they are also how the engine learns where the person is.
-    precise.startSignificantChanges()
-    significantChangesOn = true
-    if budget.hasOpenSession {
-      budget.closeInterrupted()
-      try saveBudget()
-      events.append(.degraded("a precise session was interrupted (crash or kill); it was charged in full"))
-    }
+    let saved = context.store.state().settings[Self.budgetKey].flatMap { try? JSONDecoder().decode(TrackingBudget.self, from: Data($0.utf8)) }
+    let (events, failure) = step(.launch(budget: saved))
+    if let failure { throw failure }
     return events
   }
 
-  public var currentPlan: CoveragePlan { lock.withLock { plan } }
-  public var currentBudget: TrackingBudget { lock.withLock { budget } }
-  public var sessionRunning: Bool { lock.withLock { session != nil } }
+  public var currentPlan: CoveragePlan { lock.withLock { machine.currentPlan } }
+  public var currentBudget: TrackingBudget { lock.withLock { machine.currentBudget } }
+  public var sessionRunning: Bool { lock.withLock { machine.sessionRunning } }
 
-  func saveBudget() throws {
-    let text = String(decoding: try JSONEncoder().encode(budget), as: UTF8.self)
-    try context.store.append([.put(.setting(key: Self.budgetKey, value: text))])
+  public func regionEvent(_ event: RegionEvent) -> [ArrivalEvent] { step(.region(event)).events }
+  public func preciseFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] { step(.preciseFix(point, accuracy: accuracy)).events }
+  public func reducedFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] { step(.reducedFix(point, accuracy: accuracy)).events }
+  public func significantChange(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] {
+    step(.significantChange(point, accuracy: accuracy)).events
+  }
+  public func visitReported(_ point: Coordinate, accuracy: Double, departed: Date?) -> [ArrivalEvent] {
+    step(.visit(point, accuracy: accuracy, departed: departed)).events
+  }
+  public func motionChanged(still: Bool, since: Date? = nil) -> [ArrivalEvent] { step(.motion(still: still, since: since)).events }
+  public func powerChanged(_ state: PowerState) -> [ArrivalEvent] { step(.power(state)).events }
+  public func permissionsChanged(_ granted: Permissions) -> [ArrivalEvent] { step(.permissions(granted)).events }
+  public func tasksChanged() -> [ArrivalEvent] { step(.tasksChanged).events }
+  public func tick() -> [ArrivalEvent] { step(.tick).events }
+  public func shutdown() -> [ArrivalEvent] { step(.shutdown).events }
+
+  /// A location a device reported on its own schedule (see `ArrivalMachine.reportedFix`).
+  public func reportedFix(
+    _ point: Coordinate, accuracy: Double, takenAt: Date? = nil, mayFire: Bool = true, restoring: Bool = false
+  ) -> [ArrivalEvent] {
+    step(.reportedFix(point, accuracy: accuracy, takenAt: takenAt, mayFire: mayFire, restoring: restoring)).events
   }
 
-  /// Brings the index in line with the store: only what changed is
-  /// inserted or removed, and nothing is read when nothing changed.
-  func syncIndex(now: Date) {
-    let state = context.store.state()
-    if indexedRevision == state.taskPlaceRevision, indexValidUntil.map({ now < $0 }) ?? true { return }
-    let current = Set(destinations(state: state, now: now))
-    for (destination, key) in indexKeys where !current.contains(destination) {
-      index.remove(key: key)
-      indexKeys[destination] = nil
-      indexed[key] = nil
-    }
-    for destination in current where indexKeys[destination] == nil {
-      nextIndexKey += 1
-      index.insert(key: nextIndexKey, latitude: destination.center.latitude, longitude: destination.center.longitude, radius: destination.radius)
-      indexKeys[destination] = nextIndexKey
-      indexed[nextIndexKey] = destination
-    }
-    indexedRevision = state.taskPlaceRevision
-    indexValidUntil = state.tasks.values.compactMap { task -> Date? in
-      if case .snoozed(let until) = task.state, until > now { return until }
-      return nil
-    }.min()
+  /// One input through the machine, then its effects; with the first
+  /// budget save that failed.
+  private func step(_ input: ArrivalInput) -> (events: [ArrivalEvent], failure: (any Error)?) {
+    let world = ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: monitor.monitoredRegions())
+    let effects = lock.withLock { machine.handle(input, in: world) }
+    return apply(effects)
   }
 
-  /// The destinations nearest `origin` the planner should weigh.
-  func candidates(near origin: Coordinate, now: Date) -> [Destination] {
-    syncIndex(now: now)
-    return index.nearest(
-      latitude: origin.latitude, longitude: origin.longitude, k: Self.candidateCount, maxDistance: planner.config.searchRadius
-    ).compactMap { indexed[$0.key] }
-  }
-
-  /// Far more than a plan holds, so priority can still reorder them.
-  static let candidateCount = 64
-
-  /// The destinations that can fire now: counting locations of live tasks.
-  func destinations(state: StoreState, now: Date) -> [Destination] {
-    state.tasks.values.flatMap { task in
-      task.countingLocations(at: now).compactMap { location -> Destination? in
-        guard let center = state.coordinate(of: location) else { return nil }
-        let priority = (task.locations.firstIndex { $0.id == location.id } ?? 0) + 1
-        return Destination(task: task.id, location: location.id, center: center, radius: location.radius, priority: priority)
+  /// Applies effects in order. Tracking asked for after a budget save that
+  /// failed is not started: a reservation that is not durable could be
+  /// hidden by a crash. The machine learns it as it learns of a fix that
+  /// never came (the session or the confirmation times out).
+  private func apply(_ effects: [ArrivalEffect]) -> (events: [ArrivalEvent], failure: (any Error)?) {
+    var events: [ArrivalEvent] = []
+    var failure: (any Error)?
+    var unsaved = false
+    for effect in effects {
+      switch effect {
+      case .report(let event):
+        events.append(event)
+      case .applyPlan(let plan, let add, let remove, let origin, let reason):
+        for id in remove { monitor.stopMonitoring(id) }
+        var added: [String] = []
+        var more: [ArrivalEvent] = []
+        for region in add {
+          do {
+            try monitor.startMonitoring(region)
+            added.append(region.id)
+            if region.center.distance(to: origin) <= region.radius {
+              monitor.requestState(region.id)
+              more.append(.stateRequested(region.id))
+            }
+          } catch {
+            more.append(.installFailed("\(region.id): \(error)"))
+          }
+        }
+        events += [.planned(plan, added: added, removed: remove, reason: reason)] + more
+      case .install(let region):
+        do { try monitor.startMonitoring(region) } catch { events.append(.installFailed("\(region.id): \(error)")) }
+      case .uninstall(let id):
+        monitor.stopMonitoring(id)
+      case .location(let command):
+        apply(command, unsaved: unsaved)
+      case .notify(let reminder):
+        let outcome = scheduler.notify(
+          task: reminder.task, location: reminder.location, placeName: reminder.placeName, distance: reminder.distance, at: reminder.at,
+          visit: reminder.visit, notificationsAllowed: reminder.allowed)
+        events.append(.reminder(outcome))
+      case .saveBudget(let budget):
+        do {
+          let text = String(decoding: try JSONEncoder().encode(budget), as: UTF8.self)
+          try context.store.append([.put(.setting(key: Self.budgetKey, value: text))])
+          unsaved = false
+        } catch {
+          unsaved = true
+          failure = failure ?? error
+          events.append(.degraded("could not save the tracking budget: \(error)"))
+        }
       }
+    }
+    return (events, failure)
+  }
+
+  private func apply(_ command: ArrivalEffect.LocationCommand, unsaved: Bool) {
+    switch command {
+    case .startPrecise: if !unsaved { precise.startPreciseUpdates() }
+    case .singleFix: if !unsaved { precise.requestSingleFix() }
+    case .stopPrecise: precise.stopPreciseUpdates()
+    case .startReduced(let filter): precise.startReducedUpdates(distanceFilter: filter)
+    case .stopReduced: precise.stopReducedUpdates()
+    case .startVisits: precise.startVisitMonitoring()
+    case .startSignificantChanges: precise.startSignificantChanges()
+    case .stopSignificantChanges: precise.stopSignificantChanges()
     }
   }
 }

@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalMachine {
+  /// A significant-change update: replans when the fix is good enough, the
+  /// person moved far enough and enough time passed.
+  mutating func significantChange(_ point: Coordinate, accuracy: Double) {
+    lastPosition = point
+    visits.observe(point, accuracy: accuracy)
+    switch ReplanPolicy(config: planner.config).decide(fix: point, accuracy: accuracy, at: now, lastPlan: lastPlan) {
+    case .keep(let reason): report(.planKept(reason))
+    case .replan(let reason): replan(from: point, reason: reason)
+    }
+  }
+
+  /// Tasks changed (added, done, snoozed, moved): replan from the last known position.
+  mutating func tasksChanged() {
+    guard let origin = lastPosition ?? lastPlan?.origin else { return report(.planKept("no position known yet")) }
+    if var running = session?.state {
+      let live = Set(destinations().map(\.task))
+      for task in Set(running.pending.map(\.task)) where !live.contains(task) {
+        handleSession(running.settle(task: task))
+      }
+      if session != nil { session?.state = running }
+    }
+    replan(from: origin, reason: "tasks changed")
+  }
+
+  /// Plans from `origin` and installs only the difference.
+  mutating func replan(from origin: Coordinate, reason: String) {
+    guard permissions.canMonitorRegions else {
+      return report(.degraded("no regions installed: " + (permissions.explanation.first ?? "monitoring unavailable")))
+    }
+    let installed = installed
+    // Capacity not ours (other features) is never used.
+    let foreign = world.monitored.count - installed.count
+    let next = planner.plan(from: origin, candidates: candidates(near: origin), freeCapacity: capacity - foreign)
+    let (add, remove) = next.changes(from: installed)
+    world.monitored.subtract(remove)
+    world.monitored.formUnion(add.map(\.id))
+    effects.append(.applyPlan(next, add: add, remove: remove, origin: origin, reason: reason))
+    plan = next
+    lastPlan = (origin, now)
+    if significantChangesOn, !config.follow.wantsSignificantChanges {
+      // They gave the first position; from here the edge, followed positions and visits move coverage.
+      command(.stopSignificantChanges)
+      significantChangesOn = false
+    }
+    nextSnoozeEnd = snoozeEnd()
+    updateFollowing()
+  }
+}

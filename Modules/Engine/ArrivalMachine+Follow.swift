@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalMachine {
+  /// A reduced-accuracy fix (Wi-Fi or cell, no GPS) while following. A
+  /// Wi-Fi-grade one moves the plan with the person when they walked away
+  /// from where it was made, and one inside a watched place asks one GPS fix
+  /// to confirm it (the position may be tens of metres off). Cell-grade
+  /// fixes say too little and are ignored.
+  mutating func reducedFix(_ point: Coordinate, accuracy: Double) {
+    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return }
+    lastReducedAt = now
+    lastPosition = point
+    visits.observe(point, accuracy: accuracy)
+    if let last = lastPlan, last.origin.distance(to: point) >= config.follow.replanDistance,
+      now.timeIntervalSince(last.at) >= Self.followReplanInterval
+    {
+      replan(from: point, reason: "followed the person")
+    }
+    let inside = plan.destinations.filter { point.distance(to: $0.center) <= $0.radius }
+    // Inside beyond doubt (the whole accuracy circle): no GPS needed.
+    let certain = inside.filter { point.distance(to: $0.center) + accuracy <= $0.radius && isLive($0) }
+    for destination in certain { fire(destination, distance: point.distance(to: destination.center)) }
+    let doubtful = inside.filter { !certain.contains($0) }
+    requestConfirmations(doubtful, reportedBy: Self.followID)
+  }
+
+  /// Plans from followed positions no more often than this, seconds.
+  static let followReplanInterval: TimeInterval = 30
+  /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
+  static let followID = "wh-follow"
+  static let visitID = "wh-visit"
+  static let stopID = "wh-stop"
+
+  /// The OS's visit monitoring reported a stay. One under way, placed at
+  /// Wi-Fi grade, moves the plan there if it was made elsewhere and asks one
+  /// fix to confirm every live destination whose radius the stay's
+  /// accuracy circle reaches; a visit that already ended fires nothing.
+  mutating func visitReported(_ point: Coordinate, accuracy: Double, departed: Date?) {
+    guard config.follow.visits, departed == nil else { return }
+    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else {
+      return report(.planKept("a visit placed within \(Int(accuracy)) m says too little"))
+    }
+    lastPosition = point
+    if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
+      replan(from: point, reason: "a visit began")
+    }
+    let near = candidates(near: point).filter { point.distance(to: $0.center) <= $0.radius + accuracy }
+    requestConfirmations(near, reportedBy: Self.visitID)
+  }
+
+  /// Follows the person with reduced-accuracy updates while they move, the
+  /// plan's edge is small (dense destinations) and power is not short; stops
+  /// otherwise. Called after anything that changes one of those.
+  mutating func updateFollowing() {
+    let edge = plan.regions.first { $0.kind == .edge }
+    let wanted =
+      config.follow.enabled && permissions.canMonitorRegions && stillSince == nil
+      && edge.map { $0.radius <= config.follow.edgeRadius } ?? false
+      && !power.lowPowerMode && power.battery >= config.session.lowBattery && power.thermal != .critical
+    guard wanted != following else { return }
+    following = wanted
+    if wanted {
+      command(.startReduced(distanceFilter: config.follow.distanceFilter))
+    } else {
+      command(.stopReduced)
+      lastReducedAt = nil
+    }
+    report(.following(wanted))
+  }
+
+  /// Whether followed positions arrived recently enough to stand in for the
+  /// edge region's wake-up fix.
+  func followIsCurrent() -> Bool {
+    guard following, let last = lastReducedAt else { return false }
+    return now.timeIntervalSince(last) <= Self.followFreshness
+  }
+
+  static let followFreshness: TimeInterval = 60
+  /// A stop is judged by the last followed position up to this old: the
+  /// motion history says "still" only a while after the person stopped,
+  /// and a person standing still moves the OS's position too little to pass
+  /// the distance filter.
+  static let stopLookback: TimeInterval = 300
+}

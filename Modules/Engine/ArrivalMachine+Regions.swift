@@ -1,0 +1,192 @@
+import Domain
+import Foundation
+import Geofencing
+import Notifications
+
+extension ArrivalMachine {
+  /// A region event from the OS. Arrival regions fire; approach zones start
+  /// a precise session; ids the current plan does not know are ignored.
+  mutating func regionEvent(_ event: RegionEvent) {
+    if let pending = resume, pending.id == event.id {
+      guard event.kind == .exited || event.kind == .outside else { return }
+      uninstall(pending.id)
+      resume = nil
+      startSession(in: pending.zone)
+      return
+    }
+    guard let region = plan.region(event.id) else {
+      report(.ignoredRegion(event.id, reason: "not in the current plan"))
+      return
+    }
+    let crossing = event.kind == .entered || (region.kind == .edge && event.kind == .exited)
+    if crossing, let still = stillFor() {
+      report(.planKept("\(region.id) crossed after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
+      return
+    }
+    switch (region.kind, event.kind) {
+    case (.arrival, .entered), (.arrival, .inside):
+      arrivalReported(region)
+    case (.arrival, .exited):
+      // A confirmed visit ends on a fix clearly outside, not on the OS's
+      // word: its position wanders out and back while the person stays.
+      if !config.session.confirmArrivals { visits.left(region.destinations[0]) }
+    case (.approach, .entered), (.approach, .inside):
+      // Followed positions already watch the zone's places, for no GPS.
+      if followIsCurrent() {
+        report(.planKept("\(region.id) entered while following: the followed positions confirm"))
+        return
+      }
+      startSession(in: region)
+    case (.approach, .exited), (.approach, .outside), (.arrival, .outside):
+      return
+    case (.edge, .exited), (.edge, .outside):
+      guard !awaitingWakeFix else { return }
+      if let quiet = wakeQuietUntil, now < quiet {
+        report(.planKept("the last wake-up fix found no move; waiting before the next"))
+        return
+      }
+      if followIsCurrent() {
+        report(.planKept("followed positions move the plan; no wake-up fix"))
+        return
+      }
+      guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+        report(.planKept("no tracking budget left for a wake-up fix"))
+        return
+      }
+      saveBudget()
+      awaitingWakeFix = true
+      command(.singleFix)
+      report(.wakeFixRequested)
+    case (.edge, .entered), (.edge, .inside):
+      return
+    }
+  }
+
+  /// An arrival region reported the person inside. With
+  /// `confirmArrivals` one precise fix confirms it first, since the OS's
+  /// position can be hundreds of metres off: a fix inside fires, one near
+  /// but not conclusive starts a session, one far away fires nothing and
+  /// quiets that place's entries for a while. No budget for the fix: nothing
+  /// fires. (Regions and sessions need the same permission, so there is no
+  /// case of regions without fixes.)
+  mutating func arrivalReported(_ region: PlannedRegion) {
+    let destination = region.destinations[0]
+    guard config.session.confirmArrivals else { return fire(destination, distance: nil) }
+    requestConfirmations([destination], reportedBy: region.id)
+  }
+
+  /// Asks one fix to confirm that the person is at any of `destinations`;
+  /// the fix answers all of them and is charged once.
+  mutating func requestConfirmations(_ destinations: [Destination], reportedBy id: String) {
+    let wanted = destinations.filter { destination in
+      // Already announced and not left: the OS saw its own position wander back in.
+      guard !visits.isVisiting(destination.task) else { return false }
+      // Done or snoozed since the plan was made: nothing to confirm.
+      guard isLive(destination) else { return false }
+      if let quiet = confirmQuiet[destination], now < quiet.until { return false }
+      return confirming[destination] == nil
+    }
+    guard !wanted.isEmpty else { return }
+    // A running session confirms them with its own fixes.
+    if session != nil {
+      for destination in wanted { startSession(in: confirmationZone(destination)) }
+      return
+    }
+    guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+      return report(.sessionRefused("no tracking budget left to confirm an arrival"))
+    }
+    saveBudget()
+    for destination in wanted { confirming[destination] = now }
+    command(.singleFix)
+    report(.confirmationRequested(id))
+  }
+
+  /// A fix that shows the person inside beyond doubt: precise enough for
+  /// the radius, or its whole accuracy circle inside.
+  func conclusivelyInside(_ destination: Destination, distance: Double, accuracy: Double) -> Bool {
+    distance <= destination.radius
+      && (accuracy <= min(config.session.fixMaxAccuracy, destination.radius) || distance + accuracy <= destination.radius)
+  }
+
+  /// How long the device has been still, when that is longer than `stillnessVeto`.
+  func stillFor() -> TimeInterval? {
+    guard config.session.stillnessVeto > 0, let since = stillSince else { return nil }
+    let still = now.timeIntervalSince(since)
+    return still >= config.session.stillnessVeto ? still : nil
+  }
+
+  /// The motion history changed: the device became still or started
+  /// moving, at `since` (the history keeps when; a suspended app reads it
+  /// at its next wake, so it may be a while ago). Nil: now.
+  mutating func motionChanged(still: Bool, since: Date?) {
+    if still {
+      if stillSince == nil { stillSince = min(since ?? now, now) }
+      // Stopping where followed positions put the person near a place is
+      // the likeliest visit of all: one fix settles it.
+      if following, let last = lastReducedAt, now.timeIntervalSince(last) <= Self.stopLookback, let here = lastPosition {
+        let near = candidates(near: here).filter { here.distance(to: $0.center) <= $0.radius + config.follow.maxAccuracy }
+        requestConfirmations(near, reportedBy: Self.stopID)
+      }
+    } else {
+      stillSince = nil
+    }
+    updateFollowing()
+  }
+
+  /// The zone a session watches to confirm one destination.
+  func confirmationZone(_ destination: Destination) -> PlannedRegion {
+    PlannedRegion(
+      id: "wh:confirm:" + destination.location.rawValue, kind: .approach, center: destination.center,
+      radius: max(destination.radius + planner.config.approachMargin, planner.config.minimumApproachRadius), destinations: [destination])
+  }
+
+  /// A fix answers the arrival entries waiting for one: inside fires (a
+  /// GPS fix as accurate as a session asks; a reported fix only beyond
+  /// doubt, since it may be the phone's Wi-Fi or cell position); far beyond
+  /// doubt fires nothing and quiets the place; a GPS fix in between starts
+  /// a session; a reported one as coarse as a Wi-Fi position leaves the
+  /// entry waiting for a better fix.
+  mutating func confirmArrivals(with point: Coordinate, accuracy: Double, gps: Bool) {
+    for (destination, _) in confirming.sorted(by: { $0.key.location.rawValue < $1.key.location.rawValue }) {
+      let distance = point.distance(to: destination.center)
+      let inside =
+        gps
+        ? distance <= destination.radius && accuracy <= max(config.session.fixMaxAccuracy, destination.radius)
+        : conclusivelyInside(destination, distance: distance, accuracy: accuracy)
+      if inside {
+        confirming[destination] = nil
+        confirmQuiet[destination] = nil
+        fire(destination, distance: distance)
+      } else if distance - accuracy > destination.radius + planner.config.approachMargin {
+        confirming[destination] = nil
+        let base = config.session.wakeFixBackoff
+        let wait = min(max((confirmQuiet[destination]?.wait ?? 0) * 2, base), config.session.wakeFixBackoffMax)
+        confirmQuiet[destination] = (wait, now.addingTimeInterval(wait))
+      } else if gps || accuracy <= config.session.fixMaxAccuracy {
+        // Close, or a GPS fix too vague to say: a session decides.
+        confirming[destination] = nil
+        startSession(in: confirmationZone(destination))
+      }
+    }
+  }
+
+  /// Whether the destination's task can still fire there (not done, not snoozed, the place still one of its own).
+  func isLive(_ destination: Destination) -> Bool {
+    world.state.tasks[destination.task]?.countingLocations(at: now).contains { $0.id == destination.location } ?? false
+  }
+
+  /// Fires a destination's task once per visit if it is still live.
+  mutating func fire(_ destination: Destination, distance: Double?) {
+    let state = world.state
+    guard let task = state.tasks[destination.task], task.countingLocations(at: now).contains(where: { $0.id == destination.location })
+    else { return }
+    guard visits.arrive(destination, at: now) else { return }
+    var placeName: String?
+    if case .place(let id)? = task.location(destination.location)?.target { placeName = state.places[id]?.name }
+    effects.append(
+      .notify(
+        ArrivalEffect.Reminder(
+          task: task, location: destination.location, placeName: placeName, distance: distance, at: now,
+          visit: visits.visitCount[task.id] ?? 1, allowed: permissions.notifications)))
+  }
+}

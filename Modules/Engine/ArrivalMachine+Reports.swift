@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalMachine {
+  /// A location a device reported on its own schedule (a phone over
+  /// OwnTracks, a GPS). One report is one draw of a position that may be a
+  /// GPS outlier, so: a report implausibly far from the last one is
+  /// ignored (it neither fires nor moves the plan); while a session runs,
+  /// the session decides with its own rule (good fixes in a row inside,
+  /// outliers skipped) and the places holding the report join it;
+  /// otherwise a report inside a place fires when its accuracy fits the
+  /// place. It also answers entries waiting to be confirmed, and the plan
+  /// follows as after a significant change.
+  /// `mayFire` false (a fix delivered long after it was taken) only plans;
+  /// `restoring` (the last fix before a restart) also counts the visits it
+  /// is inside as already announced, so they do not fire again.
+  /// `takenAt`: when the device measured it (the time between two
+  /// measurements is what tells an outlier); nil is now.
+  mutating func reportedFix(_ point: Coordinate, accuracy: Double, takenAt: Date?, mayFire: Bool, restoring: Bool) {
+    if restoring {
+      syncIndex()
+      visits.observe(point, accuracy: accuracy)
+      reported = ReportTrack(point: point, accuracy: accuracy, at: takenAt ?? now)
+      for key in index.containing(latitude: point.latitude, longitude: point.longitude) {
+        guard let destination = indexed[key], point.distance(to: destination.center) <= destination.radius else { continue }
+        _ = visits.arrive(destination, at: now)
+      }
+      return significantChange(point, accuracy: accuracy)
+    }
+    guard mayFire else { return significantChange(point, accuracy: accuracy) }
+    if let ignored = implausibleReport(point, accuracy: accuracy, at: takenAt ?? now) { return report(ignored) }
+    syncIndex()
+    visits.observe(point, accuracy: accuracy)
+    // The phone's report answers the entries waiting to be confirmed (it was asked for one).
+    if !confirming.isEmpty { confirmArrivals(with: point, accuracy: accuracy, gps: false) }
+    let holding = index.containing(latitude: point.latitude, longitude: point.longitude).compactMap { indexed[$0] }
+      .filter { point.distance(to: $0.center) <= $0.radius }
+      .sorted { $0.priority < $1.priority }
+    if session != nil {
+      // The session's fixes confirm these too; it fires them.
+      requestConfirmations(holding, reportedBy: Self.reportID)
+      preciseFix(point, accuracy: accuracy)
+      return significantChange(point, accuracy: accuracy)
+    }
+    // Otherwise a report is taken at its word when its accuracy fits the
+    // place: holding Wi-Fi reports to a confirming fix spent the whole
+    // allowance on confirmations (Docs/Benchmarks.md, OwnTracks rows).
+    for destination in holding where accuracy <= max(config.session.fixMaxAccuracy, destination.radius) {
+      fire(destination, distance: point.distance(to: destination.center))
+    }
+    significantChange(point, accuracy: accuracy)
+  }
+
+  /// What asked a confirming fix when a device's own report did (`confirmationRequested`'s id).
+  static let reportID = "wh-report"
+
+  /// A report farther from the last plausible one than anyone could have
+  /// moved (both accuracies given the benefit of the doubt) is an outlier:
+  /// the event saying so, or nil when it is plausible. Several in a row
+  /// mean the earlier report was the outlier, and the track starts over.
+  mutating func implausibleReport(_ point: Coordinate, accuracy: Double, at taken: Date) -> ArrivalEvent? {
+    if let last = reported {
+      let seconds = max(abs(taken.timeIntervalSince(last.at)), 1)
+      let gap = point.distance(to: last.point) - accuracy - last.accuracy
+      if gap / seconds > config.session.maxPlausibleSpeed, last.outliers < Self.outliersBeforeRestart {
+        reported?.outliers += 1
+        return .planKept("a report \(Int(point.distance(to: last.point))) m from the last, \(Int(seconds)) s later: an outlier, ignored")
+      }
+    }
+    reported = ReportTrack(point: point, accuracy: accuracy, at: taken)
+    return nil
+  }
+
+  /// Implausible reports in a row after which the track starts over from the next.
+  static let outliersBeforeRestart = 2
+}
