@@ -40,7 +40,7 @@ extension ArrivalMachine {
     case (.approach, .exited), (.approach, .outside), (.arrival, .outside):
       return
     case (.edge, .exited), (.edge, .outside):
-      guard !awaitingWakeFix else { return }
+      guard wakeFixAsked == nil else { return }
       if let quiet = wakeQuietUntil, now < quiet {
         report(.planKept("the last wake-up fix found no move; waiting before the next"))
         return
@@ -54,7 +54,7 @@ extension ArrivalMachine {
         return
       }
       saveBudget()
-      awaitingWakeFix = true
+      wakeFixAsked = now
       command(.singleFix)
       report(.wakeFixRequested)
     case (.edge, .entered), (.edge, .inside):

@@ -33,8 +33,8 @@ extension ArrivalMachine {
   mutating func preciseFix(_ point: Coordinate, accuracy: Double) {
     lastPosition = point
     visits.observe(point, accuracy: accuracy)
-    if awaitingWakeFix, accuracy <= planner.config.replanMaxAccuracy {
-      awaitingWakeFix = false
+    if wakeFixAsked != nil, accuracy <= planner.config.replanMaxAccuracy {
+      wakeFixAsked = nil
       wakeFixArrived(point, accuracy: accuracy)
     }
     if !confirming.isEmpty { confirmArrivals(with: point, accuracy: accuracy, gps: true) }
@@ -76,6 +76,9 @@ extension ArrivalMachine {
     }
     // A confirming fix that never came (no GPS): the entry fires nothing.
     confirming = confirming.filter { now.timeIntervalSince($0.value) < config.session.noFixTimeout }
+    // A wake-up fix that never came (no GPS, a phone that did not answer)
+    // must not silence every later edge exit.
+    if let asked = wakeFixAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { wakeFixAsked = nil }
     if let wake = nextSnoozeEnd, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
       replan(from: origin, reason: "a snooze ended")
     }

@@ -47,8 +47,8 @@ public struct ArrivalMachine: Sendable {
   var significantChangesOn = false
   /// When the earliest snooze ends: its task must come back into the plan then.
   var nextSnoozeEnd: Date?
-  /// A single fix was asked for after leaving the coverage edge.
-  var awaitingWakeFix = false
+  /// When a single fix was asked for after leaving the coverage edge, until it comes.
+  var wakeFixAsked: Date?
   /// Wake-up fixes that found the person where the plan was made back off:
   /// the current wait, and until when the next edge exit is let be.
   var wakeBackoff: TimeInterval = 0

@@ -106,6 +106,26 @@ import TestSupport
     #expect(add.count <= 1, "3 regions, 2 of them another feature's")
   }
 
+  @Test func aWakeUpFixThatNeverComesDoesNotSilenceLaterEdgeExits() throws {
+    // More places than a plan holds: the plan has an edge.
+    for index in 1...20 {
+      _ = try engine.tasks.add(
+        title: "Errand \(index)", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: -Double(index) * 400)), radius: 100)])
+    }
+    var (machine, installed, _) = try planned()
+    let edge = try #require(machine.currentPlan.regions.first { $0.kind == .edge })
+    func exit() -> [ArrivalEffect] {
+      machine.handle(.region(RegionEvent(id: edge.id, kind: .exited, at: clock.now())), in: world(monitored: installed))
+    }
+    clock.advance(by: 600)
+    #expect(exit().contains(.location(.singleFix)))
+    clock.advance(by: 5)
+    #expect(exit().isEmpty, "one wake-up fix at a time")
+    clock.advance(by: SessionConfig().noFixTimeout)
+    _ = machine.handle(.tick, in: world(monitored: installed))
+    #expect(exit().contains(.location(.singleFix)), "the fix that never came is given up on")
+  }
+
   @Test func aBudgetThatCannotBeSavedStartsNoTracking() throws {
     let failing = BudgetRefusingStore(store)
     let h = ArrivalHarness(store: failing, clock: clock)

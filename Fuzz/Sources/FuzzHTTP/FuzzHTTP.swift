@@ -3,6 +3,7 @@ import Daemon
 import Foundation
 import Gateway
 import Sodium
+import Synchronization
 
 /// Requests as whilehered's handler receives them (libmicrohttpd has parsed
 /// the request line and headers): the input is one raw HTTP/1.1 request,
@@ -14,7 +15,7 @@ import Sodium
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTP(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard let request = RawRequest.parse(Array(UnsafeBufferPointer(start: bytes, count: count))) else { return 0 }
-  let response = FuzzDaemon.shared.server.send(request)
+  let response = FuzzDaemon.next().server.send(request)
   if let status = response?.status {
     precondition((100...599).contains(status), "status \(status) for \(request.method) \(request.path)")
     precondition(status < 500 || status == 503, "\(status) for \(request.method) \(request.path): \(String(decoding: response?.body ?? Data(), as: UTF8.self))")
@@ -22,11 +23,35 @@ public func fuzzHTTP(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   return 0
 }
 
-/// One daemon for the whole run: booting per input would measure the boot.
+/// One daemon for many inputs (booting per input would measure the boot),
+/// booted afresh after `inputsPerDaemon`: it keeps what accepted requests
+/// store, so one daemon for a ten-minute run outgrew the 2 GiB limit.
 final class FuzzDaemon: Sendable {
-  static let shared = FuzzDaemon()
+  static let inputsPerDaemon = 50_000
+  private static let current = Mutex<(daemon: FuzzDaemon, inputs: Int)?>(nil)
+
+  /// The daemon for the next input.
+  static func next() -> FuzzDaemon {
+    current.withLock { current in
+      if let running = current, running.inputs < inputsPerDaemon {
+        current = (running.daemon, running.inputs + 1)
+        return running.daemon
+      }
+      current?.daemon.stop()
+      let fresh = FuzzDaemon()
+      current = (fresh, 1)
+      return fresh
+    }
+  }
+
   let server: DirectHTTPServer
   let host: DaemonHost
+  let runtime: Runtime
+
+  func stop() {
+    host.stop(drainSeconds: 0)
+    runtime.shutdown()
+  }
 
   private init() {
     let directory = NSTemporaryDirectory() + "whilehere-fuzz-http-\(getpid())"
@@ -46,6 +71,7 @@ final class FuzzDaemon: Sendable {
     tuning.manualTicks = true
     let made = Made()
     tuning.makeServer = { options in made.keep(DirectHTTPServer(options: options)) }
+    self.runtime = runtime
     host = try! DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!
   }
