@@ -1,18 +1,22 @@
 import Foundation
 import Notifications
+import Synchronization
 
 /// Carries an answer from a sink that shows its own buttons (the desktop)
 /// to the person, who is made after their sinks.
-final class AnswerRelay: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var target: Person?
+final class AnswerRelay: Sendable {
+  /// Weak: the person holds their sinks, and a sink holds this relay.
+  private struct Target {
+    weak var person: Person?
+  }
+  private let target = Mutex(Target())
   let log: DaemonLog
 
   init(log: DaemonLog) { self.log = log }
 
   var person: Person? {
-    get { lock.withLock { target } }
-    set { lock.withLock { target = newValue } }
+    get { target.withLock { $0.person } }
+    set { target.withLock { $0.person = newValue } }
   }
 
   func answer(_ action: ReminderAction, notification: ReminderNotification) {

@@ -8,7 +8,7 @@ import OwnTracks
 /// Routes the daemon's HTTP requests: OwnTracks reports, answer buttons,
 /// health, and each person's JSON API. Every refusal is a JSON error with
 /// the right 4xx and leaves the store as it was.
-final class DaemonHandler: HTTPHandler, @unchecked Sendable {
+final class DaemonHandler: HTTPHandler, Sendable {
   let people: People
   let signer: any TokenSigner
   let clock: @Sendable () -> Date

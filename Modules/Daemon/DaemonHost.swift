@@ -3,6 +3,7 @@ import Composition
 import Domain
 import Engine
 import Foundation
+import Synchronization
 import Gateway
 import Gpsd
 import MQTT
@@ -293,11 +294,10 @@ public final class DaemonHost: @unchecked Sendable {
   }
 
   /// The answer links' base, settable once the port is known.
-  final class BaseURL: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String
-    init(_ text: String) { self.text = text }
-    var value: String { lock.withLock { text } }
-    func set(_ value: String) { lock.withLock { text = value } }
+  final class BaseURL: Sendable {
+    private let text: Mutex<String>
+    init(_ text: String) { self.text = Mutex(text) }
+    var value: String { text.withLock { $0 } }
+    func set(_ value: String) { text.withLock { $0 = value } }
   }
 }

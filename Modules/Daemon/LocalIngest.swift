@@ -3,7 +3,7 @@ import Geofencing
 
 /// Reports from devices on this machine (gpsd, a replayed file) for one
 /// person: the same path as a phone's, with nothing to answer.
-final class LocalIngest: @unchecked Sendable {
+final class LocalIngest: Sendable {
   let source: any LocationSource
   let person: Person
   let log: DaemonLog

@@ -9,7 +9,7 @@ import OwnTracks
 /// The broker authenticates the phones; its ACLs must keep each user to
 /// their own `owntracks/USER/#` (Docs/Daemon.md), since the topic names
 /// the person.
-final class MQTTIngest: @unchecked Sendable {
+final class MQTTIngest: Sendable {
   static let subscriptions = ["owntracks/+/+", "owntracks/+/+/event"]
   let broker: any MessageBroker
   let people: People

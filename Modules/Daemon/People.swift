@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Gateway
 import Sodium
 
@@ -6,18 +7,17 @@ import Sodium
 /// slow on purpose; an Authorization header that verified once is
 /// remembered in memory (as a keyed BLAKE2b hash, never in clear) so a phone
 /// posting every few seconds costs one check per process, not one per request.
-final class People: @unchecked Sendable {
+final class People: Sendable {
   let byName: [String: Person]
   private let hashes: [String: String]
   private let hasher: any PasswordHasher
   let throttle: LoginThrottle
   let gate: VerificationGate
   private let keyed = KeyedHash()
-  private let lock = NSLock()
   /// Keyed hash of a whole Authorization header that verified → its person:
   /// a phone repeats the same header, so most requests skip parsing it.
-  private var verifiedHeaders: [UInt128: String] = [:]
-  private var decoy: String?
+  private let verifiedHeaders = Mutex<[UInt128: String]>([:])
+  private let decoy = Mutex<String?>(nil)
   /// Accepted from loopback as any person's password: how the CLI on this
   /// machine goes through the daemon holding its store (LocalDaemon).
   let localToken: String?
@@ -50,7 +50,7 @@ final class People: @unchecked Sendable {
   func authenticate(_ request: HTTPRequest, now: Date) -> Result<Person, Refusal> {
     guard let header = request.header("authorization") else { return .failure(.missing) }
     let headerPrint = keyed.fingerprint(header)
-    if let name = lock.withLock({ verifiedHeaders[headerPrint] }), let person = byName[name] { return .success(person) }
+    if let name = verifiedHeaders.withLock({ $0[headerPrint] }), let person = byName[name] { return .success(person) }
     guard let credentials = request.basicCredentials else { return .failure(.missing) }
     // A device's own token: a fast keyed hash, no Argon2id, no queue.
     if let person = byName[credentials.user], !person.settings.deviceKeys.isEmpty {
@@ -91,7 +91,7 @@ final class People: @unchecked Sendable {
   }
 
   private func remember(_ headerPrint: UInt128, as name: String) {
-    lock.withLock {
+    verifiedHeaders.withLock { verifiedHeaders in
       // Bounded: headers are per device, so this stays small; a flood of
       // distinct valid headers only costs re-verification.
       if verifiedHeaders.count > 10_000 { verifiedHeaders.removeAll() }
@@ -100,9 +100,9 @@ final class People: @unchecked Sendable {
   }
 
   private func decoyHash() -> String {
-    if let decoy = lock.withLock({ decoy }) { return decoy }
+    if let decoy = decoy.withLock({ $0 }) { return decoy }
     let made = (try? hasher.hash(UUID().uuidString)) ?? ""
-    lock.withLock { decoy = made }
+    decoy.withLock { $0 = made }
     return made
   }
 }

@@ -11,7 +11,7 @@ import Synchronization
 
 /// One person the daemon serves: their own store, engine, phone and sinks.
 /// Nothing here is reachable from another person's requests.
-final class Person: @unchecked Sendable {
+final class Person: Sendable {
   let name: String
   let settings: PersonSettings
   let store: any OperationStore
@@ -39,10 +39,8 @@ final class Person: @unchecked Sendable {
   private let transportState = Mutex(Transport.http)
 
   /// Serialises answers, so a token cannot be used twice at once.
-  private let lock = NSLock()
-  /// Guards `recent` alone.
-  private let historyLock = NSLock()
-  private var recent: [RecordedEvent] = []
+  private let answering = Mutex(())
+  private let recent = Mutex<[RecordedEvent]>([])
   static let recentLimit = 200
   var lastFixKey: String { "fix.\(name)" }
 
@@ -119,8 +117,10 @@ final class Person: @unchecked Sendable {
 
   /// Applies a Mark Done / Remind Later link's answer, once.
   func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {
-    lock.lock()
-    defer { lock.unlock() }
+    try answering.withLock { _ throws(AnswerError) -> ReminderTask in try answerOnce(token, now: now) }
+  }
+
+  private func answerOnce(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {
     guard token.p == name else { throw .forbidden }
     guard TimeInterval(token.e) >= now.timeIntervalSince1970 else { throw .expired }
     guard store.state().settings[token.usedKey] == nil else { throw .used }
@@ -139,11 +139,11 @@ final class Person: @unchecked Sendable {
 
   /// An answer from a button this daemon showed itself (the desktop).
   func answer(_ action: ReminderAction, task: TaskID) throws(AnswerError) -> ReminderTask {
-    lock.lock()
-    defer { lock.unlock() }
-    let done = try apply(action.identifier, task: task.rawValue)
-    settled(done, action: action.identifier, at: engine.context.clock.now(), via: .desktop)
-    return done
+    try answering.withLock { _ throws(AnswerError) -> ReminderTask in
+      let done = try apply(action.identifier, task: task.rawValue)
+      settled(done, action: action.identifier, at: engine.context.clock.now(), via: .desktop)
+      return done
+    }
   }
 
   private func apply(_ action: String, task: String) throws(AnswerError) -> ReminderTask {
@@ -186,7 +186,7 @@ final class Person: @unchecked Sendable {
 
   func tick() { record(phone.tick()) }
 
-  var history: [RecordedEvent] { historyLock.withLock { recent } }
+  var history: [RecordedEvent] { recent.withLock { $0 } }
 
   private func record(_ events: [ArrivalEvent]) {
     if !events.isEmpty { observer?(events) }
@@ -211,7 +211,7 @@ final class Person: @unchecked Sendable {
   }
 
   private func recordLine(kind: String, detail: String, at: Date) {
-    historyLock.withLock {
+    recent.withLock { recent in
       recent.append(RecordedEvent(at: at, kind: kind, detail: detail))
       if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Geofencing
 import Notifications
 import Persistence
+import Synchronization
 
 /// The arrival engine on a device: hands each input to the one
 /// `ArrivalMachine` with a snapshot of the world (the clock, the store, the
@@ -11,16 +12,14 @@ import Persistence
 /// the machine's lock, and says what happened. Callers deliver one input
 /// at a time per engine (PhoneService and the simulator do); the lock only
 /// keeps the machine's state whole.
-public final class ArrivalService: @unchecked Sendable {
+public final class ArrivalService: Sendable {
   static let budgetKey = "tracking.budget"
 
   let context: EngineContext
   let monitor: any RegionMonitor
   let precise: any PreciseLocationControl
   let scheduler: NotificationScheduler
-  private let lock = NSLock()
-  // Guarded by `lock`.
-  private var machine: ArrivalMachine
+  private let machine: Mutex<ArrivalMachine>
 
   /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
   public static let followID = ArrivalMachine.followID
@@ -36,8 +35,9 @@ public final class ArrivalService: @unchecked Sendable {
     self.monitor = monitor
     self.precise = precise
     self.scheduler = scheduler
-    machine = ArrivalMachine(
-      config: config, capacity: monitor.capacity, world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []))
+    machine = Mutex(
+      ArrivalMachine(
+        config: config, capacity: monitor.capacity, world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: [])))
   }
 
   /// Loads the persisted budget and starts what the engine listens to; a
@@ -49,9 +49,9 @@ public final class ArrivalService: @unchecked Sendable {
     return events
   }
 
-  public var currentPlan: CoveragePlan { lock.withLock { machine.currentPlan } }
-  public var currentBudget: TrackingBudget { lock.withLock { machine.currentBudget } }
-  public var sessionRunning: Bool { lock.withLock { machine.sessionRunning } }
+  public var currentPlan: CoveragePlan { machine.withLock { $0.currentPlan } }
+  public var currentBudget: TrackingBudget { machine.withLock { $0.currentBudget } }
+  public var sessionRunning: Bool { machine.withLock { $0.sessionRunning } }
 
   public func regionEvent(_ event: RegionEvent) -> [ArrivalEvent] { step(.region(event)).events }
   public func preciseFix(_ point: Coordinate, accuracy: Double) -> [ArrivalEvent] { step(.preciseFix(point, accuracy: accuracy)).events }
@@ -80,7 +80,7 @@ public final class ArrivalService: @unchecked Sendable {
   /// budget save that failed.
   private func step(_ input: ArrivalInput) -> (events: [ArrivalEvent], failure: (any Error)?) {
     let world = ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: monitor.monitoredRegions())
-    let effects = lock.withLock { machine.handle(input, in: world) }
+    let effects = machine.withLock { $0.handle(input, in: world) }
     return apply(effects)
   }
 

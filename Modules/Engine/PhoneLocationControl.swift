@@ -1,11 +1,12 @@
 import Foundation
 import Geofencing
+import Synchronization
 
 /// Precise location on a phone reached over the network: the server cannot
 /// switch its GPS on, but it can ask for a report with the next answer and,
 /// where the person allowed remote configuration, switch the app to move
 /// mode for the session and back to the person's own mode after it.
-public final class PhoneLocationControl: PreciseLocationControl, @unchecked Sendable {
+public final class PhoneLocationControl: PreciseLocationControl, Sendable {
   /// How a session reaches a phone that allows remote configuration.
   public struct Lever: Equatable, Sendable {
     /// The mode for a session: frequent reports.
@@ -19,23 +20,26 @@ public final class PhoneLocationControl: PreciseLocationControl, @unchecked Send
     }
   }
 
-  private let lock = NSLock()
-  private var wantsReport = false
-  private var sessionWanted = false
-  /// The mode to go back to while the phone is in session mode because we
-  /// said so; nil when it is in the person's own mode.
-  private var restoreTo: PhoneMonitoring?
+  private let state = Mutex(Wanted())
+
+  private struct Wanted {
+    var report = false
+    var session = false
+    /// The mode to go back to while the phone is in session mode because we
+    /// said so; nil when it is in the person's own mode.
+    var restoreTo: PhoneMonitoring?
+  }
 
   public init() {}
 
   public func startPreciseUpdates() {
-    lock.withLock {
-      wantsReport = true
-      sessionWanted = true
+    state.withLock {
+      $0.report = true
+      $0.session = true
     }
   }
-  public func stopPreciseUpdates() { lock.withLock { sessionWanted = false } }
-  public func requestSingleFix() { lock.withLock { wantsReport = true } }
+  public func stopPreciseUpdates() { state.withLock { $0.session = false } }
+  public func requestSingleFix() { state.withLock { $0.report = true } }
   /// The OwnTracks apps have no mode the server could switch to that reports
   /// Wi-Fi positions without GPS, and no visit monitoring: both are ignored.
   public func startReducedUpdates(distanceFilter: Double) {}
@@ -46,13 +50,13 @@ public final class PhoneLocationControl: PreciseLocationControl, @unchecked Send
   public func stopSignificantChanges() {}
 
   /// Whether we switched the phone to session mode and have not yet switched it back.
-  public var switched: Bool { lock.withLock { restoreTo != nil } }
+  public var switched: Bool { state.withLock { $0.restoreTo != nil } }
 
   /// Whether a report was asked for since the last call.
   public func takeRequest() -> Bool {
-    lock.withLock {
-      defer { wantsReport = false }
-      return wantsReport
+    state.withLock { wanted in
+      defer { wanted.report = false }
+      return wanted.report
     }
   }
 
@@ -61,17 +65,17 @@ public final class PhoneLocationControl: PreciseLocationControl, @unchecked Send
   /// asked for. `lever` nil means the device does not allow remote
   /// configuration: only reports are asked for.
   public func takeCommands(lever: Lever?) -> [PhoneCommand] {
-    lock.withLock {
+    state.withLock { wanted in
       var commands: [PhoneCommand] = []
-      if let lever, sessionWanted, restoreTo == nil {
-        restoreTo = lever.own
+      if let lever, wanted.session, wanted.restoreTo == nil {
+        wanted.restoreTo = lever.own
         commands.append(.setMonitoring(lever.session))
-      } else if let own = restoreTo, !sessionWanted || lever == nil {
-        restoreTo = nil
+      } else if let own = wanted.restoreTo, !wanted.session || lever == nil {
+        wanted.restoreTo = nil
         commands.append(.setMonitoring(own))
       }
-      if wantsReport {
-        wantsReport = false
+      if wanted.report {
+        wanted.report = false
         commands.append(.reportLocation)
       }
       return commands

@@ -2,11 +2,12 @@ import Domain
 import Foundation
 import Geofencing
 import Notifications
+import Synchronization
 
 /// One person's phone, reached over the network: its reports drive the
 /// arrival engine, and each answer carries the commands that keep the
 /// phone's regions in line with the plan.
-public final class PhoneService: @unchecked Sendable {
+public final class PhoneService: Sendable {
   public let arrival: ArrivalService
   public let monitor: PhoneRegionMonitor
   let control: PhoneLocationControl
@@ -15,14 +16,18 @@ public final class PhoneService: @unchecked Sendable {
   /// offline) moves the plan but fires nothing: the person has left.
   public let maxFixAge: TimeInterval
   let session: SessionConfig
-  /// One report at a time per person: the engine's steps must not interleave.
-  private let lock = NSLock()
-  // Guarded by `lock`.
-  /// Whether the device that reported last allows remote configuration.
-  private var remoteConfiguration = false
-  /// The app's own mode, as its reports outside our sessions say (OwnTracks `m`).
-  private var ownMode = PhoneMonitoring.significant
-  private var lastBattery: Int?
+  /// One report at a time per person: the engine's steps must not
+  /// interleave, so the lock is held across them.
+  private let phone = Mutex(Phone())
+
+  /// What the phone's reports said about it.
+  private struct Phone {
+    /// Whether the device that reported last allows remote configuration.
+    var remoteConfiguration = false
+    /// The app's own mode, as its reports outside our sessions say (OwnTracks `m`).
+    var ownMode = PhoneMonitoring.significant
+    var lastBattery: Int?
+  }
 
   /// What one report did, and what to send back.
   public struct Reply: Sendable {
@@ -57,12 +62,12 @@ public final class PhoneService: @unchecked Sendable {
   /// the server to change its location mode (per device, in the config), so
   /// a precise session switches it to move mode and back.
   public func receive(_ report: PhoneReport, remoteConfiguration: Bool = false) -> Reply {
-    lock.withLock {
-      self.remoteConfiguration = remoteConfiguration
+    phone.withLock { phone in
+      phone.remoteConfiguration = remoteConfiguration
       var reply = Reply()
       switch report {
       case .location(let fix):
-        reply.events = locate(fix)
+        reply.events = locate(fix, phone: &phone)
       case .transition(let transition):
         if let id = monitor.region(for: transition) {
           monitor.phoneSaw(id, entered: transition.entered)
@@ -70,11 +75,11 @@ public final class PhoneService: @unchecked Sendable {
         } else {
           reply.events = [.ignoredRegion(transition.regionID ?? transition.name ?? "?", reason: "not a region of the current plan")]
         }
-        if let fix = transition.fix { reply.events += locate(fix) }
+        if let fix = transition.fix { reply.events += locate(fix, phone: &phone) }
       case .waypoints, .lastWill, .ignored:
         break
       }
-      reply.commands = commands()
+      reply.commands = commands(phone)
       return reply
     }
   }
@@ -83,7 +88,7 @@ public final class PhoneService: @unchecked Sendable {
   /// from it and the regions it is inside are noted, but nothing fires (the
   /// reminders of that visit were shown before the restart).
   public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
-    lock.withLock {
+    phone.withLock { _ in
       let accuracy = fix.accuracy ?? 100
       let events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, takenAt: fix.at, mayFire: false, restoring: true)
       _ = monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
@@ -94,29 +99,29 @@ public final class PhoneService: @unchecked Sendable {
   /// Tasks changed (an answer, an edit): replan. The phone gets the new
   /// regions with its next answer (or from `pendingCommands`).
   public func tasksChanged() -> [ArrivalEvent] {
-    lock.withLock { arrival.tasksChanged() }
+    phone.withLock { _ in arrival.tasksChanged() }
   }
 
   /// Time passed: ends sessions whose fixes stopped, wakes snoozed tasks.
   public func tick() -> [ArrivalEvent] {
-    lock.withLock { arrival.tick() }
+    phone.withLock { _ in arrival.tick() }
   }
 
   /// The commands that are due now, without waiting for a report (MQTT).
-  public func pendingCommands() -> [PhoneCommand] { lock.withLock { commands() } }
+  public func pendingCommands() -> [PhoneCommand] { phone.withLock { commands($0) } }
 
-  private func locate(_ fix: PhoneFix) -> [ArrivalEvent] {
+  private func locate(_ fix: PhoneFix, phone: inout Phone) -> [ArrivalEvent] {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
     let accuracy = fix.accuracy ?? 100
     let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
-    if let mode = fix.monitoring, !control.switched { ownMode = mode }
+    if let mode = fix.monitoring, !control.switched { phone.ownMode = mode }
     var events: [ArrivalEvent] = []
     // The power rules see the phone's battery as it reports it; a phone on
     // the charger is treated as full.
     if let battery = fix.battery, battery >= 0, fresh {
       let level = fix.charging == true ? 100 : battery
-      if level != lastBattery {
-        lastBattery = level
+      if level != phone.lastBattery {
+        phone.lastBattery = level
         events += arrival.powerChanged(PowerState(battery: Double(level) / 100))
       }
     }
@@ -134,11 +139,11 @@ public final class PhoneService: @unchecked Sendable {
     return events
   }
 
-  private func commands() -> [PhoneCommand] {
-    let lever = remoteConfiguration
+  private func commands(_ phone: Phone) -> [PhoneCommand] {
+    let lever = phone.remoteConfiguration
       ? PhoneLocationControl.Lever(
         session: .move(interval: max(1, Int(session.remoteInterval.rounded())), displacement: max(1, Int(session.remoteDisplacement.rounded()))),
-        own: PhoneMonitoring(mode: ownMode))
+        own: PhoneMonitoring(mode: phone.ownMode))
       : nil
     return monitor.takeCommands() + control.takeCommands(lever: lever)
   }

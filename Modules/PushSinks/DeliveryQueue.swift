@@ -1,10 +1,11 @@
 import Foundation
 import Notifications
+import Synchronization
 
 /// Runs deliveries off the caller's thread and retries failures with
 /// exponential backoff, so a slow or down receiver never holds up location
 /// ingest. What happened is counted for `whilehere doctor` and logged.
-public final class DeliveryQueue: @unchecked Sendable {
+public final class DeliveryQueue: Sendable {
   public struct Status: Sendable, Equatable, Codable {
     public var delivered = 0
     public var retrying = 0
@@ -18,8 +19,7 @@ public final class DeliveryQueue: @unchecked Sendable {
   public let maxDelay: TimeInterval
   private let queue: DispatchQueue
   private let log: @Sendable (String) -> Void
-  private let lock = NSLock()
-  private var counts = Status()
+  private let counts = Mutex(Status())
   private let idle = DispatchGroup()
 
   public init(
@@ -33,7 +33,7 @@ public final class DeliveryQueue: @unchecked Sendable {
     queue = DispatchQueue(label: "whilehere.delivery.\(label)")
   }
 
-  public var status: Status { lock.withLock { counts } }
+  public var status: Status { counts.withLock { $0 } }
 
   /// Queues `attempt`; returns at once.
   public func submit(_ what: String, _ attempt: @escaping @Sendable () throws -> Void) {
@@ -49,7 +49,7 @@ public final class DeliveryQueue: @unchecked Sendable {
   private func run(_ what: String, _ attempt: @escaping @Sendable () throws -> Void, try number: Int) {
     do {
       try attempt()
-      lock.withLock {
+      counts.withLock { counts in
         counts.delivered += 1
         if number > 0 { counts.retrying -= 1 }
       }
@@ -57,7 +57,7 @@ public final class DeliveryQueue: @unchecked Sendable {
     } catch {
       let permanent = (error as? NotificationError)?.permanent == true
       guard number < retries, !permanent else {
-        lock.withLock {
+        counts.withLock { counts in
           counts.failed += 1
           if number > 0 { counts.retrying -= 1 }
           counts.lastError = "\(error)"
@@ -70,7 +70,7 @@ public final class DeliveryQueue: @unchecked Sendable {
         return
       }
       let delay = min(maxDelay, firstDelay * pow(2, Double(number)))
-      lock.withLock {
+      counts.withLock { counts in
         if number == 0 { counts.retrying += 1 }
         counts.lastError = "\(error)"
       }
