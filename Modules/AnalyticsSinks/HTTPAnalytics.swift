@@ -1,18 +1,18 @@
 import Analytics
 import Foundation
 import Gateway
+import Synchronization
 
 /// `http:URL`: events batched as a JSON array and POSTed to a self-hosted
 /// collector when the batch is full or on `flush` (a program's exit). A
 /// failed post is dropped, never retried forever: usage counts are not
 /// worth a person's battery or bandwidth.
-public final class HTTPAnalytics: AnalyticsSink, @unchecked Sendable {
+public final class HTTPAnalytics: AnalyticsSink, Sendable {
   public let url: URL
   public var name: String { "http:\(url.absoluteString)" }
   let batchSize: Int
   let client: HTTPClient
-  private let lock = NSLock()
-  private var pending: [AnalyticsEvent] = []
+  private let pending = Mutex<[AnalyticsEvent]>([])
 
   public init(url: URL, batchSize: Int = 50, timeout: TimeInterval = 5) {
     self.url = url
@@ -21,7 +21,8 @@ public final class HTTPAnalytics: AnalyticsSink, @unchecked Sendable {
   }
 
   public func record(_ event: AnalyticsEvent) {
-    let full = lock.withLock { () -> Bool in
+    let batchSize = batchSize
+    let full = pending.withLock { pending -> Bool in
       pending.append(event)
       return pending.count >= batchSize
     }
@@ -29,7 +30,7 @@ public final class HTTPAnalytics: AnalyticsSink, @unchecked Sendable {
   }
 
   public func flush() {
-    let batch = lock.withLock { () -> [AnalyticsEvent] in
+    let batch = pending.withLock { pending -> [AnalyticsEvent] in
       defer { pending.removeAll() }
       return pending
     }

@@ -3,16 +3,16 @@ import Composition
 import Domain
 import Engine
 import Foundation
-import Synchronization
 import Gateway
 import Gpsd
 import MQTT
-import OwnTracks
 import MicroHTTP
 import Notifications
+import OwnTracks
 import Persistence
 import PushSinks
 import Sodium
+import Synchronization
 
 /// The running headless profile: each configured person with their store,
 /// engine and sinks, the HTTP server in front, and a ticker that lets time

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import Gateway
 import Sodium
+import Synchronization
 
 /// The people the daemon serves, and who a request comes from. Argon2id is
 /// slow on purpose; an Authorization header that verified once is

@@ -9,7 +9,7 @@ import Sync
 /// other replica's; the cursor remembers how many lines of each file were
 /// applied, so a file that arrives half-written is read up to its last
 /// complete, checked line and picked up again when the rest arrives.
-public final class FolderSyncTransport: SyncTransport, @unchecked Sendable {
+public final class FolderSyncTransport: SyncTransport, Sendable {
   public let path: String
   public var name: String { "folder:\(path)" }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// A short memory in front of a slow provider (Overpass): a `nearby` answer
 /// is fetched for a wider circle than asked and kept for a while, so a
@@ -7,7 +8,7 @@ import Foundation
 /// the categories, is answered from it, with the current radius, filter and
 /// order applied again. Searches and lookups go straight through: asking
 /// another provider is always a deliberate choice.
-public final class CachingPlaceProvider: PlaceProvider, @unchecked Sendable {
+public final class CachingPlaceProvider: PlaceProvider, Sendable {
   public let inner: any PlaceProvider
   public var name: String { inner.name }
   public var count: Int? { inner.count }
@@ -15,10 +16,14 @@ public final class CachingPlaceProvider: PlaceProvider, @unchecked Sendable {
   public let reach: Double
   public let lifetime: TimeInterval
   let clock: @Sendable () -> Date
-  private let lock = NSLock()
-  private var entries: [Entry] = []
+  private let cache = Mutex(Cache())
   /// How many questions reached the provider (for tests and doctor).
-  public private(set) var fetches = 0
+  public var fetches: Int { cache.withLock { $0.fetches } }
+
+  private struct Cache {
+    var entries: [Entry] = []
+    var fetches = 0
+  }
 
   struct Entry {
     let center: Coordinate
@@ -39,9 +44,10 @@ public final class CachingPlaceProvider: PlaceProvider, @unchecked Sendable {
 
   public func nearby(_ point: Coordinate, radius: Double, categories: Set<String>, limit: Int) throws -> [ProviderPlace] {
     let now = clock()
-    let cached: Entry? = lock.withLock {
-      entries.removeAll { now.timeIntervalSince($0.at) > lifetime }
-      return entries.first { entry in
+    let lifetime = lifetime
+    let cached: Entry? = cache.withLock { cache in
+      cache.entries.removeAll { now.timeIntervalSince($0.at) > lifetime }
+      return cache.entries.first { entry in
         // The asked circle lies inside the fetched one, the categories are
         // covered, and the fetch was not cut short by its limit.
         entry.center.distance(to: point) + radius <= entry.radius
@@ -56,10 +62,10 @@ public final class CachingPlaceProvider: PlaceProvider, @unchecked Sendable {
       let wider = radius + reach
       let fetchLimit = max(limit * 4, 200)
       places = try inner.nearby(point, radius: wider, categories: categories, limit: fetchLimit)
-      lock.withLock {
-        fetches += 1
-        entries.append(Entry(center: point, radius: wider, categories: categories, limit: fetchLimit, places: places, at: now))
-        if entries.count > 32 { entries.removeFirst() }
+      cache.withLock { cache in
+        cache.fetches += 1
+        cache.entries.append(Entry(center: point, radius: wider, categories: categories, limit: fetchLimit, places: places, at: now))
+        if cache.entries.count > 32 { cache.entries.removeFirst() }
       }
     }
     return Array(

@@ -4,7 +4,7 @@ import Notifications
 /// `ntfy:URL/TOPIC`: publishes each reminder with ntfy's JSON API (POST to
 /// the server root) with Mark Done and Remind Later as `http` buttons that
 /// call back this daemon.
-public final class NtfySink: NotificationSink, @unchecked Sendable {
+public final class NtfySink: NotificationSink, Sendable {
   public let name: String
   let server: URL
   let topic: String

@@ -5,7 +5,7 @@ import Notifications
 /// `webhook:URL`: posts a JSON document per reminder, signed with
 /// HMAC-SHA256 over the exact body in `X-WhileHere-Signature: sha256=HEX`
 /// so the receiver can check it came from this daemon.
-public final class WebhookSink: NotificationSink, @unchecked Sendable {
+public final class WebhookSink: NotificationSink, Sendable {
   public let name: String
   let url: URL
   let secret: Data

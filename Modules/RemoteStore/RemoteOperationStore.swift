@@ -2,20 +2,20 @@ import Domain
 import Foundation
 import Gateway
 import Persistence
+import Synchronization
 
 
 /// `remote:URL`: a person's store held by whilehered, reached through its
 /// JSON API, so the same CLI commands work from a laptop while the daemon
 /// holds the store. Opening reads every record once; each write is one
 /// request the server makes durable as one unit before answering.
-public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
+public final class RemoteOperationStore: OperationStore, Sendable {
   public let replica: ReplicaID
   public let base: URL
   private let authorization: String
   private let timeout: TimeInterval
-  private let lock = NSLock()
-  private var core: StoreCore
-  private var closed = false
+  private let core: Mutex<StoreCore>
+  private let closed = Mutex(false)
 
   /// Fetches the store's replica and every record.
   public init(url: URL, user: String, password: String, timeout: TimeInterval = 30) throws {
@@ -24,9 +24,10 @@ public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
     self.timeout = timeout
     let info = try Self.decode(StoreInfo.self, from: Self.send("GET", url.appendingPathComponent("api/v1/store"), authorization, nil, timeout), url)
     replica = try ReplicaID(info.replica)
-    core = StoreCore(replica: replica)
+    var core = StoreCore(replica: replica)
     let records = try Self.decode([OperationRecord].self, from: Self.send("GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
     core.apply(records)
+    self.core = Mutex(core)
   }
 
   struct StoreInfo: Decodable {
@@ -40,7 +41,7 @@ public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
     // Placeholder stamps: the server stamps the batch itself.
     let placeholder = HLCTimestamp(wallMillis: 0, counter: 0, replica: replica)
     let records = try post(["append": operations.map { OperationRecord(stamp: placeholder, operation: $0) }])
-    lock.withLock { core.apply(records) }
+    core.withLock { $0.apply(records) }
     return records
   }
 
@@ -49,11 +50,11 @@ public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
     try checkOpen()
     guard !records.isEmpty else { return [] }
     let changed = try post(["merge": records])
-    lock.withLock { core.apply(changed) }
+    core.withLock { $0.apply(changed) }
     return changed
   }
 
-  public func state() -> StoreState { lock.withLock { core.state } }
+  public func state() -> StoreState { core.withLock { $0.state } }
 
   public func operations(since: HLCTimestamp?) throws -> [OperationRecord] {
     try checkOpen()
@@ -69,10 +70,10 @@ public final class RemoteOperationStore: OperationStore, @unchecked Sendable {
       details: [("replica", replica.rawValue), ("tasks", String(state.tasks.count)), ("places", String(state.places.count))])
   }
 
-  public func close() { lock.withLock { closed = true } }
+  public func close() { closed.withLock { $0 = true } }
 
   private func checkOpen() throws {
-    if lock.withLock({ closed }) { throw StoreError.closed }
+    if closed.withLock({ $0 }) { throw StoreError.closed }
   }
 
   private func post(_ body: [String: [OperationRecord]]) throws -> [OperationRecord] {

@@ -9,7 +9,7 @@ import Sync
 /// records and keeps, per replica, only those newer than the last seen
 /// (records merged at the hub keep their own stamps, so a stamp cursor
 /// alone could miss a late replica's older writes).
-public final class ServerSyncTransport: SyncTransport, @unchecked Sendable {
+public final class ServerSyncTransport: SyncTransport, Sendable {
   public let base: URL
   public var name: String { "server:\(base.absoluteString)" }
   let authorization: String
