@@ -1,12 +1,13 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// The position the OS believes without GPS, shared by its region
 /// monitoring, significant-change and reduced-accuracy services: Wi-Fi or
 /// cell positioning in stretches, an error that drifts (a Gauss–Markov
 /// process per axis, so a wrong position persists for a while instead of
 /// being redrawn each time), and rare jumps of kilometres.
-public final class CoarsePositionProcess: @unchecked Sendable {
+public final class CoarsePositionProcess: Sendable {
   public enum Source: String, Sendable { case wifi, cell }
 
   public struct Sample: Sendable {
@@ -16,19 +17,32 @@ public final class CoarsePositionProcess: @unchecked Sendable {
     public let source: Source
   }
 
-  private let config: WorldConfig.CoarsePosition
-  private var random: SimRandom
-  private var last: Date?
-  private var cached: (at: Date, truth: Coordinate, sample: Sample)?
-  private var source: Source
-  private var sourceUntil: Date?
-  /// Metres east and north.
-  private var error: (Double, Double)
-  private var jump: (east: Double, north: Double, until: Date)?
-  private var nextJump: Date?
-  private let lock = NSLock()
+  private let process: Mutex<Process>
 
   public init(config: WorldConfig.CoarsePosition, random: SimRandom) {
+    process = Mutex(Process(config: config, random: random))
+  }
+
+  /// The OS's position at `now` for a device truly at `truth`.
+  public func sample(_ truth: Coordinate, at now: Date) -> Sample {
+    process.withLock { $0.sample(truth, at: now) }
+  }
+}
+
+/// The process's state and its one step.
+private struct Process {
+  let config: WorldConfig.CoarsePosition
+  var random: SimRandom
+  var last: Date?
+  var cached: (at: Date, truth: Coordinate, sample: CoarsePositionProcess.Sample)?
+  var source: CoarsePositionProcess.Source
+  var sourceUntil: Date?
+  /// Metres east and north.
+  var error: (Double, Double)
+  var jump: (east: Double, north: Double, until: Date)?
+  var nextJump: Date?
+
+  init(config: WorldConfig.CoarsePosition, random: SimRandom) {
     self.config = config
     self.random = random
     source = self.random.unit() < config.wifiShare ? .wifi : .cell
@@ -36,42 +50,39 @@ public final class CoarsePositionProcess: @unchecked Sendable {
     error = fresh(source)
   }
 
-  /// The OS's position at `now` for a device truly at `truth`.
-  public func sample(_ truth: Coordinate, at now: Date) -> Sample {
-    lock.withLock {
-      if let cached, cached.at == now, cached.truth == truth { return cached.sample }
-      advance(to: now)
-      var east = error.0
-      var north = error.1
-      if let jump, now < jump.until {
-        east += jump.east
-        north += jump.north
-      }
-      let distance = (east * east + north * north).squareRoot()
-      let point = distance > 0 ? truth.offset(meters: distance, bearing: atan2(east, north)) : truth
-      let sample = Sample(point: point, accuracy: source == .wifi ? config.wifiAccuracy : config.cellAccuracy, source: source)
-      cached = (now, truth, sample)
-      return sample
+  mutating func sample(_ truth: Coordinate, at now: Date) -> CoarsePositionProcess.Sample {
+    if let cached, cached.at == now, cached.truth == truth { return cached.sample }
+    advance(to: now)
+    var east = error.0
+    var north = error.1
+    if let jump, now < jump.until {
+      east += jump.east
+      north += jump.north
     }
+    let distance = (east * east + north * north).squareRoot()
+    let point = distance > 0 ? truth.offset(meters: distance, bearing: atan2(east, north)) : truth
+    let sample = CoarsePositionProcess.Sample(point: point, accuracy: source == .wifi ? config.wifiAccuracy : config.cellAccuracy, source: source)
+    cached = (now, truth, sample)
+    return sample
   }
 
-  private func sigma(_ source: Source) -> Double { source == .wifi ? config.wifiSigma : config.cellSigma }
+  private func sigma(_ source: CoarsePositionProcess.Source) -> Double { source == .wifi ? config.wifiSigma : config.cellSigma }
 
-  private func fresh(_ source: Source) -> (Double, Double) {
+  private mutating func fresh(_ source: CoarsePositionProcess.Source) -> (Double, Double) {
     (random.gaussian(sigma: sigma(source)), random.gaussian(sigma: sigma(source)))
   }
 
   /// Mean stretch of each source, so that Wi-Fi holds `wifiShare` of the
   /// time; a share of 0 or 1 keeps one source for good.
-  private func stretch(_ source: Source) -> Double {
+  private func stretch(_ source: CoarsePositionProcess.Source) -> Double {
     let share = config.wifiShare
     if share >= 1 || share <= 0 { return .infinity }
     return source == .wifi ? config.sourceStretch * share / (1 - share) : config.sourceStretch
   }
 
-  private func exponential(mean: Double) -> Double { mean.isFinite ? -mean * log(max(random.unit(), 1e-12)) : .infinity }
+  private mutating func exponential(mean: Double) -> Double { mean.isFinite ? -mean * log(max(random.unit(), 1e-12)) : .infinity }
 
-  private func advance(to now: Date) {
+  private mutating func advance(to now: Date) {
     guard let previous = last else {
       last = now
       sourceUntil = now.addingTimeInterval(exponential(mean: stretch(source)))
@@ -100,4 +111,5 @@ public final class CoarsePositionProcess: @unchecked Sendable {
       nextJump = now.addingTimeInterval(exponential(mean: 3600 / config.jumpsPerHour))
     }
   }
+
 }
