@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// A place offered to pick from, as `--json` prints it: its number in the
 /// list (what the person types back), its reference and where it is, with
@@ -16,6 +17,10 @@ struct NumberedPlaceView: Encodable {
   var distance: Double?
   var score: Double?
   var reason: String?
+  /// OSM `opening_hours`, and whether that says open now (left out when
+  /// the place has none, or hours in a form not understood).
+  var hours: String?
+  var open: Bool?
 
   init(
     number: Int, ref: String, name: String, category: String, address: String?, at coordinate: Coordinate,
@@ -32,4 +37,15 @@ struct NumberedPlaceView: Encodable {
     self.score = score
     self.reason = reason
   }
+
+  /// The same with the place's opening hours read at `now` in `timeZone`.
+  func with(hours text: String?, at now: Date, in timeZone: TimeZone) -> NumberedPlaceView {
+    var view = self
+    view.hours = text
+    view.open = text.flatMap(OpeningHours.init)?.isOpen(at: now, in: timeZone)
+    return view
+  }
+
+  /// "open now" or "closed now", when known.
+  var openText: String? { open.map { $0 ? "open now" : "closed now" } }
 }

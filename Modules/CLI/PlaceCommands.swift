@@ -87,11 +87,13 @@ enum PlaceCommands {
       PlaceView(place).detailLines(context.style).forEach(context.output.out)
       return
     }
+    let now = try context.engine().context.clock.now()
     if context.json {
       return context.printJSON(found.enumerated().map { index, place in
         NumberedPlaceView(
           number: index + 1, ref: place.ref, name: place.name, category: place.category, address: place.address,
-          at: place.coordinate, distance: near.map { place.coordinate.distance(to: $0) }, reason: "search")
+          at: place.coordinate, distance: near.map { place.coordinate.distance(to: $0) }, reason: "search"
+        ).with(hours: place.openingHours, at: now, in: context.style.timeZone)
       })
     }
     if found.isEmpty {
@@ -103,6 +105,7 @@ enum PlaceCommands {
       if let address = place.address { line += "  " + CleanText.escaped(address) }
       line += "  " + Formatting.coordinate(place.coordinate.latitude, place.coordinate.longitude)
       if let near { line += "  " + Formatting.meters(place.coordinate.distance(to: near)) + " away" }
+      if let open = place.isOpen(at: now, in: context.style.timeZone) { line += open ? "  open now" : "  closed now" }
       context.output.out(line)
     }
     context.output.out(context.style.dim("Save one: whilehere place search \"\(arguments.positionals[0])\" --save N (or use the name in task add --at)"))

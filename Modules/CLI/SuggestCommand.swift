@@ -41,11 +41,13 @@ enum SuggestCommand {
     return try context.suggestions().suggest(text, near: try LocationArguments.point(near, context), radius: within, limit: limit)
   }
 
-  static func views(_ suggestions: [Suggester.Suggestion]) -> [NumberedPlaceView] {
-    suggestions.enumerated().map { index, s in
+  static func views(_ suggestions: [Suggester.Suggestion], _ context: CommandContext) throws -> [NumberedPlaceView] {
+    let now = try context.engine().context.clock.now()
+    return suggestions.enumerated().map { index, s in
       NumberedPlaceView(
         number: index + 1, ref: s.place.ref, name: s.place.name, category: s.place.category, address: s.place.address,
-        at: s.place.coordinate, distance: s.distance, reason: s.reason)
+        at: s.place.coordinate, distance: s.distance, reason: s.reason
+      ).with(hours: s.place.openingHours, at: now, in: context.style.timeZone)
     }
   }
 
@@ -53,13 +55,14 @@ enum SuggestCommand {
     for view in views {
       var line = "\(view.number). \(context.style.bold(view.name))  \(view.distance.map(Formatting.meters) ?? "")  \(view.category)"
       if let address = view.address { line += "  " + context.style.dim(address) }
+      if let open = view.openText { line += "  " + open }
       context.output.out(line)
     }
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let text = arguments.positionals[0]
-    let found = views(try suggestions(text, arguments, context))
+    let found = try views(try suggestions(text, arguments, context), context)
     if context.json { return context.printJSON(found) }
     if found.isEmpty {
       let within = (try? arguments.value("within").map { try LocationArguments.meters($0) }) ?? 2000

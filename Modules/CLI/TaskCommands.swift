@@ -256,7 +256,7 @@ enum TaskCommands {
       case .failure(let problem): throw DomainError.invalidValue(field: "--pick", value: problem.text, allowed: "numbers from 1 to \(found.count)")
       }
     } else if context.output.isTerminal {
-      SuggestCommand.print(SuggestCommand.views(found), context)
+      SuggestCommand.print(try SuggestCommand.views(found, context), context)
       guard let picked = askForPicks(count: found.count, context) else {
         context.output.out("No place picked; nothing was added.")
         return

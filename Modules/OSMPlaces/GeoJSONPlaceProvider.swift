@@ -4,7 +4,8 @@ import Providers
 
 /// The `osm-geojson:PATH` provider (the embedded default): a GeoJSON
 /// FeatureCollection of named points with `category` (`shop=supermarket`)
-/// and optional address properties, as ../shared/data/helsinki-pois.geojson.
+/// and optional address, other-name and `opening_hours` properties, as
+/// ../shared/data/helsinki-pois.geojson.
 /// With no path it uses the central-Helsinki places shipped in the package
 /// (OpenStreetMap, © OpenStreetMap contributors, ODbL 1.0).
 public enum GeoJSONPlaceProvider {
@@ -50,7 +51,7 @@ public enum GeoJSONPlaceProvider {
       places.append(
         ProviderPlace(
           ref: "osm:" + id, name: name, coordinate: coordinate, category: properties["category"] as? String ?? "", address: address,
-          otherNames: others))
+          otherNames: others, openingHours: properties["opening_hours"] as? String))
     }
     return places
   }

@@ -33,7 +33,7 @@ public enum OverpassResponse {
       let others = tags.keys.sorted().filter { $0.hasPrefix("name:") || $0 == "alt_name" || $0 == "official_name" }.compactMap(tag)
       return ProviderPlace(
         ref: "osm:\(type)/\(id)", name: name, coordinate: coordinate, category: category, address: street.isEmpty ? nil : street,
-        otherNames: others.filter { $0 != name })
+        otherNames: others.filter { $0 != name }, openingHours: tag("opening_hours"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// A place as a provider describes it (OpenStreetMap, Overpass…).
 public struct ProviderPlace: Hashable, Sendable, Codable {
@@ -12,15 +13,26 @@ public struct ProviderPlace: Hashable, Sendable, Codable {
   /// Other names (OSM `name:en`, `name:fi`, `alt_name`, …): an import may
   /// use any of them ("Helsinki Cathedral" for "Helsingin tuomiokirkko").
   public let otherNames: [String]
+  /// OSM `opening_hours` as the provider gave it, when it did.
+  public let openingHours: String?
 
-  public init(ref: String, name: String, coordinate: Coordinate, category: String, address: String?, otherNames: [String] = []) {
+  public init(
+    ref: String, name: String, coordinate: Coordinate, category: String, address: String?, otherNames: [String] = [], openingHours: String? = nil
+  ) {
     self.ref = ref
     self.name = name
     self.coordinate = coordinate
     self.category = category
     self.address = address
     self.otherNames = otherNames
+    self.openingHours = openingHours
   }
 
   public var allNames: [String] { [name] + otherNames }
+
+  /// Whether it is open at `date` (local time in `timeZone`); nil when its
+  /// hours are unknown or in a form not understood.
+  public func isOpen(at date: Date, in timeZone: TimeZone) -> Bool? {
+    openingHours.flatMap(OpeningHours.init)?.isOpen(at: date, in: timeZone)
+  }
 }

@@ -16,6 +16,28 @@ import TestSupport
     #expect(distances == distances.sorted())
   }
 
+  @Test func suggestionsSayWhetherThePlaceIsOpenNowByItsOpeningHours() throws {
+    let cli = CLIHarness()
+    func cafes(at time: String) throws -> [[String: Any]] {
+      let result = cli.run(
+        ["suggest", "coffee", "--near", "60.1699,24.9384", "--limit", "10", "--json"],
+        extraEnvironment: ["WHILEHERE_CLOCK": "manual:" + time, "TZ": "Europe/Helsinki"])
+      #expect(result.code == 0, "\(result.stderr)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+    // A Wednesday: 12:00 and 04:00 in Helsinki (UTC+2).
+    let noon = try cafes(at: "2026-12-02T10:00:00Z")
+    let night = try cafes(at: "2026-12-02T02:00:00Z")
+    let withHours = noon.filter { $0["hours"] != nil }
+    #expect(!withHours.isEmpty, "the embedded places carry OpenStreetMap's opening_hours")
+    #expect(withHours.contains { $0["open"] as? Bool == true })
+    #expect(night.contains { $0["open"] as? Bool == false })
+    #expect(noon.filter { $0["hours"] == nil }.allSatisfy { $0["open"] == nil }, "no hours: nothing is said")
+    let text = cli.run(
+      ["suggest", "coffee", "--near", "60.1699,24.9384", "--limit", "10"], extraEnvironment: ["WHILEHERE_CLOCK": "manual:2026-12-02T02:00:00Z", "TZ": "Europe/Helsinki"])
+    #expect(text.stdout.contains("closed now"))
+  }
+
   @Test func withoutAPositionSuggestionsComeFromAroundSavedPlaces() throws {
     let cli = CLIHarness()
     #expect(cli.run("suggest", "buy milk").code == 64, "no position and no saved place: say what to give")

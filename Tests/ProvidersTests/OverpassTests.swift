@@ -97,3 +97,16 @@ import TestSupport
     #expect(places.map(\.ref) == ["osm:node/1"])
   }
 }
+
+@Suite struct OverpassOpeningHoursTests {
+  @Test func aPlacesOpeningHoursComeWithIt() throws {
+    let text = #"{"elements":[{"type":"node","id":1,"lat":60.17,"lon":24.94,"tags":{"name":"Alepa","shop":"convenience","opening_hours":"Mo-Sa 07:00-23:00; Su 09:00-23:00"}},{"type":"node","id":2,"lat":60.16,"lon":24.93,"tags":{"name":"Kiosk","shop":"kiosk"}}]}"#
+    let places = try OverpassResponse.places(Data(text.utf8), provider: "overpass:test")
+    #expect(places.map(\.openingHours) == ["Mo-Sa 07:00-23:00; Su 09:00-23:00", nil])
+    let helsinki = try #require(TimeZone(identifier: "Europe/Helsinki"))
+    // 2026-12-06 is a Sunday; 08:00 in Helsinki is 06:00 UTC.
+    #expect(places[0].isOpen(at: Date(timeIntervalSince1970: 1_796_536_800), in: helsinki) == false)
+    #expect(places[0].isOpen(at: Date(timeIntervalSince1970: 1_796_536_800 + 3600), in: helsinki) == true)
+    #expect(places[1].isOpen(at: Date(timeIntervalSince1970: 1_796_536_800), in: helsinki) == nil)
+  }
+}
