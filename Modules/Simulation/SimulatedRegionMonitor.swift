@@ -10,7 +10,7 @@ import Synchronization
 /// registered while inside (ask with `requestState`, answered from what the
 /// OS believes, not from where the device is), exit events, and failure when
 /// over capacity or when approximate location disables it.
-public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
+public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
   struct Watch {
     let region: PlannedRegion
     /// What the OS believes: inside or not.
@@ -20,27 +20,16 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
   }
 
   public let capacity: Int
-  private let config: WorldConfig.RegionMonitoring
-  private var random: SimRandom
   private let position: CoarsePositionProcess
-  private var watches: [String: Watch] = [:]
-  private var pending: [RegionEvent] = []
-  private var coarse: CoarsePositionProcess.Sample?
-  private var lastEvaluation: Date?
-  private var stateRequests: [String] = []
-  public private(set) var available = true
-  /// The most regions ever monitored at once (the benchmark's cap check).
-  public private(set) var peak = 0
-  public private(set) var failures = 0
-  private let lock = NSLock()
+  private let state: Mutex<Monitoring>
+  private let wakeHandler = Mutex<@Sendable (Date, Int) -> Void>({ _, _ in })
 
   /// `position` is the OS's own coarse position, shared with its other
   /// location services on the same phone.
   public init(config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom) {
-    self.config = config
     self.capacity = config.capacity
     self.position = position
-    self.random = random
+    state = Mutex(Monitoring(config: config, random: random))
   }
 
   /// A monitor with a coarse position of its own.
@@ -49,64 +38,99 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
     self.init(config: config, position: CoarsePositionProcess(config: coarse, random: random.fork(77)), random: random)
   }
 
+  public var available: Bool { state.withLock { $0.available } }
+  /// The most regions ever monitored at once (the benchmark's cap check).
+  public var peak: Int { state.withLock { $0.peak } }
+  public var failures: Int { state.withLock { $0.failures } }
   /// Region events delivered to the app (state answers included).
-  public private(set) var delivered = 0
+  public var delivered: Int { state.withLock { $0.delivered } }
   /// Hands each delivery to the app (set once by the phone that owns this
   /// monitor, whose location services decide whether it woke the app).
-  var wake: (Date, Int) -> Void = { _, _ in }
+  var wake: @Sendable (Date, Int) -> Void {
+    get { wakeHandler.withLock { $0 } }
+    set { wakeHandler.withLock { $0 = newValue } }
+  }
 
-  public func setAvailable(_ value: Bool) { lock.withLock { available = value; if !value { watches = [:] } } }
-
-  public func monitoredRegions() -> Set<String> { lock.withLock { Set(watches.keys) } }
-
-  public func startMonitoring(_ region: PlannedRegion) throws {
-    try lock.withLock {
-      guard available else { throw RegionMonitorError.unavailable("approximate location") }
-      guard watches[region.id] != nil || watches.count < capacity else {
-        failures += 1
-        throw RegionMonitorError.overCapacity(capacity: capacity)
-      }
-      // The state is what the OS sees now: registering inside gives no entry.
-      let inside = coarse.map { region.center.distance(to: $0.point) <= max(region.radius, config.minimumEffectiveRadius) }
-      watches[region.id] = Watch(region: region, inside: inside, crossingSince: nil)
-      peak = max(peak, watches.count)
+  public func setAvailable(_ value: Bool) {
+    state.withLock { state in
+      state.available = value
+      if !value { state.watches = [:] }
     }
   }
 
-  public func stopMonitoring(_ id: String) { lock.withLock { _ = watches.removeValue(forKey: id) } }
+  public func monitoredRegions() -> Set<String> { state.withLock { Set($0.watches.keys) } }
 
-  public func requestState(_ id: String) { lock.withLock { stateRequests.append(id) } }
+  public func startMonitoring(_ region: PlannedRegion) throws {
+    let capacity = capacity
+    try state.withLock { (state: inout Monitoring) throws(RegionMonitorError) in
+      guard state.available else { throw .unavailable("approximate location") }
+      guard state.watches[region.id] != nil || state.watches.count < capacity else {
+        state.failures += 1
+        throw .overCapacity(capacity: capacity)
+      }
+      // The state is what the OS sees now: registering inside gives no entry.
+      let inside = state.coarse.map { region.center.distance(to: $0.point) <= max(region.radius, state.config.minimumEffectiveRadius) }
+      state.watches[region.id] = Watch(region: region, inside: inside, crossingSince: nil)
+      state.peak = max(state.peak, state.watches.count)
+    }
+  }
+
+  public func stopMonitoring(_ id: String) { state.withLock { _ = $0.watches.removeValue(forKey: id) } }
+
+  public func requestState(_ id: String) { state.withLock { $0.stateRequests.append(id) } }
 
   /// Advances the OS to `now` with the device at `position`; returns the
   /// events due by now, in time order.
-  public func step(position: Coordinate, at now: Date) -> [RegionEvent] {
-    lock.withLock {
-      if lastEvaluation.map({ now.timeIntervalSince($0) >= config.evaluationInterval }) ?? true {
-        coarse = self.position.sample(position, at: now)
-        lastEvaluation = now
-        evaluate(at: now)
-      }
-      for id in stateRequests {
-        guard let watch = watches[id] else { continue }
-        // The OS answers from its own belief; before it has any, from its position now.
-        let inside = watch.inside ?? coarse.map { watch.region.center.distance(to: $0.point) <= max(watch.region.radius, config.minimumEffectiveRadius) } ?? false
-        pending.append(RegionEvent(id: id, kind: inside ? .inside : .outside, at: now.addingTimeInterval(config.stateLatency)))
-      }
-      stateRequests = []
-      guard pending.contains(where: { $0.at <= now }) else { return [] }
-      let due = pending.filter { $0.at <= now }.sorted { $0.at < $1.at }
-      pending.removeAll { $0.at <= now }
-      // Events for regions no longer monitored are not delivered.
-      let live = due.filter { watches[$0.id] != nil }
-      if !live.isEmpty {
-        delivered += live.count
-        wake(now, live.count)
-      }
-      return live
-    }
+  public func step(position truth: Coordinate, at now: Date) -> [RegionEvent] {
+    let position = position
+    let live = state.withLock { $0.step(truth, at: now, position: position) }
+    if !live.isEmpty { wake(now, live.count) }
+    return live
+  }
+}
+
+/// What the simulated OS holds for its region monitoring.
+private struct Monitoring {
+  let config: WorldConfig.RegionMonitoring
+  var random: SimRandom
+  var watches: [String: SimulatedRegionMonitor.Watch] = [:]
+  var pending: [RegionEvent] = []
+  var coarse: CoarsePositionProcess.Sample?
+  var lastEvaluation: Date?
+  var stateRequests: [String] = []
+  var available = true
+  var peak = 0
+  var failures = 0
+  var delivered = 0
+
+  init(config: WorldConfig.RegionMonitoring, random: SimRandom) {
+    self.config = config
+    self.random = random
   }
 
-  private func evaluate(at now: Date) {
+  mutating func step(_ truth: Coordinate, at now: Date, position: CoarsePositionProcess) -> [RegionEvent] {
+    if lastEvaluation.map({ now.timeIntervalSince($0) >= config.evaluationInterval }) ?? true {
+      coarse = position.sample(truth, at: now)
+      lastEvaluation = now
+      evaluate(at: now)
+    }
+    for id in stateRequests {
+      guard let watch = watches[id] else { continue }
+      // The OS answers from its own belief; before it has any, from its position now.
+      let inside = watch.inside ?? coarse.map { watch.region.center.distance(to: $0.point) <= max(watch.region.radius, config.minimumEffectiveRadius) } ?? false
+      pending.append(RegionEvent(id: id, kind: inside ? .inside : .outside, at: now.addingTimeInterval(config.stateLatency)))
+    }
+    stateRequests = []
+    guard pending.contains(where: { $0.at <= now }) else { return [] }
+    let due = pending.filter { $0.at <= now }.sorted { $0.at < $1.at }
+    pending.removeAll { $0.at <= now }
+    // Events for regions no longer monitored are not delivered.
+    let live = due.filter { watches[$0.id] != nil }
+    delivered += live.count
+    return live
+  }
+
+  mutating func evaluate(at now: Date) {
     guard let coarse = coarse?.point, let source = self.coarse?.source else { return }
     // Sorted: random draws must come in the same order on every run.
     for id in watches.keys.sorted() {
@@ -139,5 +163,4 @@ public final class SimulatedRegionMonitor: RegionMonitor, @unchecked Sendable {
       watches[id] = watch
     }
   }
-
 }
