@@ -2,6 +2,7 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
+import Synchronization
 
 /// The location services of the simulated phone: significant-change
 /// deliveries (≥ 500 m and ≥ 5 min apart by the OS's own coarse position,
@@ -10,136 +11,10 @@ import Geofencing
 /// from the background, accuracy as real traces show it with a third of
 /// fixes outside it, outliers that still claim ordinary accuracy), with GPS
 /// time and background wakes counted for the battery.
-public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendable {
+public final class SimulatedLocation: PreciseLocationControl, Sendable {
   public struct Fix: Sendable {
     public let point: Coordinate
     public let accuracy: Double
-  }
-
-  private let world: WorldConfig
-  private var random: SimRandom
-  private let coarse: CoarsePositionProcess
-  private var lastSignificant: (point: Coordinate, at: Date)?
-  private var preciseOn = false
-  private var firstFixAt: Date?
-  private var preciseStartedAt: Date?
-  public private(set) var preciseSeconds: TimeInterval = 0
-  /// Seconds reduced-accuracy updates were on.
-  public private(set) var reducedSeconds: TimeInterval = 0
-  private var reducedFilter: Double?
-  private var lastReduced: (point: Coordinate, at: Date)?
-  private var visitsOn = false
-  private var significantOn = false
-  /// The stay under way (true positions), and a qualified stay's delivery.
-  private var stay: (anchor: Coordinate, since: Date, reported: Bool)?
-  private var pendingVisits: [(due: Date, visit: Visit)] = []
-  /// Background wakes of the suspended app (region events, significant
-  /// changes, visits, single fixes): each wakes it for `power.wakeSeconds`
-  /// (Apple: about 10 s); what arrives meanwhile reaches the running app,
-  /// wakes nothing and only keeps it up longer.
-  public var wakes: Int { lock.withLock { wakesBy.values.reduce(0, +) } }
-  /// The same by cause, for `--explain`.
-  public var wakesByCause: [String: Int] { lock.withLock { wakesBy } }
-  /// Seconds the app was kept awake by wakes (overlaps counted once).
-  public var wakeSeconds: TimeInterval { lock.withLock { awakeSeconds } }
-  private var wakesBy: [String: Int] = [:]
-  private var wokenUntil: Date?
-  private var awakeSeconds: TimeInterval = 0
-  private let lock = NSLock()
-
-  /// `coarse` is the OS's own position, shared with its region monitoring.
-  public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
-    self.world = world
-    self.coarse = coarse
-    self.random = random
-  }
-
-  /// Location services with a coarse position of their own.
-  public convenience init(world: WorldConfig, random: SimRandom) {
-    var random = random
-    self.init(world: world, coarse: CoarsePositionProcess(config: world.coarsePosition, random: random.fork(78)), random: random)
-  }
-
-  public func startPreciseUpdates() {
-    lock.withLock {
-      guard !preciseOn else { return }
-      preciseOn = true
-      preciseStartedAt = nil
-      firstFixAt = nil
-    }
-  }
-
-  public func stopPreciseUpdates() { lock.withLock { preciseOn = false } }
-
-  private var singleFixPending = false
-  public func requestSingleFix() { lock.withLock { singleFixPending = true } }
-
-  public var isPreciseOn: Bool { lock.withLock { preciseOn } }
-
-  public func startReducedUpdates(distanceFilter: Double) {
-    lock.withLock {
-      if reducedFilter == nil { lastReduced = nil }
-      reducedFilter = distanceFilter
-    }
-  }
-
-  public func stopReducedUpdates() { lock.withLock { reducedFilter = nil } }
-
-  public var isReducedOn: Bool { lock.withLock { reducedFilter != nil } }
-
-  /// Whether the app is running rather than suspended: iOS keeps an app
-  /// that receives location updates in the background running, so what
-  /// arrives meanwhile wakes nothing. Called with the lock held.
-  private var awake: Bool { preciseOn || reducedFilter != nil }
-
-  /// The same, from outside.
-  public var isAppAwake: Bool { lock.withLock { awake } }
-
-  /// Something the OS delivers to the app at `now` (`cause` names it): a
-  /// wake for a suspended app, nothing for one already running.
-  public func deliver(_ cause: String, at now: Date, count: Int = 1) {
-    lock.withLock { for _ in 0..<count { wake(cause, at: now) } }
-  }
-
-  /// Called with the lock held.
-  private func wake(_ cause: String, at now: Date) {
-    guard !awake else { return }
-    let window = world.power.wakeSeconds
-    if world.power.wakesOverlap, let until = wokenUntil, now < until {
-      awakeSeconds += now.addingTimeInterval(window).timeIntervalSince(until)
-    } else {
-      wakesBy[cause, default: 0] += 1
-      awakeSeconds += window
-    }
-    wokenUntil = now.addingTimeInterval(window)
-  }
-
-  public func startVisitMonitoring() { lock.withLock { visitsOn = true } }
-  public func startSignificantChanges() { lock.withLock { significantOn = true } }
-  public func stopSignificantChanges() {
-    lock.withLock {
-      significantOn = false
-      lastSignificant = nil
-    }
-  }
-
-  /// One second of reduced-accuracy updates: counts their time, and every
-  /// `refreshSeconds` returns the OS's coarse position if it moved the
-  /// distance filter since the last one delivered (the first always comes).
-  public func reducedFix(position: Coordinate, at now: Date) -> Fix? {
-    lock.withLock {
-      guard let filter = reducedFilter else { return nil }
-      reducedSeconds += 1
-      let refresh = max(1, world.reducedAccuracy.refreshSeconds)
-      if let last = lastReduced, now.timeIntervalSince(last.at) < refresh { return nil }
-      let seen = coarse.sample(position, at: now)
-      if let last = lastReduced, last.point.distance(to: seen.point) < filter {
-        lastReduced = (last.point, now)
-        return nil
-      }
-      lastReduced = (seen.point, now)
-      return Fix(point: seen.point, accuracy: seen.accuracy)
-    }
   }
 
   /// What visit monitoring reports: a stay that began at `arrived` (still
@@ -151,88 +26,247 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
     public let departed: Date?
   }
 
+  private let state: Mutex<Services>
+
+  /// `coarse` is the OS's own position, shared with its region monitoring.
+  public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
+    state = Mutex(Services(world: world, coarse: coarse, random: random))
+  }
+
+  /// Location services with a coarse position of their own.
+  public convenience init(world: WorldConfig, random: SimRandom) {
+    var random = random
+    self.init(world: world, coarse: CoarsePositionProcess(config: world.coarsePosition, random: random.fork(78)), random: random)
+  }
+
+  public var preciseSeconds: TimeInterval { state.withLock { $0.preciseSeconds } }
+  /// Seconds reduced-accuracy updates were on.
+  public var reducedSeconds: TimeInterval { state.withLock { $0.reducedSeconds } }
+  /// Background wakes of the suspended app (region events, significant
+  /// changes, visits, single fixes): each wakes it for `power.wakeSeconds`
+  /// (Apple: about 10 s); what arrives meanwhile reaches the running app,
+  /// wakes nothing and only keeps it up longer.
+  public var wakes: Int { state.withLock { $0.wakes } }
+  /// The same by cause, for `--explain`.
+  public var wakesByCause: [String: Int] { state.withLock { $0.wakesByCause } }
+  /// Seconds the app was kept awake by wakes (overlaps counted once).
+  public var wakeSeconds: TimeInterval { state.withLock { $0.wakeSeconds } }
+  public var isPreciseOn: Bool { state.withLock { $0.isPreciseOn } }
+  public var isReducedOn: Bool { state.withLock { $0.isReducedOn } }
+  /// Whether the app is running rather than suspended: iOS keeps an app
+  /// that receives location updates in the background running, so what
+  /// arrives meanwhile wakes nothing.
+  public var isAppAwake: Bool { state.withLock { $0.isAppAwake } }
+
+  public func startPreciseUpdates() { state.withLock { $0.startPreciseUpdates() } }
+  public func stopPreciseUpdates() { state.withLock { $0.stopPreciseUpdates() } }
+  public func requestSingleFix() { state.withLock { $0.requestSingleFix() } }
+  public func startReducedUpdates(distanceFilter: Double) { state.withLock { $0.startReducedUpdates(distanceFilter: distanceFilter) } }
+  public func stopReducedUpdates() { state.withLock { $0.stopReducedUpdates() } }
+  public func startVisitMonitoring() { state.withLock { $0.startVisitMonitoring() } }
+  public func startSignificantChanges() { state.withLock { $0.startSignificantChanges() } }
+  public func stopSignificantChanges() { state.withLock { $0.stopSignificantChanges() } }
+
+  /// Something the OS delivers to the app at `now` (`cause` names it): a
+  /// wake for a suspended app, nothing for one already running.
+  public func deliver(_ cause: String, at now: Date, count: Int = 1) { state.withLock { $0.deliver(cause, at: now, count: count) } }
+
+  /// One second of reduced-accuracy updates (see `Services.reducedFix`).
+  public func reducedFix(position: Coordinate, at now: Date) -> Fix? { state.withLock { $0.reducedFix(position: position, at: now) } }
+  /// The OS's visit monitoring at `now` (see `Services.visit`).
+  public func visit(position: Coordinate, at now: Date) -> Visit? { state.withLock { $0.visit(position: position, at: now) } }
+  /// A significant-change delivery due at `now`, if any.
+  public func significantChange(position: Coordinate, at now: Date) -> Fix? { state.withLock { $0.significantChange(position: position, at: now) } }
+  /// A GPS fix at `now`, while precise updates run or a single fix is due.
+  public func preciseFix(position: Coordinate, at now: Date) -> Fix? { state.withLock { $0.preciseFix(position: position, at: now) } }
+}
+
+/// The location services' state and rules; the class above holds them behind one lock.
+private struct Services {
+  typealias Fix = SimulatedLocation.Fix
+  typealias Visit = SimulatedLocation.Visit
+
+  let world: WorldConfig
+  var random: SimRandom
+  let coarse: CoarsePositionProcess
+  var lastSignificant: (point: Coordinate, at: Date)?
+  var preciseOn = false
+  var firstFixAt: Date?
+  var preciseStartedAt: Date?
+  var preciseSeconds: TimeInterval = 0
+  /// Seconds reduced-accuracy updates were on.
+  var reducedSeconds: TimeInterval = 0
+  var reducedFilter: Double?
+  var lastReduced: (point: Coordinate, at: Date)?
+  var visitsOn = false
+  var significantOn = false
+  /// The stay under way (true positions), and a qualified stay's delivery.
+  var stay: (anchor: Coordinate, since: Date, reported: Bool)?
+  var pendingVisits: [(due: Date, visit: SimulatedLocation.Visit)] = []
+  var wakes: Int { wakesBy.values.reduce(0, +) }
+  var wakesByCause: [String: Int] { wakesBy }
+  var wakeSeconds: TimeInterval { awakeSeconds }
+  var wakesBy: [String: Int] = [:]
+  var wokenUntil: Date?
+  var awakeSeconds: TimeInterval = 0
+
+  init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
+    self.world = world
+    self.coarse = coarse
+    self.random = random
+  }
+
+  mutating func startPreciseUpdates() {
+    guard !preciseOn else { return }
+    preciseOn = true
+    preciseStartedAt = nil
+    firstFixAt = nil
+  }
+
+  mutating func stopPreciseUpdates() { preciseOn = false }
+
+  var singleFixPending = false
+  mutating func requestSingleFix() { singleFixPending = true }
+
+  var isPreciseOn: Bool { preciseOn }
+
+  mutating func startReducedUpdates(distanceFilter: Double) {
+    if reducedFilter == nil { lastReduced = nil }
+    reducedFilter = distanceFilter
+  }
+
+  mutating func stopReducedUpdates() { reducedFilter = nil }
+
+  var isReducedOn: Bool { reducedFilter != nil }
+
+  /// Whether the app is running rather than suspended: iOS keeps an app
+  /// that receives location updates in the background running, so what
+  /// arrives meanwhile wakes nothing. 
+  var awake: Bool { preciseOn || reducedFilter != nil }
+
+  /// The same, from outside.
+  var isAppAwake: Bool { awake }
+
+  /// Something the OS delivers to the app at `now` (`cause` names it): a
+  /// wake for a suspended app, nothing for one already running.
+  mutating func deliver(_ cause: String, at now: Date, count: Int = 1) {
+    for _ in 0..<count { wake(cause, at: now) }
+  }
+
+  /// 
+  mutating func wake(_ cause: String, at now: Date) {
+    guard !awake else { return }
+    let window = world.power.wakeSeconds
+    if world.power.wakesOverlap, let until = wokenUntil, now < until {
+      awakeSeconds += now.addingTimeInterval(window).timeIntervalSince(until)
+    } else {
+      wakesBy[cause, default: 0] += 1
+      awakeSeconds += window
+    }
+    wokenUntil = now.addingTimeInterval(window)
+  }
+
+  mutating func startVisitMonitoring() { visitsOn = true }
+  mutating func startSignificantChanges() { significantOn = true }
+  mutating func stopSignificantChanges() {
+    significantOn = false
+    lastSignificant = nil
+  }
+
+  /// One second of reduced-accuracy updates: counts their time, and every
+  /// `refreshSeconds` returns the OS's coarse position if it moved the
+  /// distance filter since the last one delivered (the first always comes).
+  mutating func reducedFix(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+    guard let filter = reducedFilter else { return nil }
+    reducedSeconds += 1
+    let refresh = max(1, world.reducedAccuracy.refreshSeconds)
+    if let last = lastReduced, now.timeIntervalSince(last.at) < refresh { return nil }
+    let seen = coarse.sample(position, at: now)
+    if let last = lastReduced, last.point.distance(to: seen.point) < filter {
+      lastReduced = (last.point, now)
+      return nil
+    }
+    lastReduced = (seen.point, now)
+    return Fix(point: seen.point, accuracy: seen.accuracy)
+  }
+
+
   /// One second of visit monitoring: a stay of `minimumStay` within
   /// `stayRadius` of where it began qualifies and is delivered after the
   /// latency; leaving a reported stay is delivered too. Each delivery is a wake.
-  public func visit(position: Coordinate, at now: Date) -> Visit? {
-    lock.withLock {
-      guard visitsOn else { return nil }
-      let config = world.visits
-      if let current = stay, current.anchor.distance(to: position) > config.stayRadius {
-        if current.reported {
-          let seen = coarse.sample(current.anchor, at: now)
-          pendingVisits.append(
-            (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
-              Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: now)))
-        }
-        stay = nil
-      }
-      if stay == nil { stay = (position, now, false) }
-      if let current = stay, !current.reported, now.timeIntervalSince(current.since) >= config.minimumStay {
-        stay?.reported = true
-        let seen = coarse.sample(position, at: now)
+  mutating func visit(position: Coordinate, at now: Date) -> SimulatedLocation.Visit? {
+    guard visitsOn else { return nil }
+    let config = world.visits
+    if let current = stay, current.anchor.distance(to: position) > config.stayRadius {
+      if current.reported {
+        let seen = coarse.sample(current.anchor, at: now)
         pendingVisits.append(
           (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
-            Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: nil)))
+            Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: now)))
       }
-      guard let index = pendingVisits.firstIndex(where: { $0.due <= now }) else { return nil }
-      var visit = pendingVisits.remove(at: index).visit
-      // A stay's arrival delivered after it ended says so.
-      if visit.departed == nil, let current = stay, current.since != visit.arrived {
-        visit = Visit(point: visit.point, accuracy: visit.accuracy, arrived: visit.arrived, departed: now)
-      }
-      wake("visit", at: now)
-      return visit
+      stay = nil
     }
+    if stay == nil { stay = (position, now, false) }
+    if let current = stay, !current.reported, now.timeIntervalSince(current.since) >= config.minimumStay {
+      stay?.reported = true
+      let seen = coarse.sample(position, at: now)
+      pendingVisits.append(
+        (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
+          Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: nil)))
+    }
+    guard let index = pendingVisits.firstIndex(where: { $0.due <= now }) else { return nil }
+    var visit = pendingVisits.remove(at: index).visit
+    // A stay's arrival delivered after it ended says so.
+    if visit.departed == nil, let current = stay, current.since != visit.arrived {
+      visit = Visit(point: visit.point, accuracy: visit.accuracy, arrived: visit.arrived, departed: now)
+    }
+    wake("visit", at: now)
+    return visit
   }
 
   /// The significant-change delivery due now, if any (none while not started).
-  public func significantChange(position: Coordinate, at now: Date) -> Fix? {
-    lock.withLock {
-      guard significantOn else { return nil }
-      let config = world.significantChange
-      let seen = coarse.sample(position, at: now)
-      if let last = lastSignificant {
-        let since = now.timeIntervalSince(last.at)
-        guard since >= config.maxInterval || (since >= config.minInterval && last.point.distance(to: seen.point) >= config.minDistance) else {
-          return nil
-        }
+  mutating func significantChange(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+    guard significantOn else { return nil }
+    let config = world.significantChange
+    let seen = coarse.sample(position, at: now)
+    if let last = lastSignificant {
+      let since = now.timeIntervalSince(last.at)
+      guard since >= config.maxInterval || (since >= config.minInterval && last.point.distance(to: seen.point) >= config.minDistance) else {
+        return nil
       }
-      lastSignificant = (seen.point, now)
-      wake("significant change", at: now)
-      return Fix(point: seen.point, accuracy: seen.accuracy)
     }
+    lastSignificant = (seen.point, now)
+    wake("significant change", at: now)
+    return Fix(point: seen.point, accuracy: seen.accuracy)
   }
 
   /// One second of precise tracking: counts GPS time, returns a fix once the
   /// first fix is in. A single fix asked for while tracking is off comes now,
   /// charged as a few seconds of GPS.
-  public func preciseFix(position: Coordinate, at now: Date) -> Fix? {
-    lock.withLock {
-      if !preciseOn, singleFixPending {
-        singleFixPending = false
-        preciseSeconds += world.gps.singleFixSeconds
-        wake("single fix", at: now)
-        return gpsFix(position)
-      }
-      guard preciseOn else { return nil }
+  mutating func preciseFix(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+    if !preciseOn, singleFixPending {
       singleFixPending = false
-      preciseSeconds += 1
-      if preciseStartedAt == nil {
-        preciseStartedAt = now
-        let gps = world.gps
-        let failed = random.chance(gps.backgroundStartFailure) || random.chance(gps.noFixChance)
-        firstFixAt = failed ? .distantFuture : now.addingTimeInterval(random.logNormal(median: gps.firstFixMedian, p95: gps.firstFixP95))
-      }
-      guard let first = firstFixAt, now >= first else { return nil }
+      preciseSeconds += world.gps.singleFixSeconds
+      wake("single fix", at: now)
       return gpsFix(position)
     }
+    guard preciseOn else { return nil }
+    singleFixPending = false
+    preciseSeconds += 1
+    if preciseStartedAt == nil {
+      preciseStartedAt = now
+      let gps = world.gps
+      let failed = random.chance(gps.backgroundStartFailure) || random.chance(gps.noFixChance)
+      firstFixAt = failed ? .distantFuture : now.addingTimeInterval(random.logNormal(median: gps.firstFixMedian, p95: gps.firstFixP95))
+    }
+    guard let first = firstFixAt, now >= first else { return nil }
+    return gpsFix(position)
   }
 
   /// One GPS fix: accuracy as the real trace has it, the true error a 2-D
   /// Gaussian with `accuracyConfidence` of fixes inside the accuracy, or an
-  /// outlier that reports an ordinary accuracy. Called with the lock held.
-  private func gpsFix(_ position: Coordinate) -> Fix {
+  /// outlier that reports an ordinary accuracy. 
+  mutating func gpsFix(_ position: Coordinate) -> SimulatedLocation.Fix {
     let gps = world.gps
     let accuracy = min(1000, max(3, random.logNormal(median: gps.accuracyMedian, p90: gps.accuracyP90)))
     let bearing = random.uniform(0...(2 * .pi))
@@ -245,5 +279,4 @@ public final class SimulatedLocation: PreciseLocationControl, @unchecked Sendabl
     let radius = perAxis * (-2 * log(max(random.unit(), 1e-12))).squareRoot()
     return Fix(point: position.offset(meters: radius, bearing: bearing), accuracy: accuracy)
   }
-
 }
