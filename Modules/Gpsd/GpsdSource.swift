@@ -1,20 +1,24 @@
 import Domain
 import Foundation
 import Geofencing
+import Synchronization
 
 /// A GPS attached to this machine, through gpsd's JSON socket (TCP 2947):
 /// `?WATCH`, then one report per line. Reconnects with backoff when gpsd
 /// goes away.
-public final class GpsdSource: LocationSource, @unchecked Sendable {
+public final class GpsdSource: LocationSource, Sendable {
   public let host: String
   public let port: Int
   public var name: String { "gpsd:\(host):\(port)" }
   let clock: any WallClock
   let log: @Sendable (String) -> Void
-  private let lock = NSLock()
-  private var running = false
-  private var socket: Int32 = -1
-  private var thread: Thread?
+  private let state = Mutex(Connection())
+
+  private struct Connection {
+    var running = false
+    var socket: Int32 = -1
+    var threadStarted = false
+  }
   private let finished = DispatchSemaphore(value: 0)
 
   public init(host: String = "127.0.0.1", port: Int = 2947, clock: any WallClock, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -25,38 +29,39 @@ public final class GpsdSource: LocationSource, @unchecked Sendable {
   }
 
   public func start(_ deliver: @escaping @Sendable (PhoneReport) -> Void) throws {
-    try lock.withLock {
-      guard !running else { throw LocationSourceError("\(name) is already running") }
-      running = true
+    let name = name
+    try state.withLock { (state: inout Connection) throws(LocationSourceError) in
+      guard !state.running else { throw LocationSourceError("\(name) is already running") }
+      state.running = true
     }
     let thread = Thread { [self] in
       run(deliver)
       finished.signal()
     }
     thread.name = "whilehere.gpsd"
-    lock.withLock { self.thread = thread }
+    state.withLock { $0.threadStarted = true }
     thread.start()
   }
 
   public func stop() {
-    let wasRunning = lock.withLock { () -> Bool in
-      defer { running = false }
-      if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
-      return running && thread != nil
+    let wasRunning = state.withLock { state -> Bool in
+      defer { state.running = false }
+      if state.socket >= 0 { shutdown(state.socket, Int32(SHUT_RDWR)) }
+      return state.running && state.threadStarted
     }
     if wasRunning { finished.wait() }
   }
 
-  private var isRunning: Bool { lock.withLock { running } }
+  private var isRunning: Bool { state.withLock { $0.running } }
 
   private func run(_ deliver: @escaping @Sendable (PhoneReport) -> Void) {
     var delay: UInt32 = 1
     while isRunning {
       if let connected = connect() {
         delay = 1
-        lock.withLock { socket = connected }
+        state.withLock { $0.socket = connected }
         read(connected, deliver)
-        lock.withLock { socket = -1 }
+        state.withLock { $0.socket = -1 }
         close(connected)
         if isRunning { log("\(name): connection lost; reconnecting") }
       } else {

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Geofencing
+import Synchronization
 
 /// JSON lines from a file or standard input, for scripting: each line an
 /// OwnTracks message (`{"_type":"location",…}`) or a trace fix
@@ -10,18 +11,21 @@ import Geofencing
 /// now, keeping the time between fixes (how far the device could have
 /// moved in between is what tells an outlier), so an old trace still
 /// counts as happening now.
-public final class ReplaySource: LocationSource, @unchecked Sendable {
+public final class ReplaySource: LocationSource, Sendable {
   public let path: String
   public var name: String { "replay:\(path)" }
   let restamp: Bool
   let clock: any WallClock
   let log: @Sendable (String) -> Void
-  private let lock = NSLock()
-  private var stopped = false
   private let done = DispatchSemaphore(value: 0)
-  private var started = false
-  /// With `restamp`: what is added to every fix's time (set by the first).
-  private var shift: TimeInterval?
+  private let state = Mutex(Progress())
+
+  private struct Progress {
+    var stopped = false
+    var started = false
+    /// With `restamp`: what is added to every fix's time (set by the first).
+    var shift: TimeInterval?
+  }
 
   /// `path` "-" reads standard input.
   public init(path: String, restamp: Bool, clock: any WallClock, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -39,7 +43,7 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
       guard let opened = FileHandle(forReadingAtPath: path) else { throw LocationSourceError("cannot read the replay file \(path)") }
       handle = opened
     }
-    lock.withLock { started = true }
+    state.withLock { $0.started = true }
     let thread = Thread { [self] in
       var number = 0
       var pending = Data()
@@ -52,16 +56,16 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
           log("\(name) line \(number): \(error)")
         }
       }
-      while !lock.withLock({ stopped }) {
+      while !state.withLock({ $0.stopped }) {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
         pending.append(chunk)
-        while let newline = pending.firstIndex(of: 0x0A), !lock.withLock({ stopped }) {
+        while let newline = pending.firstIndex(of: 0x0A), !state.withLock({ $0.stopped }) {
           line(Data(pending[pending.startIndex..<newline]))
           pending = Data(pending[pending.index(after: newline)...])
         }
       }
-      if !pending.isEmpty, !lock.withLock({ stopped }) { line(pending) }
+      if !pending.isEmpty, !state.withLock({ $0.stopped }) { line(pending) }
       log("\(name): finished after \(number) lines")
       done.signal()
     }
@@ -71,13 +75,13 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
 
   /// Blocks until every line was delivered (or `stop`).
   public func waitUntilFinished() {
-    guard lock.withLock({ started }) else { return }
+    guard state.withLock({ $0.started }) else { return }
     done.wait()
     done.signal()
   }
 
   public func stop() {
-    lock.withLock { stopped = true }
+    state.withLock { $0.stopped = true }
   }
 
   func report(_ line: Data) throws -> PhoneReport {
@@ -92,9 +96,9 @@ public final class ReplaySource: LocationSource, @unchecked Sendable {
       report = .location(PhoneFix(coordinate: try fields.coordinate(required: true)!, accuracy: try fields.number("acc", in: 0...1_000_000), at: at, trigger: "replay"))
     }
     guard restamp, case .location(let fix) = report else { return report }
-    let shift = lock.withLock {
-      if self.shift == nil { self.shift = now.timeIntervalSince(fix.at) }
-      return self.shift ?? 0
+    let shift = state.withLock { progress in
+      if progress.shift == nil { progress.shift = now.timeIntervalSince(fix.at) }
+      return progress.shift ?? 0
     }
     return .location(
       PhoneFix(
