@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -22,11 +23,11 @@ public struct HTTPClient: Sendable {
     request.httpMethod = method
     request.httpBody = body
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    final class Box: @unchecked Sendable {
+    struct Answer {
       var response: HTTPResponse?
-      var error: (any Error)?
+      var error: String?
     }
-    let box = Box()
+    let answer = Mutex(Answer())
     let done = DispatchSemaphore(value: 0)
     let challenges = ChallengeRefusal()
     let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
@@ -34,16 +35,19 @@ public struct HTTPClient: Sendable {
       if let http = response as? HTTPURLResponse {
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
-        box.response = HTTPResponse(status: http.statusCode, headers: fields, body: data ?? Data())
+        let response = HTTPResponse(status: http.statusCode, headers: fields, body: data ?? Data())
+        answer.withLock { $0.response = response }
       }
-      box.error = error
+      let text = error?.localizedDescription
+      answer.withLock { $0.error = text }
       done.signal()
     }.resume()
     done.wait()
     session.finishTasksAndInvalidate()
-    if let response = box.response { return response }
+    let got = answer.withLock { $0 }
+    if let response = got.response { return response }
     if challenges.challenged { return HTTPResponse(status: 401) }
-    throw HTTPClientError(url: url, reason: box.error?.localizedDescription ?? "no answer")
+    throw HTTPClientError(url: url, reason: got.error ?? "no answer")
   }
 }
 
@@ -57,17 +61,16 @@ public struct HTTPClientError: Error, Equatable, Sendable, CustomStringConvertib
 /// Swift's URLSession on Linux never completes a request answered 401 with
 /// `WWW-Authenticate` unless a delegate settles the challenge: refuse it,
 /// and remember that the server asked (that is the 401).
-final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-  private let lock = NSLock()
-  private var seen = false
+final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+  private let seen = Mutex(false)
 
-  var challenged: Bool { lock.withLock { seen } }
+  var challenged: Bool { seen.withLock { $0 } }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
   ) {
-    lock.withLock { seen = true }
+    seen.withLock { $0 = true }
     completionHandler(.rejectProtectionSpace, nil)
   }
 }
