@@ -1,29 +1,29 @@
 import Foundation
+import Synchronization
 
 /// An `HTTPServing` without sockets: `send` calls the handler in-process,
 /// enforcing the body limit as a real server would.
-public final class DirectHTTPServer: HTTPServing, @unchecked Sendable {
+public final class DirectHTTPServer: HTTPServing, Sendable {
   public let options: HTTPServerOptions
-  private let lock = NSLock()
-  private var handler: (any HTTPHandler)?
+  private let handler = Mutex<(any HTTPHandler)?>(nil)
 
   public init(options: HTTPServerOptions = HTTPServerOptions(port: 0)) {
     self.options = options
   }
 
   public func start(_ handler: any HTTPHandler) throws -> Int {
-    try lock.withLock {
-      guard self.handler == nil else { throw HTTPServerError("the server is already running") }
-      self.handler = handler
-      return options.port == 0 ? 1 : options.port
+    try self.handler.withLock { (current: inout (any HTTPHandler)?) throws(HTTPServerError) in
+      guard current == nil else { throw HTTPServerError("the server is already running") }
+      current = handler
     }
+    return options.port == 0 ? 1 : options.port
   }
 
-  public func stop() { lock.withLock { handler = nil } }
+  public func stop() { handler.withLock { $0 = nil } }
 
   /// Answers a request, or nil when stopped.
   public func send(_ request: HTTPRequest) -> HTTPResponse? {
-    guard let handler = lock.withLock({ handler }) else { return nil }
+    guard let handler = handler.withLock({ $0 }) else { return nil }
     guard request.body.count <= options.maxBodyBytes else { return .failure(413, "the body is larger than \(options.maxBodyBytes) bytes") }
     return handler.handle(request)
   }
