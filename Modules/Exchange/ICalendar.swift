@@ -171,40 +171,46 @@ public enum ICalendar {
     let parameters: [String: String]
     let value: String
 
+    /// Read by Unicode scalars, as RFC 5545 defines the syntax: a colon or
+    /// semicolon followed by a combining mark is one Swift Character, and
+    /// looking for characters missed the colon of `SUMMARY:` + U+033C.
     init?(_ line: String) {
+      let scalars = Array(line.unicodeScalars)
       var inQuotes = false
-      var colon: String.Index?
-      for index in line.indices {
-        if line[index] == "\"" { inQuotes.toggle() }
-        if line[index] == ":", !inQuotes {
+      var colon: Int?
+      for (index, scalar) in scalars.enumerated() {
+        if scalar == "\"" { inQuotes.toggle() }
+        if scalar == ":", !inQuotes {
           colon = index
           break
         }
       }
       guard let colon else { return nil }
-      value = String(line[line.index(after: colon)...])
-      var pieces: [String] = []
-      var current = ""
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[(colon + 1)...])
+      value = String(text)
+      var pieces: [String.UnicodeScalarView] = []
+      var current = String.UnicodeScalarView()
       inQuotes = false
-      for character in line[..<colon] {
-        if character == "\"" {
+      for scalar in scalars[..<colon] {
+        if scalar == "\"" {
           inQuotes.toggle()
           continue
         }
-        if character == ";", !inQuotes {
+        if scalar == ";", !inQuotes {
           pieces.append(current)
-          current = ""
+          current = String.UnicodeScalarView()
         } else {
-          current.append(character)
+          current.append(scalar)
         }
       }
       pieces.append(current)
-      name = pieces[0].uppercased()
+      name = String(pieces[0]).uppercased()
       guard !name.isEmpty else { return nil }
       var parameters: [String: String] = [:]
       for piece in pieces.dropFirst() {
         guard let equals = piece.firstIndex(of: "=") else { continue }
-        parameters[piece[..<equals].uppercased()] = String(piece[piece.index(after: equals)...])
+        parameters[String(piece[..<equals]).uppercased()] = String(piece[piece.index(after: equals)...])
       }
       self.parameters = parameters
     }

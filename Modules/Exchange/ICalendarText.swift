@@ -1,40 +1,49 @@
 /// RFC 5545 text rules: escaping, line folding at 75 octets, unfolding.
 enum ICalendarText {
+  // By Unicode scalars: a backslash or comma followed by a combining mark
+  // is one Swift Character, and must still be escaped and read back.
   static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\\": result += "\\\\"
-      case ";": result += "\\;"
-      case ",": result += "\\,"
-      case "\n": result += "\\n"
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+      case ";": result.append(contentsOf: "\\;".unicodeScalars)
+      case ",": result.append(contentsOf: "\\,".unicodeScalars)
+      case "\n": result.append(contentsOf: "\\n".unicodeScalars)
       case "\r": continue
-      default: result.append(character)
+      default: result.append(scalar)
       }
     }
-    return result
+    return String(result)
   }
 
   static func unescape(_ text: String) -> String {
-    var result = ""
+    var result = String.UnicodeScalarView()
     var escaping = false
-    for character in text {
+    for scalar in text.unicodeScalars {
       if escaping {
-        result.append(character == "n" || character == "N" ? "\n" : character)
+        result.append(scalar == "n" || scalar == "N" ? "\n" : scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
       } else {
-        result.append(character)
+        result.append(scalar)
       }
     }
-    return result
+    return String(result)
   }
 
   /// A parameter value: quoted when it holds `:`, `;` or `,`; quotes dropped.
   static func parameter(_ text: String) -> String {
-    let clean = text.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\n", with: " ")
-    return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(clean)\"" : clean
+    var clean = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": clean.append("'")
+      case "\n", "\r": clean.append(" ")
+      default: clean.append(scalar)
+      }
+    }
+    return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(String(clean))\"" : String(clean)
   }
 
   /// Lines of at most 75 octets, continued with CRLF and a space, never

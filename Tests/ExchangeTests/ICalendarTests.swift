@@ -91,3 +91,40 @@ import TestSupport
     #expect(try target.context.store.operations(since: nil).isEmpty)
   }
 }
+
+/// What the ten-minute FuzzICalendar run found: a title beginning with a
+/// combining mark (U+033C) was exported as `SUMMARY:` + that mark, which
+/// Swift sees as one Character with the colon, so the reader found no colon
+/// and refused its own export. The syntax is now read by Unicode scalars.
+@Suite struct ICalendarCombiningMarkTests {
+  func roundTrip(title: String, placeTitle: String?) throws -> ICalendar.Todo {
+    let task = try ReminderTask(id: TaskID("t1"), title: title, locations: [], createdAt: Fixtures.epoch)
+    let location = ICalendar.Location(coordinate: try Coordinate(latitude: 60.17, longitude: 24.94), radius: 100, title: placeTitle)
+    let text = ICalendar.encode([(task, [location])], now: Fixtures.epoch)
+    let todos = try ICalendar.decode(text)
+    return try #require(todos.first)
+  }
+
+  @Test(arguments: ["\u{33C}Sequenost", "milk,\u{33C} eggs", "a\\\u{33C}b", "semi;\u{301}colon"])
+  func aTitleWithCombiningMarksAfterSyntaxCharactersComesBack(_ title: String) throws {
+    let todo = try roundTrip(title: title, placeTitle: nil)
+    #expect(todo.title == title)
+  }
+
+  @Test func aPlaceTitleWithAColonBeforeACombiningMarkComesBack() throws {
+    let todo = try roundTrip(title: "Post", placeTitle: "Kiosk:\u{33C} Kamppi")
+    #expect(todo.locations.first?.title == "Kiosk:\u{33C} Kamppi")
+  }
+
+  @Test func theInputTheFuzzerFoundImportsAndRoundTrips() throws {
+    let text = String(
+      decoding: Data(
+        base64Encoded:
+          "QkVHSU46VkNBTEVOREFSDQpCRUdJTjpWVE9ETw0KU1VNTUFSWToQAMy8AAAAAEJFR0lOAAAAWC1BRERSRVNTPQAAAABTZXF1ZW4AAAAAb3N0DS1DUwpHRU86NjAuMTc7MjQuOTQNCkVORDpWVE9ETw0KRU5EOlZDQUxFTkRBUg0K"
+      )!, as: UTF8.self)
+    let todo = try #require(try ICalendar.decode(text).first)
+    let task = try ReminderTask(id: TaskID("t1"), title: todo.title, locations: [], createdAt: Fixtures.epoch)
+    let again = try ICalendar.decode(ICalendar.encode([(task, todo.locations)], now: Fixtures.epoch))
+    #expect(again.first?.title == task.title)
+  }
+}
