@@ -42,7 +42,7 @@ struct NumberedPlaceView: Encodable {
   func with(hours text: String?, at now: Date, in timeZone: TimeZone) -> NumberedPlaceView {
     var view = self
     view.hours = text
-    view.open = text.flatMap(OpeningHours.init)?.isOpen(at: now, in: timeZone)
+    view.open = text.flatMap { OpeningHours($0) }?.isOpen(at: now, in: timeZone)
     return view
   }
 

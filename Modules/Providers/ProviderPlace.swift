@@ -33,6 +33,6 @@ public struct ProviderPlace: Hashable, Sendable, Codable {
   /// Whether it is open at `date` (local time in `timeZone`); nil when its
   /// hours are unknown or in a form not understood.
   public func isOpen(at date: Date, in timeZone: TimeZone) -> Bool? {
-    openingHours.flatMap(OpeningHours.init)?.isOpen(at: date, in: timeZone)
+    openingHours.flatMap { OpeningHours($0) }?.isOpen(at: date, in: timeZone)
   }
 }
