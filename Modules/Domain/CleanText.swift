@@ -28,18 +28,31 @@ public enum CleanText {
     return result
   }
 
-  /// Several lines (notes): line breaks kept (CR LF made LF), tabs kept,
-  /// other control characters removed, each line's end trimmed.
+  /// Several lines (notes): line breaks kept (CR LF and a lone CR made LF),
+  /// tabs kept, other control characters removed, each line's end trimmed.
+  /// By Unicode scalars: a CR followed by a combining mark is one Swift
+  /// Character, and looking for characters let it through (FuzzICalendar).
   public static func paragraph(_ text: String) -> String {
-    let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-    let lines = unified.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      var kept = String.UnicodeScalarView()
-      for scalar in line.unicodeScalars where scalar == "\t" || !isHidden(scalar) { kept.append(scalar) }
-      var text = String(kept)
-      while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-      return text
+    var lines = [String.UnicodeScalarView()]
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\n", afterCR {
+        afterCR = false
+        continue
+      }
+      afterCR = scalar == "\r"
+      if scalar == "\r" || scalar == "\n" {
+        lines.append(String.UnicodeScalarView())
+      } else if scalar == "\t" || !isHidden(scalar) {
+        lines[lines.count - 1].append(scalar)
+      }
     }
-    return lines.joined(separator: "\n").trimmingTrailingNewlines()
+    let trimmed = lines.map { line -> String in
+      var kept = line
+      while let last = kept.last, last == " " || last == "\t" { kept.removeLast() }
+      return String(kept)
+    }
+    return trimmed.joined(separator: "\n").trimmingTrailingNewlines()
   }
 
   /// A name cleaned to one line and checked against the limit.

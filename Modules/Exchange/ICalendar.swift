@@ -36,14 +36,6 @@ public enum ICalendar {
 
   public static let maxBytes = 16 << 20
 
-  static let stampFormat: DateFormatter = {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    return formatter
-  }()
-
   /// A VCALENDAR with one VTODO per task; `locations` gives each task's places.
   public static func encode(_ tasks: [(task: ReminderTask, locations: [Location])], now: Date) -> String {
     var out = ""
@@ -54,13 +46,13 @@ public enum ICalendar {
     for (task, locations) in tasks {
       line("BEGIN:VTODO")
       line("UID:\(task.id.rawValue)@whilehere")
-      line("DTSTAMP:\(stampFormat.string(from: now))")
-      line("CREATED:\(stampFormat.string(from: task.createdAt))")
+      line("DTSTAMP:\(ICalendarStamp.string(now))")
+      line("CREATED:\(ICalendarStamp.string(task.createdAt))")
       line("SUMMARY:\(ICalendarText.escape(task.title))")
       if !task.notes.isEmpty { line("DESCRIPTION:\(ICalendarText.escape(task.notes))") }
       if case .completed(let at) = task.state {
         line("STATUS:COMPLETED")
-        line("COMPLETED:\(stampFormat.string(from: at))")
+        line("COMPLETED:\(ICalendarStamp.string(at))")
       } else {
         line("STATUS:NEEDS-ACTION")
       }
@@ -138,7 +130,7 @@ public enum ICalendar {
         case "UID": todo?.uid = property.value
         case "SUMMARY": todo?.title = ICalendarText.unescape(property.value)
         case "DESCRIPTION": todo?.notes = ICalendarText.unescape(property.value)
-        case "COMPLETED": todo?.completed = stampFormat.date(from: property.value) ?? Date(timeIntervalSince1970: 0)
+        case "COMPLETED": todo?.completed = ICalendarStamp.date(property.value) ?? Date(timeIntervalSince1970: 0)
         case "STATUS" where property.value.uppercased() == "COMPLETED":
           if todo?.completed == nil { todo?.completed = Date(timeIntervalSince1970: 0) }
         case "GEO":
