@@ -84,6 +84,9 @@ public struct PreciseSession: Sendable {
 
   public mutating func fix(_ point: Coordinate, accuracy: Double, at now: Date) -> [Event] {
     guard isRunning else { return [] }
+    // The same fix handed over twice (a phone's report that also answers a
+    // wake-up fix) is one fix, not two in a row.
+    if let last = lastGood, last.at == now, last.point == point { return [] }
     if let stop = timeLimit(at: now) { return [stop] }
     // A position too coarse to place anyone (the phone's Wi-Fi or cell
     // guess while its GPS has no fix) is no fix: without this a session

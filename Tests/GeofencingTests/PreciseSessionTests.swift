@@ -92,6 +92,14 @@ import Testing
     #expect(s.stoppedAt == start.addingTimeInterval(config.noFixTimeout))
   }
 
+  @Test func theSameFixHandedOverTwiceCountsOnce() {
+    var s = session()
+    let at = start.addingTimeInterval(5)
+    #expect(s.fix(Self.center, accuracy: 10, at: at).isEmpty)
+    #expect(s.fix(Self.center, accuracy: 10, at: at).isEmpty, "one report, not two fixes in a row")
+    #expect(s.fix(Self.center, accuracy: 10, at: at.addingTimeInterval(1)).contains { if case .fire = $0 { true } else { false } })
+  }
+
   @Test func stopsWhenStationaryFor90Seconds() {
     var s = session()
     let spot = Self.point(north: 150)
