@@ -5,6 +5,8 @@
 # corpus lives in .build-fuzz/corpus (kept between runs); crashes are saved
 # in .build-fuzz/artifacts. Exit status 1 when any harness failed.
 #   scripts/fuzz.sh [SECONDS] [HARNESS…]   FUZZ_CONFIGURATION=debug for a quicker build
+# FUZZ_SEED=N makes a run reproducible (CI's smoke run uses one: a CI failure
+# must be one anyone can rerun, not a dice roll); unset, every run explores anew.
 # Naming harnesses runs only those (e.g. two halves at once on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,8 +58,10 @@ for harness in "${harnesses[@]}"; do
   seed_shared "$harness" "$corpus"
   log="$build/$harness.log"
   status=0
+  seed=()
+  [ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
   WHILEHERE_FUZZ_SEEDS="$corpus" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" \
-    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 "${seed[@]}" \
     -dict="$(dictionary "$harness")" -artifact_prefix="$artifacts/" "$corpus" > "$log" 2>&1 || status=$?
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
   speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
@@ -68,6 +72,10 @@ for harness in "${harnesses[@]}"; do
     failed=1
     why=$(grep -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|Fatal error.*|deadly signal|timeout|out-of-memory' "$log" | head -n 1 || true)
     result="FAILED (${why:-exit $status}); see $log"
+    # What broke and the input, in the printed log, for a machine whose files are gone (CI).
+    grep -m 3 -E 'Precondition failed|Fatal error|ERROR: ' "$log" | cut -c 1-400 >&2 || true
+    crash=$(ls -t "$artifacts"/ 2>/dev/null | head -n 1)
+    [ -z "$crash" ] || echo "input ($crash, base64): $(head -c 4096 "$artifacts/$crash" | base64 -w 0)" >&2
   fi
   printf '%-15s %12s %9s %9s %8s  %s\n' "$harness" "$runs" "$speed" "$coverage" "$files" "$result"
 done

@@ -47,32 +47,45 @@ enum ICalendarText {
   }
 
   /// Lines of at most 75 octets, continued with CRLF and a space, never
-  /// splitting a UTF-8 character.
+  /// splitting a UTF-8 sequence. By Unicode scalars, as the octet rule is:
+  /// a Character can be longer than a line, and a continuation may begin
+  /// with a combining mark (which `unfold` must then still see as one).
   static func fold(_ line: String) -> String {
-    var out = ""
+    var out = String.UnicodeScalarView()
     var count = 0
-    for character in line {
-      let size = String(character).utf8.count
+    for scalar in line.unicodeScalars {
+      let size = UTF8.width(scalar)
       if count + size > 75 {
-        out += "\r\n "
+        out.append(contentsOf: "\r\n ".unicodeScalars)
         count = 1
       }
-      out.append(character)
+      out.append(scalar)
       count += size
     }
-    return out + "\r\n"
+    out.append(contentsOf: "\r\n".unicodeScalars)
+    return String(out)
   }
 
+  /// Logical lines: a line whose first scalar is a space or tab continues the
+  /// one before. By scalars: a space followed by a combining mark is one
+  /// Character, and comparing Characters lost such continuations (found by
+  /// FuzzICalendar in CI).
   static func unfold(_ text: String) -> [String] {
-    var lines: [String] = []
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
-      if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
-        lines[lines.count - 1] += String(line.dropFirst())
+    var lines: [String.UnicodeScalarView] = []
+    var current = String.UnicodeScalarView()
+    func finish() {
+      if current.last == "\r" { current.removeLast() }
+      if let lead = current.first, lead == " " || lead == "\t", !lines.isEmpty {
+        lines[lines.count - 1].append(contentsOf: current.dropFirst())
       } else {
-        lines.append(line)
+        lines.append(current)
       }
+      current = String.UnicodeScalarView()
     }
-    return lines
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" { finish() } else { current.append(scalar) }
+    }
+    finish()
+    return lines.map(String.init)
   }
 }

@@ -116,6 +116,20 @@ import TestSupport
     #expect(todo.locations.first?.title == "Kiosk:\u{33C} Kamppi")
   }
 
+  /// Found by FuzzICalendar in CI: a long line folded just before a
+  /// combining mark continues with a space and that mark, one Character, so
+  /// the reader did not see the continuation and lost the rest of the notes.
+  @Test func notesFoldedBeforeACombiningMarkComeBackWhole() throws {
+    let location = ICalendar.Location(coordinate: try Coordinate(latitude: 60.17, longitude: 24.94), radius: 100, title: nil)
+    // Every position of the mark across two folds, so one lands just after a fold.
+    for tabs in 40..<160 {
+      let notes = "ost\n" + String(repeating: "\t", count: tabs) + "\u{33E}EGIN:VCC;:ACTN;AAL"
+      let task = try ReminderTask(id: TaskID("t1"), title: "Post", notes: notes, locations: [], createdAt: Fixtures.epoch)
+      let todo = try #require(try ICalendar.decode(ICalendar.encode([(task, [location])], now: Fixtures.epoch)).first)
+      #expect(todo.notes == task.notes, "\(tabs) tabs")
+    }
+  }
+
   @Test func theInputTheFuzzerFoundImportsAndRoundTrips() throws {
     let text = String(
       decoding: Data(
