@@ -63,6 +63,8 @@ let package = Package(
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
+    // The map page whilehered serves: its files and the offline basemap.
+    .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/WebApp", resources: [.copy("Resources/web")]),
     .target(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
@@ -75,7 +77,7 @@ let package = Package(
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
-      "Analytics", "Domain",
+      "Analytics", "WebApp", "Domain",
     ]),
     // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).
     module("DaemonSimulation", ["Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),

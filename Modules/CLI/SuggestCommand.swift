@@ -42,13 +42,7 @@ enum SuggestCommand {
   }
 
   static func views(_ suggestions: [Suggester.Suggestion], _ context: CommandContext) throws -> [NumberedPlaceView] {
-    let now = try context.engine().context.clock.now()
-    return suggestions.enumerated().map { index, s in
-      NumberedPlaceView(
-        number: index + 1, ref: s.place.ref, name: s.place.name, category: s.place.category, address: s.place.address,
-        at: s.place.coordinate, distance: s.distance, reason: s.reason
-      ).with(hours: s.place.openingHours, at: now, in: context.style.timeZone)
-    }
+    NumberedPlaceView.suggestions(suggestions, at: try context.engine().context.clock.now(), in: context.style.timeZone)
   }
 
   static func print(_ views: [NumberedPlaceView], _ context: CommandContext) {

@@ -83,10 +83,15 @@ public final class Runtime: Sendable {
   /// Suggestions over the configured place provider, loaded on first use
   /// (most commands never need it).
   public func suggestions() throws -> SuggestionService {
+    try suggestions(context: engine.context)
+  }
+
+  /// Suggestions that save chosen places into another store (one of the daemon's people).
+  public func suggestions(context: EngineContext) throws -> SuggestionService {
     let settings = config.settings
     let keywords = settings.keywords.isEmpty
       ? KeywordCategories.builtIn : try KeywordCategories.load(file: XDG.expandTilde(settings.keywords, environment))
-    return SuggestionService(context: engine.context, suggester: Suggester(provider: try placeProvider(), keywords: keywords))
+    return SuggestionService(context: context, suggester: Suggester(provider: try placeProvider(), keywords: keywords))
   }
 
   /// Imports over the configured place provider.

@@ -43,6 +43,12 @@ public struct Settings: Sendable, Equatable {
   /// older journalled fixes are deleted and compacted out of every file.
   public var fixRetention: TimeInterval = 86_400
   public var serverKeyFile = ""
+  /// The map page (`/app/`): an XYZ tile URL template and its attribution
+  /// ("" draws the bundled offline basemap, and nothing leaves the page
+  /// for tiles), and where Leaflet's files are.
+  public var webTiles = ""
+  public var webAttribution = ""
+  public var webLeaflet = "/usr/share/javascript/leaflet"
   /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
   public var mqttHost = ""
   public var mqttPort = 1883
@@ -94,6 +100,9 @@ public struct Settings: Sendable, Equatable {
     ("sync", "WHILEHERE_SYNC"),
     ("analytics.sink", "WHILEHERE_ANALYTICS_SINK"),
     ("analytics.daemon", "WHILEHERE_ANALYTICS_DAEMON"),
+    ("web.tiles", "WHILEHERE_WEB_TILES"),
+    ("web.attribution", "WHILEHERE_WEB_ATTRIBUTION"),
+    ("web.leaflet", "WHILEHERE_WEB_LEAFLET"),
     ("mqtt.host", "WHILEHERE_MQTT_HOST"),
     ("mqtt.port", "WHILEHERE_MQTT_PORT"),
     ("mqtt.user", "WHILEHERE_MQTT_USER"),
@@ -139,6 +148,13 @@ public struct Settings: Sendable, Equatable {
         throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "a duration such as 1d, 12h or 30m (at most 366d)")
       }
     case "server.key-file": serverKeyFile = value
+    case "web.tiles":
+      guard value.isEmpty || ((value.hasPrefix("https://") || value.hasPrefix("http://")) && ["{z}", "{x}", "{y}"].allSatisfy(value.contains)) else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "\"\" or an XYZ URL such as https://tile.example.org/{z}/{x}/{y}.png")
+      }
+      webTiles = value
+    case "web.attribution": webAttribution = value
+    case "web.leaflet": webLeaflet = value
     case "mqtt.host": mqttHost = value
     case "mqtt.port": mqttPort = try Self.whole(value, key: key, source: source, in: 1...65535)
     case "mqtt.user": mqttUser = value

@@ -4,6 +4,7 @@ import Foundation
 import Gateway
 import Geofencing
 import OwnTracks
+import WebApp
 
 /// Routes the daemon's HTTP requests: OwnTracks reports, answer buttons,
 /// health, and each person's JSON API. Every refusal is a JSON error with
@@ -16,12 +17,21 @@ final class DaemonHandler: HTTPHandler, Sendable {
   let started: Date
   /// The MQTT connection's state, when MQTT is configured.
   let mqttStatus: (@Sendable () -> MQTTIngest.State)?
+  /// The map page's files and its signed-in sessions.
+  let web: WebAssets
+  let sessions: WebSessions
+  /// Cookies only over TLS when the public URL is https (behind a proxy).
+  let secureCookies: Bool
 
   init(
     people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog,
-    mqttStatus: (@Sendable () -> MQTTIngest.State)? = nil
+    mqttStatus: (@Sendable () -> MQTTIngest.State)? = nil, web: WebAssets = WebAssets(), sessions: WebSessions = WebSessions(),
+    secureCookies: Bool = false
   ) {
     self.mqttStatus = mqttStatus
+    self.web = web
+    self.sessions = sessions
+    self.secureCookies = secureCookies
     self.people = people
     self.signer = signer
     self.clock = clock
@@ -48,8 +58,16 @@ final class DaemonHandler: HTTPHandler, Sendable {
     case (_, "actions"?) where segments.count == 2:
       return .failure(405, "answer with POST; opening the link does nothing")
     case (_, "api"?):
-      return authenticated(request) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
-    case (_, "owntracks"?), (_, "pub"?), (_, "health"?):
+      return authenticated(request, orSession: true) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
+    case ("GET", nil), ("HEAD", nil):
+      return HTTPResponse(status: 302, headers: ["Location": "/app/"])
+    case ("GET", "app"?), ("HEAD", "app"?):
+      // `/app` without its slash would resolve the page's relative links against `/`.
+      if segments.count == 1, !request.path.hasSuffix("/") { return HTTPResponse(status: 301, headers: ["Location": "/app/"]) }
+      return web.response(for: segments.dropFirst().joined(separator: "/")) ?? .failure(404, "no such file: \(request.path)")
+    case (_, "web"?) where segments.count == 2 && segments[1] == "session":
+      return WebSignIn(handler: self).handle(request)
+    case (_, "owntracks"?), (_, "pub"?), (_, "health"?), (_, "app"?):
       return .failure(405, "\(request.method) is not allowed on \(request.path)")
     default:
       return .failure(404, "no such endpoint: \(request.path)")
@@ -64,28 +82,46 @@ final class DaemonHandler: HTTPHandler, Sendable {
     let mqtt: String?
   }
 
-  private func authenticated(_ request: HTTPRequest, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
-    switch people.authenticate(request, now: clock()) {
-    case .success(let person):
+  /// The person a request comes from: HTTP Basic (phones, scripts), or
+  /// with `orSession` the web page's session cookie, whose changes must
+  /// carry the session's CSRF token (another site's form cannot read it).
+  private func authenticated(_ request: HTTPRequest, orSession: Bool = false, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+    if orSession, request.header("authorization") == nil, let cookie = WebSessions.cookie(in: request.header("cookie")) {
+      guard let session = sessions.find(cookie, now: clock()), let person = people.byName[session.person] else {
+        return .failure(401, "the session has ended; sign in again")
+      }
+      if !["GET", "HEAD"].contains(request.method) {
+        guard let token = request.header("x-csrf-token"), WebSessions.same(token, session.csrf) else {
+          return .failure(403, "a change from the page must carry the session's X-CSRF-Token")
+        }
+      }
       return body(person)
-    case .failure(.missing):
-      var response = HTTPResponse.failure(401, "credentials required (HTTP Basic)")
-      response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\""
-      return response
-    case .failure(.wrong):
-      log("login-failed", ["client": request.clientAddress])
-      var response = HTTPResponse.failure(401, "wrong user name or password")
-      response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\""
-      return response
-    case .failure(.busy):
-      var response = HTTPResponse.failure(503, "many logins are being checked at once (a restart?); try again in a second")
-      response.headers["Retry-After"] = "1"
-      return response
-    case .failure(.slowed(let wait)):
-      var response = HTTPResponse.failure(429, "too many failed logins; try again in \(wait) s")
-      response.headers["Retry-After"] = String(wait)
-      return response
     }
+    switch people.authenticate(request, now: clock()) {
+    case .success(let person): return body(person)
+    case .failure(let refusal): return answer(refusal, request: request, basic: true)
+    }
+  }
+
+  /// A refused login as HTTP. `basic` asks for Basic credentials (which
+  /// makes a browser show its own dialog: never for the page's sign-in).
+  func answer(_ refusal: People.Refusal, request: HTTPRequest, basic: Bool) -> HTTPResponse {
+    var response: HTTPResponse
+    switch refusal {
+    case .missing:
+      response = .failure(401, "credentials required (HTTP Basic)")
+    case .wrong:
+      log("login-failed", ["client": request.clientAddress])
+      response = .failure(401, "wrong user name or password")
+    case .busy:
+      response = .failure(503, "many logins are being checked at once (a restart?); try again in a second")
+      response.headers["Retry-After"] = "1"
+    case .slowed(let wait):
+      response = .failure(429, "too many failed logins; try again in \(wait) s")
+      response.headers["Retry-After"] = String(wait)
+    }
+    if basic, response.status == 401 { response.headers["WWW-Authenticate"] = "Basic realm=\"WhileHere\", charset=\"UTF-8\"" }
+    return response
   }
 
   /// One OwnTracks message. The answer carries the waypoint commands when

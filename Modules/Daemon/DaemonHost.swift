@@ -13,6 +13,7 @@ import Persistence
 import PushSinks
 import Sodium
 import Synchronization
+import WebApp
 
 /// The running headless profile: each configured person with their store,
 /// engine and sinks, the HTTP server in front, and a ticker that lets time
@@ -100,11 +101,12 @@ public final class DaemonHost: @unchecked Sendable {
           if let queue { queues.append(queue) }
         }
         let store = try runtime.openPersonStore(name)
+        let context = runtime.context(over: store)
         let made = Person(
-          name: name, settings: person, store: store, journal: runtime.store, context: runtime.context(over: store),
+          name: name, settings: person, store: store, journal: runtime.store, context: context,
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
-          analytics: analytics, observer: observer(for: name))
+          analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context))
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
@@ -127,7 +129,10 @@ public final class DaemonHost: @unchecked Sendable {
       mqtt = ingest
       mqttStatus = { ingest.state.withLock { $0 } }
     }
-    let handler = DaemonHandler(people: directory, signer: signer, clock: { clock.now() }, log: log, mqttStatus: mqttStatus)
+    let handler = DaemonHandler(
+      people: directory, signer: signer, clock: { clock.now() }, log: log, mqttStatus: mqttStatus,
+      web: WebAssets(leaflet: XDG.expandTilde(settings.webLeaflet, environment), tiles: settings.webTiles, attribution: settings.webAttribution),
+      secureCookies: settings.serverURL.hasPrefix("https://"))
     let port: Int
     do {
       port = try server.start(handler)

@@ -66,23 +66,27 @@ final class People: Sendable {
     {
       return .success(person)
     }
-    let pair = "pair:" + request.clientAddress + "|" + credentials.user
-    let known = byName[credentials.user] != nil
-    let keys = known ? [pair] : [pair, "ip:" + request.clientAddress]
+    let result = verify(user: credentials.user, password: credentials.password, client: request.clientAddress, now: now)
+    if case .success(let person) = result { remember(headerPrint, as: person.name) }
+    return result
+  }
+
+  /// A name and password checked against the configured hash: the one path
+  /// for HTTP Basic and the web page's sign-in, so both share the slowing
+  /// of guesses and the bounded verification queue.
+  func verify(user: String, password: String, client: String, now: Date) -> Result<Person, Refusal> {
+    let pair = "pair:" + client + "|" + user
+    let known = byName[user] != nil
+    let keys = known ? [pair] : [pair, "ip:" + client]
     if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
     // The same work for a name that does not exist, so timing does not tell names apart.
-    let hash = hashes[credentials.user] ?? decoyHash()
-    guard let verified = gate.run({ hasher.verify(credentials.password, against: hash) }) else { return .failure(.busy) }
-    guard let person = byName[credentials.user], known else {
-      throttle.failed(keys: keys, now: now)
-      return .failure(.wrong)
-    }
-    guard verified else {
+    let hash = hashes[user] ?? decoyHash()
+    guard let verified = gate.run({ hasher.verify(password, against: hash) }) else { return .failure(.busy) }
+    guard let person = byName[user], known, verified else {
       throttle.failed(keys: keys, now: now)
       return .failure(.wrong)
     }
     throttle.succeeded(keys: keys)
-    remember(headerPrint, as: person.name)
     return .success(person)
   }
 

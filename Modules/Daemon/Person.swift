@@ -49,6 +49,8 @@ final class Person: Sendable {
     let at: Date
     let kind: String
     let detail: String
+    /// The task a reminder was about, so the page can answer it.
+    var task: String? = nil
   }
 
   /// Sees every engine event of this person (the simulator's benchmark).
@@ -59,13 +61,17 @@ final class Person: Sendable {
 
   /// Told of every fix journalled, so raw positions leave the disk in time.
   let retention: FixRetention?
+  /// Places suggested for a task's words (the map page), when the daemon has a place provider.
+  let suggestions: SuggestionService?
 
   init(
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
-    retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil
+    retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
+    suggestions: SuggestionService? = nil
   ) {
     self.name = name
+    self.suggestions = suggestions
     self.retention = retention
     self.analytics = analytics
     self.observer = observer
@@ -198,7 +204,8 @@ final class Person: Sendable {
         recordLine(kind: "plan", detail: "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", at: now)
       case .reminder(let outcome):
         switch outcome {
-        case .delivered(let notification): recordLine(kind: "reminder", detail: "\(notification.title) — \(notification.body)", at: now)
+        case .delivered(let notification):
+          recordLine(kind: "reminder", detail: "\(notification.title) — \(notification.body)", at: now, task: notification.task.rawValue)
         case .suppressed(let notification, let reason): recordLine(kind: "suppressed", detail: "\(notification.title): \(reason)", at: now)
         case .failed(let notification, let error): recordLine(kind: "failed", detail: "\(notification.title): \(error)", at: now)
         }
@@ -210,9 +217,9 @@ final class Person: Sendable {
     }
   }
 
-  private func recordLine(kind: String, detail: String, at: Date) {
+  private func recordLine(kind: String, detail: String, at: Date, task: String? = nil) {
     recent.withLock { recent in
-      recent.append(RecordedEvent(at: at, kind: kind, detail: detail))
+      recent.append(RecordedEvent(at: at, kind: kind, detail: detail, task: task))
       if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
     }
   }

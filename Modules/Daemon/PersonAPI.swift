@@ -25,12 +25,27 @@ struct PersonAPI {
         return .json(200, encoding: person.engine.tasks.list(filter).map(summary))
       case ("POST", 1, "tasks"):
         let body = try decode(NewTask.self, request.body)
-        let specs = try body.locations.map { location in
-          LocationSpec(target: try LocationSpec.Target(parsing: location.at), radius: location.radius)
-        }
+        let specs = try body.locations.map(spec)
         let task = try person.engine.tasks.add(title: body.title, locations: specs, notes: body.notes ?? "")
         _ = person.phone.tasksChanged()
         return .json(201, encoding: summary(task))
+      case ("PATCH", 2, "tasks"):
+        let body = try decode(TaskEdit.self, request.body)
+        let task = try person.engine.tasks.edit(rest[1], title: body.title, notes: body.notes)
+        _ = person.phone.tasksChanged()
+        return .json(200, encoding: summary(task))
+      case ("POST", 3, "tasks") where rest[2] == "locations":
+        let task = try person.engine.tasks.addLocation(rest[1], try spec(try decode(NewTask.Location.self, request.body)))
+        _ = person.phone.tasksChanged()
+        return .json(201, encoding: summary(task))
+      case ("PATCH", 4, "tasks") where rest[2] == "locations":
+        return try editLocation(task: rest[1], location: rest[3], try decode(LocationEdit.self, request.body))
+      case ("DELETE", 4, "tasks") where rest[2] == "locations":
+        let task = try person.engine.tasks.removeLocation(rest[1], location: rest[3])
+        _ = person.phone.tasksChanged()
+        return .json(200, encoding: summary(task))
+      case ("GET", 1, "suggestions"):
+        return try suggestions(request.query)
       case ("GET", 2, "tasks"):
         return .json(200, encoding: summary(try person.engine.tasks.get(rest[1])))
       case ("DELETE", 2, "tasks"):
@@ -109,6 +124,63 @@ struct PersonAPI {
     }
   }
 
+  /// A new location: `lat,lon`, a saved place's id or name, or a place of
+  /// the map data by its provider ref (saved once, then reused).
+  func spec(_ location: NewTask.Location) throws -> LocationSpec {
+    if let ref = location.ref {
+      guard let suggestions = person.suggestions, let id = try suggestions.save(ref: ref) else {
+        throw APIError(reason: "no place '\(ref)' in the map data")
+      }
+      return LocationSpec(target: .place(id.rawValue), radius: location.radius)
+    }
+    guard let at = location.at else { throw APIError(reason: "a location needs 'at' (lat,lon or a saved place) or 'ref' (a suggested place)") }
+    return LocationSpec(target: try LocationSpec.Target(parsing: at), radius: location.radius)
+  }
+
+  /// A pin dragged (lat and lon), a radius resized, a place reordered or
+  /// switched off: each given field is one change, in that order.
+  func editLocation(task reference: String, location: String, _ edit: LocationEdit) throws -> HTTPResponse {
+    let tasks = person.engine.tasks
+    var task = try tasks.get(reference)
+    switch (edit.lat, edit.lon) {
+    case (let lat?, let lon?): task = try tasks.move(task.id.rawValue, location: location, to: try Coordinate(latitude: lat, longitude: lon))
+    case (nil, nil): break
+    default: throw APIError(reason: "moving a pin needs both 'lat' and 'lon'")
+    }
+    if let radius = edit.radius { task = try tasks.setRadius(task.id.rawValue, location: location, meters: radius) }
+    if let priority = edit.priority { task = try tasks.reorder(task.id.rawValue, location: location, priority: priority) }
+    if let enabled = edit.enabled { task = try tasks.setEnabled(task.id.rawValue, location: location, enabled: enabled) }
+    _ = person.phone.tasksChanged()
+    return .json(200, encoding: summary(task))
+  }
+
+  /// Places for a task's words around a point (the map's centre or the
+  /// person's last position), best fit first.
+  func suggestions(_ query: [String: String]) throws -> HTTPResponse {
+    guard let text = query["q"], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return .failure(400, "say what to look for with q=") }
+    guard let lat = query["lat"].flatMap(Double.init), let lon = query["lon"].flatMap(Double.init) else {
+      return .failure(400, "say around where with lat= and lon=")
+    }
+    let point = try Coordinate(latitude: lat, longitude: lon)
+    let radius = query["radius"].flatMap(Double.init).map { min(max($0, 100), 10_000) } ?? 2000
+    guard let service = person.suggestions else { return .json(200, encoding: [NumberedPlaceView]()) }
+    let found = try service.suggest(text, near: point, radius: radius, limit: 10)
+    return .json(200, encoding: NumberedPlaceView.suggestions(found, at: clock(), in: .current))
+  }
+
+  struct TaskEdit: Decodable {
+    let title: String?
+    let notes: String?
+  }
+
+  struct LocationEdit: Decodable {
+    let lat: Double?
+    let lon: Double?
+    let radius: Double?
+    let priority: Int?
+    let enabled: Bool?
+  }
+
   func summary(_ task: ReminderTask) -> TaskSummary {
     TaskSummary(task, state: person.store.state(), now: clock())
   }
@@ -116,7 +188,9 @@ struct PersonAPI {
   struct NewTask: Decodable {
     struct Location: Decodable {
       /// `lat,lon` or a saved place's id or name.
-      let at: String
+      let at: String?
+      /// A suggested place of the map data (`ref` of /api/v1/suggestions).
+      let ref: String?
       let radius: Double?
     }
 
@@ -196,8 +270,11 @@ struct PersonAPI {
     let preciseSecondsUsed: Double
     let deliveries: [String: Int]
     let lastDeliveryError: String?
+    /// The last position the phone reported (the map page centres on it).
+    let lastFix: Person.SavedFix?
 
     init(person: Person) {
+      lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decode(Person.SavedFix.self, from: Data($0.utf8)) }
       self.person = person.name
       regionsWatched = person.phone.monitor.monitoredRegions().count
       capacity = person.phone.monitor.capacity

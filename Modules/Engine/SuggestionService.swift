@@ -84,6 +84,13 @@ public struct SuggestionService: Sendable {
     return Array(best.values.sorted { ($0.distance, $0.place.ref) < ($1.distance, $1.place.ref) }.prefix(limit))
   }
 
+  /// Saves the provider place `ref` names (once: a place saved before is
+  /// reused) and returns its id; nil when the provider has no such place.
+  public func save(ref: String) throws -> PlaceID? {
+    guard let place = try suggester.provider.place(ref: ref) else { return nil }
+    return try save([place]).first
+  }
+
   /// Saves the chosen provider places (reusing saved ones with the same
   /// provider ref) and returns their ids, in the order given. One batch.
   public func save(_ chosen: [ProviderPlace]) throws -> [PlaceID] {

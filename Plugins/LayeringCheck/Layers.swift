@@ -54,6 +54,7 @@ enum Layers {
     "Importing": .port,
     "OSMPlaces": .adapter,
     "FileStore": .adapter,
+    "WebApp": .adapter,
     "Engine": .engine,
     "Simulation": .simulation,
     "Composition": .composition,

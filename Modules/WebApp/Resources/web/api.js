@@ -1,0 +1,83 @@
+// The daemon's JSON API as the signed-in page uses it: the session cookie
+// goes by itself (same origin), and every change carries the CSRF token.
+let csrf = "";
+
+export class APIError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// Requests in flight; the page says it is busy meanwhile (screen readers,
+// and tests that must not act on a card about to be redrawn).
+let pending = 0;
+
+function busy(change) {
+  pending += change;
+  document.body.setAttribute("aria-busy", String(pending > 0));
+}
+
+async function call(method, path, body) {
+  busy(+1);
+  try {
+    return await request(method, path, body);
+  } finally {
+    busy(-1);
+  }
+}
+
+async function request(method, path, body) {
+  const headers = { "Accept": "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRF-Token"] = csrf;
+  const response = await fetch(path, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new APIError(response.status, (data && data.error) || response.statusText);
+  return data;
+}
+
+export async function session() {
+  try {
+    const found = await call("GET", "/web/session");
+    csrf = found.csrf;
+    return found.person;
+  } catch (error) {
+    if (error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function signIn(name, password) {
+  const made = await call("POST", "/web/session", { name, password });
+  csrf = made.csrf;
+  return made.person;
+}
+
+export async function signOut() {
+  await call("DELETE", "/web/session");
+  csrf = "";
+}
+
+export const api = {
+  config: () => call("GET", "/app/config.json"),
+  tasks: () => call("GET", "/api/v1/tasks"),
+  task: (id) => call("GET", `/api/v1/tasks/${encodeURIComponent(id)}`),
+  addTask: (title, locations) => call("POST", "/api/v1/tasks", { title, locations }),
+  deleteTask: (id) => call("DELETE", `/api/v1/tasks/${encodeURIComponent(id)}`),
+  act: (id, action, body) => call("POST", `/api/v1/tasks/${encodeURIComponent(id)}/${action}`, body),
+  addLocation: (id, location) => call("POST", `/api/v1/tasks/${encodeURIComponent(id)}/locations`, location),
+  editLocation: (id, location, change) =>
+    call("PATCH", `/api/v1/tasks/${encodeURIComponent(id)}/locations/${encodeURIComponent(location)}`, change),
+  removeLocation: (id, location) =>
+    call("DELETE", `/api/v1/tasks/${encodeURIComponent(id)}/locations/${encodeURIComponent(location)}`),
+  suggestions: (q, lat, lon) =>
+    call("GET", `/api/v1/suggestions?q=${encodeURIComponent(q)}&lat=${lat}&lon=${lon}`),
+  plan: () => call("GET", "/api/v1/plan"),
+  events: () => call("GET", "/api/v1/events"),
+  status: () => call("GET", "/api/v1/status"),
+};

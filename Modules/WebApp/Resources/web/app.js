@@ -1,0 +1,349 @@
+// The page: one map, one card that changes between sign-in, the task list,
+// one task, reminders and the phone. Everything goes through the API.
+import { api, session, signIn, signOut, APIError } from "./api.js";
+import { TaskMap } from "./map.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0 };
+let map;
+
+function show(element, visible) { element.hidden = !visible; }
+function say(text) { $("message").textContent = text || ""; }
+
+function failure(error) {
+  if (error instanceof APIError && error.status === 401) { signedOut(); return; }
+  say(error.message || String(error));
+}
+
+async function start() {
+  if (document.documentElement.dataset.missing || !window.L) {
+    $("card").textContent = document.documentElement.dataset.missing || "The map library did not load.";
+    return;
+  }
+  const config = await api.config().catch(() => ({ tiles: "" }));
+  map = new TaskMap($("map"), config);
+  $("attribution").textContent = config.tiles ? config.attribution || "" : "Streets © OpenStreetMap contributors, ODbL";
+  map.onClick((lat, lon) => addPlaceAt(lat, lon).catch(failure));
+  wire();
+  const person = await session().catch(() => null);
+  person ? signedIn(person) : signedOut();
+}
+
+function wire() {
+  $("sign-in").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("sign-in-error").textContent = "";
+    try {
+      signedIn(await signIn($("sign-in-name").value, $("sign-in-password").value));
+      $("sign-in-password").value = "";
+    } catch (error) {
+      $("sign-in-error").textContent = error.message;
+    }
+  });
+  $("sign-out").addEventListener("click", async () => {
+    await signOut().catch(() => {});
+    signedOut();
+  });
+  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => open(tab.dataset.view));
+  $("new-task").addEventListener("submit", (event) => { event.preventDefault(); suggest().catch(failure); });
+  $("create-task").addEventListener("click", () => createTask().catch(failure));
+  $("cancel-task").addEventListener("click", () => { show($("suggestions"), false); state.suggestions = []; });
+  $("show-plan").addEventListener("change", () => refreshPlan().catch(failure));
+  $("back").addEventListener("click", () => { state.selected = null; open("tasks"); });
+  $("done").addEventListener("click", () => act("done"));
+  $("reopen").addEventListener("click", () => act("reopen"));
+  $("later").addEventListener("click", () => act("later", { seconds: laterSeconds($("later-choice").value) }));
+  $("delete").addEventListener("click", async () => {
+    if (!confirm(`Delete “${state.selected.title}”? whilehere undo can bring it back.`)) return;
+    try {
+      await api.deleteTask(state.selected.id);
+      state.selected = null;
+      await refreshTasks();
+      open("tasks");
+    } catch (error) { failure(error); }
+  });
+}
+
+function laterSeconds(choice) {
+  const now = new Date();
+  if (choice === "evening") {
+    const evening = new Date(now); evening.setHours(18, 0, 0, 0);
+    return evening > now ? Math.round((evening - now) / 1000) : 3 * 3600;
+  }
+  if (choice === "tomorrow") {
+    const morning = new Date(now); morning.setDate(morning.getDate() + 1); morning.setHours(9, 0, 0, 0);
+    return Math.round((morning - now) / 1000);
+  }
+  return Number(choice);
+}
+
+async function signedIn(person) {
+  state.person = person;
+  $("who").textContent = person;
+  show($("sign-in"), false);
+  show($("signed-in"), true);
+  show($("sign-out"), true);
+  const status = await api.status().catch(() => null);
+  if (status && status.lastFix) { state.lastFix = status.lastFix; map.panTo(status.lastFix.latitude, status.lastFix.longitude); map.showMe(status.lastFix); }
+  await refreshTasks().catch(failure);
+  open("tasks");
+}
+
+function signedOut() {
+  state.person = null; state.selected = null; state.tasks = [];
+  $("who").textContent = "";
+  show($("sign-in"), true);
+  show($("signed-in"), false);
+  show($("sign-out"), false);
+  map.showTasks([], null, {});
+  $("sign-in-name").focus();
+}
+
+function open(view) {
+  const views = ["tasks", "task", "reminders", "phone"];
+  if (view === "tasks" && state.selected) view = "task";
+  for (const name of views) show($(`view-${name}`), name === view);
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.view === view || (view === "task" && tab.dataset.view === "tasks")));
+  say("");
+  if (view === "reminders") refreshEvents().catch(failure);
+  if (view === "phone") refreshPhone().catch(failure);
+  if (view === "task") renderTask();
+  if (view === "tasks") { renderTasks(); $("task-list").parentElement.scrollTop = state.listScroll; }
+}
+
+async function refreshTasks() {
+  state.tasks = await api.tasks();
+  if (state.selected) state.selected = state.tasks.find((task) => task.id === state.selected.id) || null;
+  drawMap();
+  renderTasks();
+  if (state.selected) renderTask();
+  if ($("show-plan").checked) await refreshPlan();
+}
+
+function drawMap() {
+  map.showTasks(state.tasks, state.selected, {
+    moved: (location, lat, lon) => change(() => api.editLocation(state.selected.id, location, { lat, lon })),
+    resized: (location, radius) => change(() => api.editLocation(state.selected.id, location, { radius })),
+  });
+}
+
+async function change(request) {
+  try {
+    const task = await request();
+    replace(task);
+  } catch (error) {
+    failure(error);
+    await refreshTasks().catch(() => {});
+  }
+}
+
+function replace(task) {
+  state.tasks = state.tasks.map((each) => (each.id === task.id ? task : each));
+  if (state.selected && state.selected.id === task.id) state.selected = task;
+  drawMap();
+  renderTask();
+  if ($("show-plan").checked) refreshPlan().catch(failure);
+}
+
+function renderTasks() {
+  const list = $("task-list");
+  list.replaceChildren();
+  const order = { active: 0, snoozed: 1, completed: 2 };
+  const tasks = [...state.tasks].sort((a, b) => (order[a.state] ?? 3) - (order[b.state] ?? 3));
+  if (tasks.length === 0) list.append(item("No tasks yet: type one above."));
+  for (const task of tasks) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.className = "open";
+    button.type = "button";
+    button.dataset.task = task.id;
+    button.textContent = task.title;
+    const badge = document.createElement("span");
+    badge.className = "state";
+    badge.textContent = `${task.state} · ${task.locations.length} ${task.locations.length === 1 ? "place" : "places"}`;
+    button.append(badge);
+    button.addEventListener("click", () => {
+      state.listScroll = $("task-list").parentElement.scrollTop;
+      state.selected = task;
+      drawMap();
+      map.focus(task);
+      open("task");
+    });
+    li.append(button);
+    list.append(li);
+  }
+}
+
+function renderTask() {
+  const task = state.selected;
+  if (!task) return;
+  $("task-title").textContent = task.title;
+  const until = task.snoozedUntil ? ` until ${new Date(task.snoozedUntil).toLocaleString()}` : "";
+  $("task-state").textContent = `${task.state}${until}`;
+  show($("done"), task.state !== "completed");
+  show($("later"), task.state === "active");
+  show($("later-choice").parentElement, task.state === "active");
+  show($("reopen"), task.state !== "active");
+  const list = $("location-list");
+  list.replaceChildren();
+  task.locations.forEach((location, index) => {
+    const li = document.createElement("li");
+    li.className = "location-row";
+    li.dataset.location = location.id;
+    const name = document.createElement("span");
+    name.textContent = (location.place && location.place.name) || `${location.lat?.toFixed(5)}, ${location.lon?.toFixed(5)}`;
+    const radius = document.createElement("label");
+    radius.textContent = "Radius (m) ";
+    const input = document.createElement("input");
+    input.type = "number"; input.min = "25"; input.max = "10000"; input.value = Math.round(location.radius);
+    input.className = "radius";
+    input.addEventListener("change", () => change(() => api.editLocation(task.id, location.id, { radius: Number(input.value) })));
+    radius.append(input);
+    const buttons = document.createElement("span");
+    buttons.append(
+      small("↑", `Move ${name.textContent} up`, index === 0, () => change(() => api.editLocation(task.id, location.id, { priority: index }))),
+      small("↓", `Move ${name.textContent} down`, index === task.locations.length - 1, () => change(() => api.editLocation(task.id, location.id, { priority: index + 2 }))),
+      small("Remove", `Remove ${name.textContent}`, task.locations.length === 1, () => change(() => api.removeLocation(task.id, location.id))),
+    );
+    li.append(name, buttons, radius);
+    list.append(li);
+  });
+}
+
+function small(text, label, disabled, action) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "quiet";
+  button.textContent = text;
+  button.setAttribute("aria-label", label);
+  button.disabled = disabled;
+  button.addEventListener("click", action);
+  return button;
+}
+
+function item(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+async function act(action, body) {
+  await change(() => api.act(state.selected.id, action, body));
+  await refreshTasks().catch(failure);
+}
+
+async function suggest() {
+  const title = $("new-title").value.trim();
+  if (!title) return;
+  const around = state.lastFix && !state.movedMap ? { lat: state.lastFix.latitude, lon: state.lastFix.longitude } : map.center;
+  const found = await api.suggestions(title, around.lat, around.lon);
+  state.suggestions = found;
+  state.mapPlaces = [];
+  const list = $("suggestion-list");
+  list.replaceChildren();
+  $("suggestions-note").textContent = found.length
+    ? "Choose the places where this can be done (or click the map to add a spot):"
+    : "No places nearby fit those words. Click the map to add a spot.";
+  for (const suggestion of found) {
+    const li = document.createElement("li");
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = suggestion.ref;
+    box.dataset.ref = suggestion.ref;
+    const open = suggestion.open === true ? ", open now" : suggestion.open === false ? ", closed now" : "";
+    const text = document.createElement("span");
+    text.textContent = `${suggestion.name} — ${suggestion.category.replace("=", " ")}, ${Math.round(suggestion.distance)} m${open}${suggestion.address ? ` · ${suggestion.address}` : ""}`;
+    label.append(box, text);
+    li.append(label);
+    list.append(li);
+  }
+  show($("suggestions"), true);
+}
+
+async function createTask() {
+  const title = $("new-title").value.trim();
+  const chosen = [...document.querySelectorAll("#suggestion-list input:checked")].map((box) => ({ ref: box.dataset.ref }));
+  const locations = chosen.concat(state.mapPlaces.map((point) => ({ at: `${point.lat},${point.lon}` })));
+  if (locations.length === 0) { say("Choose at least one place, or click the map."); return; }
+  const task = await api.addTask(title, locations);
+  $("new-title").value = "";
+  show($("suggestions"), false);
+  state.mapPlaces = [];
+  await refreshTasks();
+  state.selected = state.tasks.find((each) => each.id === task.id) || task;
+  drawMap();
+  map.focus(state.selected);
+  open("task");
+}
+
+async function addPlaceAt(lat, lon) {
+  if (!state.person) return;
+  if (state.selected) {
+    await change(() => api.addLocation(state.selected.id, { at: `${lat.toFixed(6)},${lon.toFixed(6)}` }));
+  } else if (!$("suggestions").hidden) {
+    state.mapPlaces.push({ lat: lat.toFixed(6), lon: lon.toFixed(6) });
+    $("suggestion-list").append(item(`A spot on the map at ${lat.toFixed(5)}, ${lon.toFixed(5)}`));
+  }
+}
+
+async function refreshPlan() {
+  const visible = $("show-plan").checked;
+  map.showPlan(visible ? await api.plan() : { regions: [] }, visible);
+}
+
+// Fired reminders, newest first, with the same Mark Done / Remind Later
+// answers the notification carried while the task is still waiting.
+async function refreshEvents() {
+  const [events, tasks] = await Promise.all([api.events(), api.tasks()]);
+  state.tasks = tasks;
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const list = $("event-list");
+  list.replaceChildren();
+  const reminders = events.filter((event) => ["reminder", "suppressed", "failed"].includes(event.kind)).reverse();
+  if (reminders.length === 0) list.append(item("No reminders yet. They appear here when you arrive at a task's place."));
+  for (const event of reminders) {
+    const li = item(`${new Date(event.at).toLocaleString()} — ${event.detail}${event.kind === "reminder" ? "" : ` (${event.kind})`}`);
+    li.className = "reminder";
+    const task = event.task && byId.get(event.task);
+    if (task && task.state === "active") {
+      const answer = (action) => async () => {
+        try {
+          await api.act(task.id, action);
+          await refreshTasks();
+          await refreshEvents();
+        } catch (error) { failure(error); }
+      };
+      const done = small("Mark Done", `Mark “${task.title}” done`, false, answer("done"));
+      const later = small("Remind Later", `Remind me later about “${task.title}”`, false, answer("later"));
+      done.className = later.className = "";
+      li.append(document.createElement("br"), done, later);
+    } else if (task) {
+      const note = document.createElement("span");
+      note.className = "state";
+      note.textContent = task.state;
+      li.append(note);
+    }
+    list.append(li);
+  }
+}
+
+async function refreshPhone() {
+  const status = await api.status();
+  const facts = $("phone-status");
+  facts.replaceChildren();
+  const rows = [
+    ["Regions watched", `${status.regionsWatched} of ${status.capacity}`],
+    ["Precise location today", `${Math.round(status.preciseSecondsUsed / 60)} min`],
+    ["Last position", status.lastFix ? `${new Date(status.lastFix.at * 1000).toLocaleString()} (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
+    ["Reminders delivered", String(status.deliveries.delivered)],
+  ];
+  for (const [term, value] of rows) {
+    const dt = document.createElement("dt"); dt.textContent = term;
+    const dd = document.createElement("dd"); dd.textContent = value;
+    facts.append(dt, dd);
+  }
+  if (status.lastFix) map.showMe(status.lastFix);
+}
+
+start().catch((error) => { document.body.dataset.error = String(error); console.error(error); });

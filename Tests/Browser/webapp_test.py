@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""The map page in a real browser: headless Chromium driven over WebDriver
+(Debian's chromium-driver), against a real whilehered with a file store.
+What a person does, checked through the API afterwards:
+sign in with the keyboard; add "Buy milk" with two suggested places; drag a
+pin and a radius handle; reorder; a phone report inside a place fires the
+reminder, which is answered with Mark Done on the page; sign out ends the
+session on the server. Also: the page at 375 px wide, and refusals
+(no CSRF token, a signed-out cookie).
+  Tests/Browser/webapp_test.py [BUILD_DIR]   (default .build/debug)"""
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+BUILD = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
+PASSWORD = "alice-secret-pass"
+failures = []
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http(method, url, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read().decode()
+            return response.status, (json.loads(text) if text else None)
+    except urllib.error.HTTPError as error:
+        text = error.read().decode()
+        return error.code, (json.loads(text) if text.startswith("{") or text.startswith("[") else text)
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+    return condition
+
+
+def wait_for(predicate, what, seconds=15):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # the page is still changing
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class Browser:
+    """The few W3C WebDriver commands the test needs, over plain HTTP."""
+
+    def __init__(self, driver_url, width, height, phone=False):
+        self.url = driver_url
+        options = {
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"],
+        }
+        if phone:
+            # A window cannot be narrower than 500 px; a phone's screen is emulated instead.
+            options["mobileEmulation"] = {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}}
+        chromium = shutil.which("chromium")
+        if chromium:
+            options["binary"] = chromium
+        _, made = http("POST", f"{self.url}/session", {"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}})
+        self.session = made["value"]["sessionId"]
+
+    def command(self, method, path, body=None):
+        status, answer = http(method, f"{self.url}/session/{self.session}{path}", body)
+        if status != 200:
+            raise AssertionError(f"WebDriver {method} {path}: {answer}")
+        return answer["value"]
+
+    def go(self, url):
+        self.command("POST", "/url", {"url": url})
+
+    def find(self, css):
+        found = self.command("POST", "/element", {"using": "css selector", "value": css})
+        return next(iter(found.values()))
+
+    def find_all(self, css):
+        return [next(iter(e.values())) for e in self.command("POST", "/elements", {"using": "css selector", "value": css})]
+
+    def visible(self, css):
+        elements = self.find_all(css)
+        return bool(elements) and self.command("GET", f"/element/{elements[0]}/displayed")
+
+    def click(self, css):
+        self.settle()
+        # The card redraws after each answer; an element found just before may be replaced.
+        wait_for(lambda: self.try_click(css), f"a clickable {css}")
+
+    def try_click(self, css):
+        try:
+            self.command("POST", f"/element/{self.find(css)}/click", {})
+            return True
+        except AssertionError as error:
+            if "stale element" in str(error) or "no such element" in str(error):
+                return False
+            raise
+
+    def type(self, css, text):
+        self.command("POST", f"/element/{self.find(css)}/value", {"text": text})
+
+    def text(self, css):
+        return self.command("GET", f"/element/{self.find(css)}/text")
+
+    def script(self, source, *args):
+        return self.command("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def settle(self):
+        """Until no request is in flight (the page marks itself aria-busy)."""
+        wait_for(lambda: self.script("return document.body.getAttribute('aria-busy') !== 'true'"), "the page to settle")
+
+    def drag(self, css, dx, dy):
+        self.settle()
+        element = {"element-6066-11e4-a52e-4f735466cecf": self.find(css)}
+        steps = [{"type": "pointerMove", "duration": 50, "origin": "pointer", "x": round(dx * (i + 1) / 10) - round(dx * i / 10), "y": round(dy * (i + 1) / 10) - round(dy * i / 10)} for i in range(10)]
+        self.command("POST", "/actions", {"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "duration": 0, "origin": element, "x": 0, "y": 0}, {"type": "pointerDown", "button": 0}]
+            + steps + [{"type": "pointerUp", "button": 0}],
+        }]})
+        self.command("DELETE", "/actions")
+
+    def screenshot(self, path):
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(self.command("GET", "/screenshot")))
+
+    def cookies(self):
+        return self.command("GET", "/cookie")
+
+    def quit(self):
+        http("DELETE", f"{self.url}/session/{self.session}")
+
+
+def main():
+    for tool in ("chromium", "chromedriver"):
+        if not shutil.which(tool):
+            print(f"browser test: {tool} is missing; run scripts/setup.sh (it installs chromium and chromium-driver)", file=sys.stderr)
+            return 1
+    work = tempfile.mkdtemp(prefix="whilehere-web-")
+    port, driver_port = free_port(), free_port()
+    base = f"http://127.0.0.1:{port}"
+    config = os.path.join(work, "config.json")
+    with open(config, "w") as file:
+        json.dump({"store": f"file:{work}/store", "ids": "sequential", "server": {"listen": f"127.0.0.1:{port}"}, "people": {}}, file)
+    subprocess.run([f"{BUILD}/whilehere", "--config", config, "user", "add", "alice", "--password-file", "-"], input=PASSWORD.encode(), check=True, capture_output=True)
+    daemon = subprocess.Popen([f"{BUILD}/whilehered", "--config", config], stdout=open(os.path.join(work, "daemon.log"), "w"), stderr=subprocess.STDOUT)
+    driver = subprocess.Popen(["chromedriver", f"--port={driver_port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    basic = {"Authorization": "Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode()}
+    browser = None
+    try:
+        wait_for(lambda: http("GET", f"{base}/health")[0] == 200, "whilehered")
+        wait_for(lambda: http("GET", f"http://127.0.0.1:{driver_port}/status")[0] == 200, "chromedriver")
+        browser = Browser(f"http://127.0.0.1:{driver_port}", 1200, 800)
+        run(browser, base, basic, work)
+        narrow(base, driver_port, work)
+    except AssertionError as error:
+        failures.append(str(error))
+        print(f"FAIL {error}")
+        if browser:
+            browser.screenshot(os.path.join(work, "failure.png"))
+            print(f"     screenshot: {work}/failure.png; daemon log: {work}/daemon.log")
+    finally:
+        if browser:
+            browser.quit()
+        driver.terminate()
+        daemon.terminate()
+        daemon.wait(timeout=30)
+    print(f"browser test: {'FAILED' if failures else 'passed'} ({len(failures)} failures)")
+    if failures or os.environ.get("WHILEHERE_KEEP_BROWSER_FILES"):
+        print(f"browser test: screenshots and the daemon's log are in {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+
+def run(browser, base, basic, work):
+    browser.go(f"{base}/app/")
+    wait_for(lambda: browser.visible("#sign-in"), "the sign-in form")
+    # The keyboard alone: type, then Enter submits.
+    browser.type("#sign-in-name", "alice")
+    browser.type("#sign-in-password", "wrong-password")
+    browser.type("#sign-in-password", "\ue007")
+    wait_for(lambda: "wrong" in browser.text("#sign-in-error"), "the refusal of a wrong password")
+    check(True, "a wrong password is refused on the page")
+    browser.script("document.getElementById('sign-in-password').value = ''")
+    browser.type("#sign-in-password", PASSWORD + "\ue007")
+    wait_for(lambda: browser.visible("#view-tasks"), "the task list after signing in")
+    check("alice" in browser.text("#who"), "signed in as alice")
+    cookie = next(c for c in browser.cookies() if c["name"] == "wh_session")
+    check(cookie["httpOnly"] and cookie.get("sameSite") == "Strict", "the session cookie is HttpOnly and SameSite=Strict")
+    session = {"Cookie": f"wh_session={cookie['value']}"}
+    status, _ = http("POST", f"{base}/api/v1/tasks", {"title": "x", "locations": [{"at": "60.17,24.94"}]}, session)
+    check(status == 403, f"a change with the cookie but without the CSRF token is refused (got {status})")
+
+    # Add "Buy milk" with two suggested places.
+    browser.type("#new-title", "Buy milk")
+    browser.click("#suggest")
+    wait_for(lambda: len(browser.find_all("#suggestion-list input[type=checkbox]")) >= 2, "two suggestions for 'Buy milk'")
+    boxes = browser.find_all("#suggestion-list input[type=checkbox]")
+    for box in boxes[:2]:
+        browser.command("POST", f"/element/{box}/click", {})
+    browser.click("#create-task")
+    wait_for(lambda: browser.visible("#view-task"), "the new task's card")
+    _, tasks = http("GET", f"{base}/api/v1/tasks", headers=basic)
+    check(len(tasks) == 1 and tasks[0]["title"] == "Buy milk", "the task is stored")
+    task = tasks[0]
+    check(len(task["locations"]) == 2 and all(l["place"] and l["place"]["name"] for l in task["locations"]), "with two named places from the suggestions")
+    first = task["locations"][0]
+
+    # Drag the first pin 80 px right: the stored coordinate moves east, the radius stays.
+    wait_for(lambda: browser.find_all(f".leaflet-marker-icon[data-location='{first['id']}']:not(.radius-handle)"), "the first pin")
+    browser.drag(f".leaflet-marker-icon[data-location='{first['id']}']:not(.radius-handle)", 80, 0)
+    moved = wait_for(lambda: (lambda l: l if abs(l["lon"] - first["lon"]) > 1e-4 else None)(api_location(base, basic, task["id"], first["id"])), "the moved pin to be stored")
+    check(moved["lon"] > first["lon"] and abs(moved["lat"] - first["lat"]) < 2e-4 and moved["radius"] == first["radius"], f"dragging the pin moved the place east ({first['lon']:.5f} → {moved['lon']:.5f}), radius kept")
+
+    # Drag its radius handle 40 px further out: the stored radius grows.
+    browser.drag(f".radius-handle[data-location='{first['id']}']", 40, 0)
+    resized = wait_for(lambda: (lambda l: l if l["radius"] != first["radius"] else None)(api_location(base, basic, task["id"], first["id"])), "the new radius to be stored")
+    check(resized["radius"] > first["radius"], f"dragging the handle resized the circle ({first['radius']:.0f} → {resized['radius']:.0f} m)")
+
+    # Reorder: the first place down.
+    browser.click(f"li[data-location='{first['id']}'] button[aria-label^='Move'][aria-label$='down']")
+    wait_for(lambda: api_task(base, basic, task["id"])["locations"][1]["id"] == first["id"], "the reorder to be stored")
+    check(True, "the first place moved down to second")
+
+    # A phone report inside the second place fires the reminder.
+    target = api_task(base, basic, task["id"])["locations"][0]
+    report = {"_type": "location", "lat": target["lat"], "lon": target["lon"], "acc": 5, "tst": int(time.time()), "t": "u"}
+    for _ in range(3):
+        http("POST", f"{base}/owntracks", report, {**basic, "X-Limit-U": "alice", "X-Limit-D": "phone"})
+        report["tst"] += 1
+    browser.click(".tab[data-view=reminders]")
+    wait_for(lambda: browser.find_all("#event-list li.reminder button"), "the reminder with its buttons")
+    check("Buy milk" in browser.text("#event-list li.reminder"), "the fired reminder is listed with its task")
+    browser.click("#event-list li.reminder button[aria-label^='Mark']")
+    wait_for(lambda: api_task(base, basic, task["id"])["state"] == "completed", "Mark Done to be stored")
+    check(True, "Mark Done on the page completed the task")
+    browser.screenshot(os.path.join(work, "reminders.png"))
+
+    # Sign out: the server forgets the session, so the old cookie stops working.
+    browser.click("#sign-out")
+    wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after signing out")
+    status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
+    check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
+
+
+def api_task(base, basic, task):
+    return http("GET", f"{base}/api/v1/tasks/{task}", headers=basic)[1]
+
+
+def api_location(base, basic, task, location):
+    return next(l for l in api_task(base, basic, task)["locations"] if l["id"] == location)
+
+
+def narrow(base, driver_port, work):
+    """A phone's width: the card and the map both usable at 375 px."""
+    browser = Browser(f"http://127.0.0.1:{driver_port}", 375, 740, phone=True)
+    try:
+        browser.go(f"{base}/app/")
+        wait_for(lambda: browser.visible("#sign-in"), "the sign-in form at 375 px")
+        width = browser.script("return document.getElementById('card').getBoundingClientRect().width")
+        scroll = browser.script("return document.documentElement.scrollWidth")
+        check(width <= 375 and scroll <= 375, f"at 375 px the card fits ({width:.0f} px) and nothing scrolls sideways ({scroll} px)")
+        browser.screenshot(os.path.join(work, "narrow.png"))
+    finally:
+        browser.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

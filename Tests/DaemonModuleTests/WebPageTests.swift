@@ -1,0 +1,101 @@
+import Foundation
+import Gateway
+import TestSupport
+import Testing
+
+/// The page's files and the API it edits tasks with: only named files are
+/// served, always under a policy without inline scripts, and every edit a
+/// pin or handle makes is checked like the CLI's.
+@Suite struct WebPageTests {
+  @Test func thePageIsServedUnderAPolicyWithoutInlineScripts() throws {
+    let daemon = try DaemonHarness()
+    #expect(daemon.send("GET", "/", as: nil).headers["Location"] == "/app/")
+    #expect(daemon.send("GET", "/app", as: nil).headers["Location"] == "/app/")
+    let page = daemon.send("GET", "/app/", as: nil)
+    #expect(page.status == 200)
+    #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
+    let policy = try #require(page.headers["Content-Security-Policy"])
+    #expect(policy.contains("script-src 'self'"))
+    #expect(!policy.contains("unsafe-inline"))
+    #expect(policy.contains("frame-ancestors 'none'"))
+    let html = String(decoding: page.body, as: UTF8.self)
+    #expect(!html.contains("<script>"), "no inline script in the page")
+    for file in ["app.js", "api.js", "map.js", "app.css", "basemap.geojson", "config.json"] {
+      #expect(daemon.send("GET", "/app/\(file)", as: nil).status == 200, "\(file)")
+    }
+  }
+
+  @Test(arguments: ["/app/../config.json", "/app/leaflet/../../../etc/passwd", "/app/leaflet/images/../../../../etc/passwd", "/app/server.key", "/app/leaflet/leaflet.js.map"])
+  func nothingOutsideTheNamedFilesIsServed(path: String) throws {
+    let daemon = try DaemonHarness()
+    let response = daemon.send("GET", path, as: nil)
+    #expect(response.status == 404, "\(path)")
+    #expect(!String(decoding: response.body, as: UTF8.self).contains("root:"))
+  }
+
+  @Test func leafletComesFromItsConfiguredDirectoryAndItsAbsenceIsExplained() throws {
+    let leaflet = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: leaflet.path + "/images", withIntermediateDirectories: true)
+    try Data("window.L = {};".utf8).write(to: URL(fileURLWithPath: leaflet.path + "/leaflet.js"))
+    let daemon = try DaemonHarness(extra: #", "web": {"leaflet": "\#(leaflet.path)"}"#)
+    #expect(String(decoding: daemon.send("GET", "/app/leaflet/leaflet.js", as: nil).body, as: UTF8.self) == "window.L = {};")
+    #expect(daemon.send("GET", "/app/leaflet/leaflet.css", as: nil).status == 404)
+    let missing = try DaemonHarness(extra: #", "web": {"leaflet": "\#(leaflet.path)/nowhere"}"#)
+    let script = String(decoding: missing.send("GET", "/app/leaflet/leaflet.js", as: nil).body, as: UTF8.self)
+    #expect(script.contains("apt-get install libjs-leaflet"))
+  }
+
+  @Test func aConfiguredTileServerIsTheOnlyOtherImageSource() throws {
+    let daemon = try DaemonHarness(extra: #", "web": {"tiles": "https://tile.example.org/{z}/{x}/{y}.png", "attribution": "© OSM"}"#)
+    let policy = try #require(daemon.send("GET", "/app/", as: nil).headers["Content-Security-Policy"])
+    #expect(policy.contains("img-src 'self' data: https://tile.example.org;"))
+    let config = daemon.json(daemon.send("GET", "/app/config.json", as: nil)) as? [String: String]
+    #expect(config?["tiles"] == "https://tile.example.org/{z}/{x}/{y}.png")
+    #expect(throws: (any Error).self) { try DaemonHarness(extra: #", "web": {"tiles": "ftp://tiles/{z}"}"#) }
+  }
+
+  @Test func dragsAndHandlesChangeTheStoredPlaceWithinTheRules() throws {
+    let daemon = try DaemonHarness()
+    let task = try #require(daemon.addTask("Buy milk"))
+    let moved = daemon.send("PATCH", "/api/v1/tasks/\(task)/locations/l1", body: #"{"lat":60.171,"lon":24.941}"#)
+    #expect(moved.status == 200)
+    let location = try #require(((daemon.json(moved) as? [String: Any])?["locations"] as? [[String: Any]])?.first)
+    #expect(location["lat"] as? Double == 60.171)
+    #expect(location["lon"] as? Double == 24.941)
+    #expect(location["radius"] as? Double == 150, "moving keeps the radius")
+    let resized = daemon.send("PATCH", "/api/v1/tasks/\(task)/locations/l1", body: #"{"radius":400}"#)
+    #expect(((daemon.json(resized) as? [String: Any])?["locations"] as? [[String: Any]])?.first?["radius"] as? Double == 400)
+    let before = try daemon.store("alice").operations(since: nil).count
+    for body in [#"{"radius":5}"#, #"{"radius":20000}"#, #"{"lat":60.2}"#, #"{"lat":95,"lon":24}"#, #"{"radius":"big"}"#] {
+      #expect(daemon.send("PATCH", "/api/v1/tasks/\(task)/locations/l1", body: body).status == 400, "\(body)")
+    }
+    #expect(daemon.send("PATCH", "/api/v1/tasks/\(task)/locations/l9", body: #"{"radius":300}"#).status == 404)
+    #expect(try daemon.store("alice").operations(since: nil).count == before, "refused edits store nothing")
+  }
+
+  @Test func placesAreAddedReorderedAndRemoved() throws {
+    let daemon = try DaemonHarness()
+    let task = try #require(daemon.addTask("Post letters"))
+    #expect(daemon.send("POST", "/api/v1/tasks/\(task)/locations", body: #"{"at":"60.1720,24.9450","radius":80}"#).status == 201)
+    let reordered = daemon.send("PATCH", "/api/v1/tasks/\(task)/locations/l2", body: #"{"priority":1}"#)
+    #expect(((daemon.json(reordered) as? [String: Any])?["locations"] as? [[String: Any]])?.map { $0["id"] as? String } == ["l2", "l1"])
+    #expect(daemon.send("DELETE", "/api/v1/tasks/\(task)/locations/l1").status == 200)
+    #expect(daemon.send("DELETE", "/api/v1/tasks/\(task)/locations/l2").status == 409, "a task keeps at least one place")
+  }
+
+  @Test func suggestedPlacesAreSavedOnceAndNamed() throws {
+    let daemon = try DaemonHarness()
+    let found = daemon.json(daemon.send("GET", "/api/v1/suggestions", query: ["q": "buy milk", "lat": "60.1699", "lon": "24.9384"])) as? [[String: Any]]
+    let refs = try #require(found?.compactMap { $0["ref"] as? String })
+    #expect(refs.count >= 2)
+    let body = #"{"title":"Buy milk","locations":[{"ref":"\#(refs[0])"},{"ref":"\#(refs[1])"}]}"#
+    let first = daemon.json(daemon.send("POST", "/api/v1/tasks", body: body)) as? [String: Any]
+    let places = (first?["locations"] as? [[String: Any]])?.compactMap { ($0["place"] as? [String: Any])?["id"] as? String }
+    #expect(places?.count == 2)
+    #expect((first?["locations"] as? [[String: Any]])?.allSatisfy { (($0["place"] as? [String: Any])?["name"] as? String)?.isEmpty == false } == true)
+    let again = daemon.json(daemon.send("POST", "/api/v1/tasks", body: body.replacingOccurrences(of: "Buy milk", with: "Buy bread"))) as? [String: Any]
+    #expect((again?["locations"] as? [[String: Any]])?.compactMap { ($0["place"] as? [String: Any])?["id"] as? String } == places, "the same map place is the same saved place")
+    #expect(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"x","locations":[{"ref":"node/0"}]}"#).status == 400)
+    #expect(daemon.send("GET", "/api/v1/suggestions", query: ["q": "milk"]).status == 400, "where to look is required")
+  }
+}
