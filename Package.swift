@@ -88,7 +88,7 @@ let package = Package(
     module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
-    app("whilehered", ["CLI", "Composition", "Daemon", "Analytics", "ArgumentParsing"]),
+    app("whilehered", ["CLI", "Composition", "Daemon", "DaemonSimulation", "Domain", "Analytics", "ArgumentParsing"]),
     app("whilehere-sim", ["CLI", "Composition", "Simulation", "DaemonSimulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.

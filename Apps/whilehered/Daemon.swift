@@ -3,6 +3,8 @@ import CLI
 import Analytics
 import Composition
 import Daemon
+import DaemonSimulation
+import Domain
 import Foundation
 
 enum DaemonMain {
@@ -15,6 +17,8 @@ enum DaemonMain {
     .value("person", "NAME", "whose device --replay stands for"),
     .flag("restamp", "shift the replayed trace so its first fix is taken now, keeping the time between fixes (old traces still fire)"),
     .flag("once", "with --replay: stop after the last line instead of serving on"),
+    .flag("demo", "a live demo: the map page with a demo person (demo/demo) whose simulated phone walks central Helsinki; nothing is kept"),
+    .value("speed", "N", "with --demo: simulated seconds per real second (default 10)"),
   ]
 
   static func main(arguments: [String], environment: [String: String]) -> Int32 {
@@ -40,8 +44,30 @@ enum DaemonMain {
       return ExitCode.usage
     }
 
+    let demo = parsed.has("demo")
+    let speed = Double(parsed.value("speed") ?? "10") ?? 0
+    guard !demo || (speed >= 1 && speed <= 1000) else {
+      log("--speed must be a number from 1 to 1000")
+      return ExitCode.usage
+    }
+    let demoDirectory = demo ? FileManager.default.temporaryDirectory.appendingPathComponent("whilehered-demo-\(getpid())") : nil
+    defer { if let demoDirectory { try? FileManager.default.removeItem(at: demoDirectory) } }
     let runtime: Runtime
     do {
+      var configPath = parsed.value("config")
+      if let demoDirectory {
+        guard configPath == nil, parsed.value("store") == nil, parsed.value("replay") == nil else {
+          throw UsageError("--demo brings its own config and in-memory store; leave out --config, --store and --replay", commandPath: ["whilehered"])
+        }
+        try FileManager.default.createDirectory(at: demoDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = demoDirectory.appendingPathComponent("config.json").path
+        let hash = try Runtime.passwordHasher().hash(LiveDemo.person)
+        let text = LiveDemo.config(listen: parsed.value("listen") ?? "127.0.0.1:8083", hash: hash)
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+          throw UsageError("cannot write the demo's config in \(demoDirectory.path)", commandPath: ["whilehered"])
+        }
+        configPath = path
+      }
       var overrides: [String: String] = [:]
       if let store = parsed.value("store") { overrides["store"] = store }
       if let listen = parsed.value("listen") { overrides["server.listen"] = listen }
@@ -52,19 +78,35 @@ enum DaemonMain {
         return profile
       }
       runtime = try Runtime.boot(
-        LaunchOptions(program: .headless, profile: profile, configPath: parsed.value("config"), overrides: overrides, environment: environment))
+        LaunchOptions(program: .headless, profile: profile, configPath: configPath, overrides: overrides, environment: environment))
     } catch {
       log("cannot start: \(error)")
       return ExitCode.of(error)
     }
     CrashReporter.install(program: .daemon, version: Version(CLI.version), environment: environment)
     let host: DaemonHost
+    var walker: LiveDemo?
     do {
-      host = try DaemonHost.start(runtime: runtime)
+      var tuning = DaemonHost.Tuning()
+      if demo {
+        tuning.demo = LiveDemo.person
+        tuning.manualTicks = true
+      }
+      host = try DaemonHost.start(runtime: runtime, tuning: tuning)
     } catch {
       runtime.shutdown()
       log("cannot start: \(error)")
       return ExitCode.of(error)
+    }
+    if demo, let clock = runtime.clock as? ManualClock {
+      do {
+        walker = try LiveDemo(host: host, clock: clock, speed: speed) { log($0) }
+      } catch {
+        host.stop()
+        runtime.shutdown()
+        log("cannot start the demo: \(error)")
+        return ExitCode.of(error)
+      }
     }
     var replayFinished: (@Sendable () -> Void)?
     if let path = parsed.value("replay") {
@@ -84,6 +126,7 @@ enum DaemonMain {
     if host.peopleCount == 0 {
       log("nobody is configured, so every report is refused; add someone with: whilehere user add NAME")
     }
+    if demo { log("demo: open \(host.baseURL)/ and sign in as \(LiveDemo.person), password \(LiveDemo.person)") }
     log("ready: profile \(runtime.config.profile.rawValue), config \(runtime.config.configFile ?? "none"), store \(store.kind) \(store.location), listening \(host.baseURL)\(host.listensToMQTT ? ", mqtt \(runtime.config.settings.mqttHost):\(runtime.config.settings.mqttPort)" : ""), people \(host.peopleCount), pid \(getpid())")
 
     if parsed.has("once"), let replayFinished {
@@ -94,6 +137,7 @@ enum DaemonMain {
       sigwait(&stopSignals, &received)
       log("stopping on signal \(received)")
     }
+    walker?.stop()
     host.stop()
     runtime.shutdown()
     log("stopped")

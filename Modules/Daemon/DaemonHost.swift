@@ -31,6 +31,8 @@ public final class DaemonHost: @unchecked Sendable {
   private var sweepFixes: (@Sendable () -> Void)?
   /// `daemon.local.json`, removed at stop.
   private var localPath: String?
+  /// Set once at start, before the host is shared.
+  private var handler: DaemonHandler?
   private var clock: (any WallClock)?
   let log: DaemonLog
   private let stopped = NSLock()
@@ -50,6 +52,8 @@ public final class DaemonHost: @unchecked Sendable {
     public var manualTicks = false
     /// Sees every engine event, by person (the simulator's benchmark).
     public var observe: (@Sendable (String, [ArrivalEvent]) -> Void)?
+    /// The live demo's person, whose name is also the password the page fills in.
+    public var demo: String?
     public init() {}
   }
 
@@ -131,7 +135,8 @@ public final class DaemonHost: @unchecked Sendable {
     }
     let handler = DaemonHandler(
       people: directory, signer: signer, clock: { clock.now() }, log: log, mqttStatus: mqttStatus,
-      web: WebAssets(leaflet: XDG.expandTilde(settings.webLeaflet, environment), tiles: settings.webTiles, attribution: settings.webAttribution),
+      web: WebAssets(leaflet: XDG.expandTilde(settings.webLeaflet, environment), tiles: settings.webTiles, attribution: settings.webAttribution,
+        demo: tuning.demo),
       secureCookies: settings.serverURL.hasPrefix("https://"))
     let port: Int
     do {
@@ -175,6 +180,7 @@ public final class DaemonHost: @unchecked Sendable {
     }
     ticker.resume()
     let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
+    host.handler = handler
     host.statusPath = statusPath
     host.sweepFixes = sweep
     // The CLI on this machine finds the daemon here and goes through it (LocalDaemon).
@@ -245,6 +251,13 @@ public final class DaemonHost: @unchecked Sendable {
     try person.store.append(operations)
     _ = person.phone.tasksChanged()
   }
+
+  /// A person's engine, for tools that set up their data (the live demo).
+  public func engine(for name: String) -> Engine? { people.byName[name]?.engine }
+
+  /// A request as if it came over the network (a simulated phone in the
+  /// same process): the same routing, checks and answers.
+  public func receive(_ request: HTTPRequest) -> HTTPResponse { handler?.handle(request) ?? .failure(503, "not started") }
 
   /// Whether reports also arrive over MQTT.
   public var listensToMQTT: Bool { mqtt != nil }

@@ -72,23 +72,7 @@ public struct ScenarioRunner {
     }
   }
 
-  private func setUp() throws {
-    for entry in scenario.places {
-      _ = try engine.places.add(
-        name: entry.name, coordinate: try Coordinate(latitude: entry.lat, longitude: entry.lon),
-        address: entry.address, tags: entry.tags ?? [])
-    }
-    for entry in scenario.tasks {
-      let radii = entry.radius ?? []
-      guard radii.count <= 1 || radii.count == entry.at.count else {
-        throw ScenarioError(source: "task '\(entry.title)'", message: "give one radius, or one per place (\(entry.at.count))")
-      }
-      let specs = try entry.at.enumerated().map { index, text -> LocationSpec in
-        LocationSpec(target: try LocationSpec.Target(parsing: text), radius: radii.isEmpty ? nil : radii[radii.count == 1 ? 0 : index])
-      }
-      _ = try engine.tasks.add(title: entry.title, locations: specs, keywords: entry.keywords ?? [])
-    }
-  }
+  private func setUp() throws { try scenario.seed(into: engine) }
 
   /// Applies the scripted answer; returns how it was answered, or nil when ignored.
   private func answer(_ id: TaskID) throws -> String? {

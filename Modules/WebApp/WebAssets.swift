@@ -12,11 +12,14 @@ public struct WebAssets: Sendable {
   /// An XYZ tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`), or "" for the offline basemap.
   let tiles: String
   let attribution: String
+  /// The live demo's name and password, which the page fills in (only `whilehered --demo`).
+  let demo: String?
 
-  public init(leaflet: String = WebAssets.debianLeaflet, tiles: String = "", attribution: String = "") {
+  public init(leaflet: String = WebAssets.debianLeaflet, tiles: String = "", attribution: String = "", demo: String? = nil) {
     self.leaflet = leaflet
     self.tiles = tiles
     self.attribution = attribution
+    self.demo = demo
   }
 
   static let ownFiles: Set<String> = ["index.html", "app.js", "app.css", "api.js", "map.js", "basemap.geojson"]
@@ -48,8 +51,9 @@ public struct WebAssets: Sendable {
     struct Body: Encodable {
       let tiles: String
       let attribution: String
+      let demo: String?
     }
-    var response = HTTPResponse.json(200, encoding: Body(tiles: tiles, attribution: attribution))
+    var response = HTTPResponse.json(200, encoding: Body(tiles: tiles, attribution: attribution, demo: demo))
     response.headers.merge(headers(type: "application/json")) { _, new in new }
     return response
   }

@@ -173,6 +173,7 @@ def main():
         browser = Browser(f"http://127.0.0.1:{driver_port}", 1200, 800)
         run(browser, base, basic, work)
         narrow(base, driver_port, work)
+        live_demo(driver_port, work)
     except AssertionError as error:
         failures.append(str(error))
         print(f"FAIL {error}")
@@ -270,6 +271,39 @@ def api_task(base, basic, task):
 
 def api_location(base, basic, task, location):
     return next(l for l in api_task(base, basic, task)["locations"] if l["id"] == location)
+
+
+def live_demo(driver_port, work):
+    """whilehered --demo: sign in with what the page fills in, watch the
+    phone walk (its dot moves, a reminder fires), answer it from the page."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    demo = subprocess.Popen([f"{BUILD}/whilehered", "--demo", "--listen", f"127.0.0.1:{port}", "--speed", "40"],
+                            stdout=open(os.path.join(work, "demo.log"), "w"), stderr=subprocess.STDOUT)
+    browser = None
+    try:
+        wait_for(lambda: http("GET", f"{base}/health")[0] == 200, "whilehered --demo")
+        browser = Browser(f"http://127.0.0.1:{driver_port}", 1200, 800)
+        browser.go(f"{base}/app/")
+        wait_for(lambda: browser.visible("#sign-in") and browser.script("return document.getElementById('sign-in-password').value") == "demo", "the demo's filled-in sign-in")
+        browser.click("#sign-in-submit")
+        wait_for(lambda: browser.visible("#view-tasks"), "the demo's tasks")
+        check(len(browser.find_all("#task-list li")) == 4, "the demo person has the walk's four tasks")
+        first = wait_for(lambda: browser.script("return window.__whilehere && window.__whilehere.lastFix"), "the phone's first position on the page")
+        browser.click(".tab[data-view=reminders]")
+        wait_for(lambda: browser.find_all("#event-list li.reminder button"), "a reminder firing while the phone walks", seconds=60)
+        later = browser.script("return window.__whilehere.lastFix")
+        check((later["latitude"], later["longitude"]) != (first["latitude"], first["longitude"]), "the phone's dot moved on the map")
+        title = browser.text("#event-list li.reminder")
+        browser.click("#event-list li.reminder button[aria-label^='Mark']")
+        wait_for(lambda: "completed" in browser.text("#event-list li.reminder"), "the answered reminder to show its task completed")
+        check(True, f"a live reminder was answered from the page ({title.splitlines()[0]})")
+        browser.screenshot(os.path.join(work, "demo.png"))
+    finally:
+        if browser:
+            browser.quit()
+        demo.terminate()
+        demo.wait(timeout=30)
 
 
 def narrow(base, driver_port, work):

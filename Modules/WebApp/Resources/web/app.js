@@ -4,7 +4,8 @@ import { api, session, signIn, signOut, APIError } from "./api.js";
 import { TaskMap } from "./map.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0 };
+// Also on window, so the browser test can read what the page holds.
+const state = window.__whilehere = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0 };
 let map;
 
 function show(element, visible) { element.hidden = !visible; }
@@ -25,6 +26,15 @@ async function start() {
   $("attribution").textContent = config.tiles ? config.attribution || "" : "Streets © OpenStreetMap contributors, ODbL";
   map.onClick((lat, lon) => addPlaceAt(lat, lon).catch(failure));
   wire();
+  if (config.demo) {
+    // whilehered --demo: the demo person's name is also its password.
+    $("sign-in-name").value = config.demo;
+    $("sign-in-password").value = config.demo;
+    $("sign-in").querySelector("p").textContent = `Live demo: sign in as ${config.demo} (password ${config.demo}) and watch the phone walk through central Helsinki.`;
+    $("show-plan").checked = true;
+    state.follow = true;
+  }
+  setInterval(() => { if (state.person && document.visibilityState === "visible") live().catch(() => {}); }, 2500);
   const person = await session().catch(() => null);
   person ? signedIn(person) : signedOut();
 }
@@ -109,6 +119,29 @@ function open(view) {
   if (view === "phone") refreshPhone().catch(failure);
   if (view === "task") renderTask();
   if (view === "tasks") { renderTasks(); $("task-list").parentElement.scrollTop = state.listScroll; }
+}
+
+// What changes without the person doing anything (the phone moves, a
+// reminder fires, a snooze ends): redrawn only when it changed, and never
+// under a pin being dragged.
+async function live() {
+  const [status, tasks] = await Promise.all([api.status(), api.tasks()]);
+  if (status.lastFix && JSON.stringify(status.lastFix) !== JSON.stringify(state.lastFix)) {
+    state.lastFix = status.lastFix;
+    map.showMe(status.lastFix);
+    // The demo keeps the walker in view; a real person's map stays where they put it.
+    if (state.follow && !map.dragging) map.keepInView(status.lastFix.latitude, status.lastFix.longitude);
+  }
+  if (JSON.stringify(tasks) !== JSON.stringify(state.tasks) && !map.dragging) {
+    state.tasks = tasks;
+    if (state.selected) state.selected = tasks.find((task) => task.id === state.selected.id) || null;
+    drawMap();
+    if (!$("view-tasks").hidden) renderTasks();
+    if (!$("view-task").hidden) renderTask();
+  }
+  if ($("show-plan").checked) await refreshPlan();
+  if (!$("view-reminders").hidden) await refreshEvents();
+  if (!$("view-phone").hidden) await refreshPhone();
 }
 
 async function refreshTasks() {
@@ -289,14 +322,21 @@ async function addPlaceAt(lat, lon) {
 
 async function refreshPlan() {
   const visible = $("show-plan").checked;
-  map.showPlan(visible ? await api.plan() : { regions: [] }, visible);
+  const plan = visible ? await api.plan() : { regions: [] };
+  const key = JSON.stringify([visible, plan.regions]);
+  if (key === state.planKey) return;
+  state.planKey = key;
+  map.showPlan(plan, visible);
 }
 
 // Fired reminders, newest first, with the same Mark Done / Remind Later
 // answers the notification carried while the task is still waiting.
 async function refreshEvents() {
   const [events, tasks] = await Promise.all([api.events(), api.tasks()]);
-  state.tasks = tasks;
+  // Redrawn only when something changed, so focus stays on a button being used.
+  const key = JSON.stringify([events, tasks.map((task) => task.state)]);
+  if (key === state.eventsKey && $("event-list").childElementCount > 0) return;
+  state.eventsKey = key;
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const list = $("event-list");
   list.replaceChildren();

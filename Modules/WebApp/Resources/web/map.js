@@ -63,6 +63,10 @@ export class TaskMap {
       }).addTo(this.layers.tasks);
       handle.getElement()?.setAttribute("data-location", location.id);
       pin.getElement()?.setAttribute("data-location", location.id);
+      for (const marker of [pin, handle]) {
+        marker.on("dragstart", () => { this.dragging = true; });
+        marker.on("dragend", () => { this.dragging = false; });
+      }
       pin.on("drag", (event) => {
         circle.setLatLng(event.latlng);
         handle.setLatLng(this.east(event.latlng, circle.getRadius()));
@@ -103,6 +107,10 @@ export class TaskMap {
     if (!fix) return;
     L.circleMarker([fix.latitude, fix.longitude], { radius: 7, color: "#fff", weight: 2, fillColor: "#1a73e8", fillOpacity: 1, interactive: false })
       .addTo(this.layers.me);
+  }
+
+  keepInView(lat, lon) {
+    if (!this.map.getBounds().pad(-0.2).contains([lat, lon])) this.panTo(lat, lon);
   }
 
   panTo(lat, lon) { this.map.setView([lat, lon], this.map.getZoom(), { animate: false }); }
