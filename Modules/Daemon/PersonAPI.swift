@@ -67,7 +67,15 @@ struct PersonAPI {
         _ = person.phone.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("GET", 1, "places"):
-        return .json(200, encoding: person.engine.places.all())
+        let places = person.engine.places
+        switch request.query["form"] ?? "store" {
+        case "store": return .json(200, encoding: places.all())
+        case "summary":
+          // As `whilehere place list --json` prints them, with their lists' names (the map page).
+          let now = clock()
+          return .json(200, encoding: places.all().map { PlaceView($0, lists: places.lists(of: $0.id).map(\.name), now: now) })
+        default: return .failure(400, "form must be store or summary")
+        }
       case ("GET", 1, "lists"):
         let state = person.store.state()
         let views = person.engine.places.lists.all().map { entry in

@@ -163,6 +163,13 @@ def main():
     with open(config, "w") as file:
         json.dump({"store": f"file:{work}/store", "ids": "sequential", "server": {"listen": f"127.0.0.1:{port}"}, "people": {}}, file)
     subprocess.run([f"{BUILD}/whilehere", "--config", config, "user", "add", "alice", "--password-file", "-"], input=PASSWORD.encode(), check=True, capture_output=True)
+    # alice's saved places and lists, as the CLI makes them (her store while the daemon is down).
+    own = [f"{BUILD}/whilehere", "--store", f"file:{work}/store/people/alice"]
+    for command in (["list", "create", "Favourites"], ["list", "create", "Coffee"],
+                    ["place", "add", "Oodi", "--at", "60.1739,24.9382", "--tag", "library", "--list", "Favourites"],
+                    ["place", "add", "Cafe Regatta", "--at", "60.1837,24.9117", "--tag", "cafe", "--list", "Coffee"],
+                    ["place", "add", "Ateneum", "--at", "60.1700,24.9441", "--tag", "museum"]):
+        subprocess.run(own + command, check=True, capture_output=True)
     daemon = subprocess.Popen([f"{BUILD}/whilehered", "--config", config], stdout=open(os.path.join(work, "daemon.log"), "w"), stderr=subprocess.STDOUT)
     driver = subprocess.Popen(["chromedriver", f"--port={driver_port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     basic = {"Authorization": "Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode()}
@@ -258,11 +265,56 @@ def run(browser, base, basic, work):
     check(True, "Mark Done on the page completed the task")
     browser.screenshot(os.path.join(work, "reminders.png"))
 
+    places(browser, base, basic)
+
     # Sign out: the server forgets the session, so the old cookie stops working.
     browser.click("#sign-out")
     wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after signing out")
     status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
     check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
+
+
+def place_names(browser):
+    return [browser.command("GET", f"/element/{b}/text") for b in browser.find_all("#place-list li button .name")]
+
+
+def places(browser, base, basic):
+    """Saved places: search, one list, Combined, Nearest, and back to the same card."""
+    browser.click(".tab[data-view=places]")
+    wait_for(lambda: len(browser.find_all("#place-list li button")) == 5, "alice's five saved places")
+    browser.type("#place-query", "libr")
+    wait_for(lambda: place_names(browser) == ["Oodi"], "the search by tag")
+    check(True, "searching 'libr' finds Oodi by its tag")
+    browser.script("const q = document.getElementById('place-query'); q.value = ''; q.dispatchEvent(new Event('input'))")
+    browser.script("const s = document.getElementById('place-scope'); s.value = [...s.options].find(o => o.text === 'List: Coffee').value; s.dispatchEvent(new Event('change'))")
+    wait_for(lambda: place_names(browser) == ["Cafe Regatta"], "one list's places")
+    check(True, "one list in focus shows its places only")
+    browser.script("const s = document.getElementById('place-scope'); s.value = 'combined'; s.dispatchEvent(new Event('change'))")
+    for box in browser.find_all("#combined-lists input"):
+        browser.command("POST", f"/element/{box}/click", {})
+    wait_for(lambda: sorted(place_names(browser)) == ["Cafe Regatta", "Oodi"], "two lists combined")
+    check(True, "Combined shows the places of both lists")
+    browser.script("const s = document.getElementById('place-order'); s.value = 'nearest'; s.dispatchEvent(new Event('change'))")
+    wait_for(lambda: "last report" in browser.text("#place-order-note"), "the note on where Nearest is measured from")
+    check(place_names(browser)[0] == "Oodi", "Nearest to the phone's last report puts Oodi first (the browser gave no location, and the card says so)")
+    browser.click("#place-list li button")
+    wait_for(lambda: browser.visible("#view-place") and browser.text("#place-name") == "Oodi", "Oodi's card")
+    browser.click("#place-back")
+    wait_for(lambda: browser.visible("#view-places"), "the list again")
+    check(sorted(place_names(browser)) == ["Cafe Regatta", "Oodi"] and browser.script("return document.getElementById('place-scope').value") == "combined",
+          "returning keeps the lists and order chosen")
+    browser.script("const s = document.getElementById('place-scope'); s.value = 'all'; s.dispatchEvent(new Event('change'))")
+    wait_for(lambda: "Ateneum" in place_names(browser), "all places again")
+    ateneum = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Ateneum"))
+    browser.command("POST", f"/element/{ateneum}/click", {})
+    wait_for(lambda: browser.visible("#view-place"), "Ateneum's card")
+    browser.click("#place-remind")
+    wait_for(lambda: browser.visible("#new-title"), "the new task form")
+    browser.type("#new-title", "See the exhibition")
+    browser.click("#create-task")
+    wait_for(lambda: browser.visible("#view-task"), "the new task")
+    made = next(t for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1] if t["title"] == "See the exhibition")
+    check([l["place"]["name"] for l in made["locations"]] == ["Ateneum"], "'Remind me of something here' ties a new task to that saved place")
 
 
 def api_task(base, basic, task):

@@ -98,4 +98,16 @@ import Testing
     #expect(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"x","locations":[{"ref":"node/0"}]}"#).status == 400)
     #expect(daemon.send("GET", "/api/v1/suggestions", query: ["q": "milk"]).status == 400, "where to look is required")
   }
+
+  @Test func savedPlacesComeAsTheCLIListsThemWithTheirLists() throws {
+    let daemon = try DaemonHarness()
+    _ = try #require(daemon.addTask("Buy milk"))
+    let stored = daemon.json(daemon.send("GET", "/api/v1/places")) as? [[String: Any]]
+    let summary = daemon.json(daemon.send("GET", "/api/v1/places", query: ["form": "summary"])) as? [[String: Any]]
+    #expect(stored?.count == summary?.count)
+    for place in summary ?? [] {
+      #expect(place["name"] is String && place["lat"] is Double && place["tags"] is [String], "\(place)")
+    }
+    #expect(daemon.send("GET", "/api/v1/places", query: ["form": "raw"]).status == 400)
+  }
 }

@@ -77,6 +77,8 @@ export const api = {
     call("DELETE", `/api/v1/tasks/${encodeURIComponent(id)}/locations/${encodeURIComponent(location)}`),
   suggestions: (q, lat, lon) =>
     call("GET", `/api/v1/suggestions?q=${encodeURIComponent(q)}&lat=${lat}&lon=${lon}`),
+  places: () => call("GET", "/api/v1/places?form=summary"),
+  lists: () => call("GET", "/api/v1/lists"),
   plan: () => call("GET", "/api/v1/plan"),
   events: () => call("GET", "/api/v1/events"),
   status: () => call("GET", "/api/v1/status"),

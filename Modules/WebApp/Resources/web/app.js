@@ -5,7 +5,7 @@ import { TaskMap } from "./map.js";
 
 const $ = (id) => document.getElementById(id);
 // Also on window, so the browser test can read what the page holds.
-const state = window.__whilehere = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0 };
+const state = window.__whilehere = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0, places: [], lists: [] };
 let map;
 
 function show(element, visible) { element.hidden = !visible; }
@@ -57,9 +57,14 @@ function wire() {
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => open(tab.dataset.view));
   $("new-task").addEventListener("submit", (event) => { event.preventDefault(); suggest().catch(failure); });
   $("create-task").addEventListener("click", () => createTask().catch(failure));
-  $("cancel-task").addEventListener("click", () => { show($("suggestions"), false); state.suggestions = []; });
+  $("cancel-task").addEventListener("click", () => { show($("suggestions"), false); state.suggestions = []; state.mapPlaces = []; });
   $("show-plan").addEventListener("change", () => refreshPlan().catch(failure));
   $("back").addEventListener("click", () => { state.selected = null; open("tasks"); });
+  $("place-back").addEventListener("click", () => { state.chosenPlace = null; open("places"); $("place-list").parentElement.scrollTop = state.placeScroll || 0; });
+  $("place-query").addEventListener("input", () => renderPlaces());
+  $("place-scope").addEventListener("change", () => { show($("combined-lists"), $("place-scope").value === "combined"); renderPlaces(); });
+  $("place-order").addEventListener("change", () => order().catch(failure));
+  $("place-remind").addEventListener("click", () => remindHere(state.chosenPlace));
   $("done").addEventListener("click", () => act("done"));
   $("reopen").addEventListener("click", () => act("reopen"));
   $("later").addEventListener("click", () => act("later", { seconds: laterSeconds($("later-choice").value) }));
@@ -72,6 +77,137 @@ function wire() {
       open("tasks");
     } catch (error) { failure(error); }
   });
+}
+
+// Saved places: search, one list, several lists combined, A–Z or nearest.
+// The card keeps the query, the lists, the order and the scroll position
+// while a place is open, and returns to them.
+async function refreshPlaces() {
+  const [places, lists] = await Promise.all([api.places(), api.lists()]);
+  state.places = places;
+  state.lists = lists;
+  const scope = $("place-scope");
+  const chosen = scope.value;
+  for (const option of [...scope.options].slice(2)) option.remove();
+  for (const list of lists) scope.append(new Option(`List: ${list.name}`, `list:${list.id}`));
+  scope.value = [...scope.options].some((option) => option.value === chosen) ? chosen : "all";
+  const boxes = $("combined-lists");
+  const ticked = new Set([...boxes.querySelectorAll("input:checked")].map((box) => box.value));
+  boxes.replaceChildren(boxes.querySelector("legend") || document.createElement("legend"));
+  for (const list of lists) {
+    const label = document.createElement("label");
+    label.className = "inline";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = list.id;
+    box.checked = ticked.has(list.id);
+    box.addEventListener("change", () => renderPlaces());
+    label.append(box, document.createTextNode(` ${list.name}`));
+    boxes.append(label);
+  }
+  if (state.chosenPlace) showPlace(places.find((place) => place.id === state.chosenPlace.id) || state.chosenPlace);
+  else renderPlaces();
+}
+
+function fold(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+
+function visiblePlaces() {
+  const query = fold($("place-query").value.trim());
+  const scope = $("place-scope").value;
+  let members = null;
+  if (scope.startsWith("list:")) members = new Set((state.lists.find((list) => list.id === scope.slice(5)) || { places: [] }).places);
+  if (scope === "combined") {
+    const chosen = new Set([...$("combined-lists").querySelectorAll("input:checked")].map((box) => box.value));
+    members = new Set(state.lists.filter((list) => chosen.has(list.id)).flatMap((list) => list.places));
+  }
+  let places = state.places.filter((place) => (!members || members.has(place.id))
+    && (!query || fold(place.name).includes(query) || place.tags.some((tag) => fold(tag).includes(query))));
+  if ($("place-order").value === "nearest" && state.origin) {
+    const here = L.latLng(state.origin.lat, state.origin.lon);
+    const away = (place) => (place.lat == null ? Infinity : here.distanceTo([place.lat, place.lon]));
+    places = places.map((place) => ({ ...place, away: away(place) })).sort((a, b) => a.away - b.away);
+  } else {
+    places = [...places].sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return places;
+}
+
+function renderPlaces() {
+  const places = visiblePlaces();
+  const list = $("place-list");
+  list.replaceChildren();
+  $("place-count").textContent = `${places.length} of ${state.places.length} ${state.places.length === 1 ? "place" : "places"}`;
+  if (state.places.length === 0) list.append(item("No saved places yet (whilehere place add, or import a list)."));
+  for (const place of places) {
+    const parts = [];
+    if (place.away != null && isFinite(place.away)) parts.push(place.away < 1000 ? `${Math.round(place.away)} m` : `${(place.away / 1000).toFixed(1)} km`);
+    if (place.lists && place.lists.length) parts.push(place.lists.join(", "));
+    if (place.tags.length) parts.push(place.tags.map((tag) => `#${tag}`).join(" "));
+    list.append(row(place.name, parts.join(" · "), { place: place.id }, () => {
+      state.placeScroll = $("place-list").parentElement.scrollTop;
+      showPlace(place);
+    }));
+  }
+  map.showPlaces(places, null, showPlace);
+}
+
+function showPlace(place) {
+  state.chosenPlace = place;
+  if ($("view-place").hidden) open("place");
+  $("place-name").textContent = place.name;
+  const facts = $("place-facts");
+  facts.replaceChildren();
+  const rows = [
+    ["Address", place.address],
+    ["Where", place.lat == null ? "unknown" : `${place.lat.toFixed(5)}, ${place.lon.toFixed(5)}`],
+    ["Lists", place.lists && place.lists.length ? place.lists.join(", ") : "none"],
+    ["Tags", place.tags.length ? place.tags.map((tag) => `#${tag}`).join(" ") : "none"],
+    ["Note", place.note],
+  ];
+  for (const [term, value] of rows) {
+    if (!value) continue;
+    const dt = document.createElement("dt"); dt.textContent = term;
+    const dd = document.createElement("dd"); dd.textContent = value;
+    facts.append(dt, dd);
+  }
+  map.showPlaces(visiblePlaces(), place, showPlace);
+  if (place.lat != null) map.panTo(place.lat, place.lon);
+}
+
+// Nearest is measured from one snapshot taken when it is chosen: the
+// browser's position if it gives one, else the phone's last report, else
+// the map's centre; the card says which.
+async function order() {
+  if ($("place-order").value !== "nearest") { $("place-order-note").textContent = ""; renderPlaces(); return; }
+  $("place-order-note").textContent = "Finding where you are…";
+  const browser = await new Promise((resolve) => {
+    if (!navigator.geolocation) { resolve(null); return; }
+    navigator.geolocation.getCurrentPosition((position) => resolve(position.coords), () => resolve(null), { timeout: 4000, maximumAge: 60000 });
+  });
+  // The phone's position as it is now, not as the last refresh saw it.
+  if (!browser) state.lastFix = (await api.status().catch(() => ({}))).lastFix || state.lastFix;
+  if (browser) {
+    state.origin = { lat: browser.latitude, lon: browser.longitude };
+    $("place-order-note").textContent = "Nearest to where this browser is now.";
+  } else if (state.lastFix) {
+    state.origin = { lat: state.lastFix.latitude, lon: state.lastFix.longitude };
+    $("place-order-note").textContent = `The browser gave no location, so nearest to your phone's last report (${new Date(state.lastFix.at * 1000).toLocaleString()}).`;
+  } else {
+    state.origin = map.center;
+    $("place-order-note").textContent = "The browser gave no location and the phone has not reported, so nearest to the map's centre.";
+  }
+  renderPlaces();
+}
+
+function remindHere(place) {
+  state.chosenPlace = null;
+  state.selected = null;
+  open("tasks");
+  state.mapPlaces = [{ at: place.id, label: place.name }];
+  $("suggestion-list").replaceChildren(item(`${place.name} (saved place)`));
+  $("suggestions-note").textContent = "Type the task above; Suggest places adds more choices, or click the map.";
+  show($("suggestions"), true);
+  $("new-title").focus();
 }
 
 function laterSeconds(choice) {
@@ -110,11 +246,14 @@ function signedOut() {
 }
 
 function open(view) {
-  const views = ["tasks", "task", "reminders", "phone"];
+  const views = ["tasks", "task", "places", "place", "reminders", "phone"];
   if (view === "tasks" && state.selected) view = "task";
+  if (view === "places" && state.chosenPlace) view = "place";
+  const parent = { task: "tasks", place: "places" };
   for (const name of views) show($(`view-${name}`), name === view);
-  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.view === view || (view === "task" && tab.dataset.view === "tasks")));
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.view === (parent[view] || view)));
   say("");
+  if (view === "places" || view === "place") refreshPlaces().catch(failure); else map.showPlaces([], null, () => {});
   if (view === "reminders") refreshEvents().catch(failure);
   if (view === "phone") refreshPhone().catch(failure);
   if (view === "task") renderTask();
@@ -185,26 +324,34 @@ function renderTasks() {
   const tasks = [...state.tasks].sort((a, b) => (order[a.state] ?? 3) - (order[b.state] ?? 3));
   if (tasks.length === 0) list.append(item("No tasks yet: type one above."));
   for (const task of tasks) {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.className = "open";
-    button.type = "button";
-    button.dataset.task = task.id;
-    button.textContent = task.title;
-    const badge = document.createElement("span");
-    badge.className = "state";
-    badge.textContent = `${task.state} · ${task.locations.length} ${task.locations.length === 1 ? "place" : "places"}`;
-    button.append(badge);
-    button.addEventListener("click", () => {
+    const places = `${task.locations.length} ${task.locations.length === 1 ? "place" : "places"}`;
+    list.append(row(task.title, `${task.state} · ${places}`, { task: task.id }, () => {
       state.listScroll = $("task-list").parentElement.scrollTop;
       state.selected = task;
       drawMap();
       map.focus(task);
       open("task");
-    });
-    li.append(button);
-    list.append(li);
+    }));
   }
+}
+
+/// A list row: one button with the name and, quieter, what else is known.
+function row(name, detail, data, action) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "open";
+  Object.assign(button.dataset, data);
+  const title = document.createElement("span");
+  title.className = "name";
+  title.textContent = name;
+  const quiet = document.createElement("span");
+  quiet.className = "state";
+  quiet.textContent = detail;
+  button.append(title, " ", quiet);
+  button.addEventListener("click", action);
+  li.append(button);
+  return li;
 }
 
 function renderTask() {
@@ -268,12 +415,13 @@ async function act(action, body) {
 async function suggest() {
   const title = $("new-title").value.trim();
   if (!title) return;
+  const kept = state.mapPlaces || [];
   const around = state.lastFix && !state.movedMap ? { lat: state.lastFix.latitude, lon: state.lastFix.longitude } : map.center;
   const found = await api.suggestions(title, around.lat, around.lon);
   state.suggestions = found;
-  state.mapPlaces = [];
+  state.mapPlaces = kept;
   const list = $("suggestion-list");
-  list.replaceChildren();
+  list.replaceChildren(...kept.map((point) => item(point.label || `A spot on the map at ${point.lat}, ${point.lon}`)));
   $("suggestions-note").textContent = found.length
     ? "Choose the places where this can be done (or click the map to add a spot):"
     : "No places nearby fit those words. Click the map to add a spot.";
@@ -297,7 +445,7 @@ async function suggest() {
 async function createTask() {
   const title = $("new-title").value.trim();
   const chosen = [...document.querySelectorAll("#suggestion-list input:checked")].map((box) => ({ ref: box.dataset.ref }));
-  const locations = chosen.concat(state.mapPlaces.map((point) => ({ at: `${point.lat},${point.lon}` })));
+  const locations = chosen.concat(state.mapPlaces.map((point) => ({ at: point.at || `${point.lat},${point.lon}` })));
   if (locations.length === 0) { say("Choose at least one place, or click the map."); return; }
   const task = await api.addTask(title, locations);
   $("new-title").value = "";

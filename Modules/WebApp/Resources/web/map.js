@@ -8,7 +8,7 @@ export class TaskMap {
   constructor(element, config) {
     this.map = L.map(element, { zoomControl: false, attributionControl: false }).setView(HELSINKI, 15);
     L.control.zoom({ position: "topright" }).addTo(this.map);
-    this.layers = { tasks: L.layerGroup().addTo(this.map), plan: L.layerGroup(), me: L.layerGroup().addTo(this.map) };
+    this.layers = { tasks: L.layerGroup().addTo(this.map), plan: L.layerGroup(), places: L.layerGroup().addTo(this.map), me: L.layerGroup().addTo(this.map) };
     if (config.tiles) {
       L.tileLayer(config.tiles, { maxZoom: 19, attribution: config.attribution || "" }).addTo(this.map);
     } else {
@@ -90,6 +90,18 @@ export class TaskMap {
     const lat = center.lat;
     const degrees = meters / (111320 * Math.cos((lat * Math.PI) / 180));
     return L.latLng(lat, center.lng + degrees);
+  }
+
+  /// Saved places as dots; the chosen one larger. A dot opens its place.
+  showPlaces(places, chosen, open) {
+    this.layers.places.clearLayers();
+    for (const place of places) {
+      if (place.lat == null) continue;
+      const selected = chosen && chosen.id === place.id;
+      L.circleMarker([place.lat, place.lon], {
+        radius: selected ? 9 : 5, color: "#fff", weight: 1.5, fillColor: selected ? "#d9480f" : "#2f9e44", fillOpacity: 0.95,
+      }).bindTooltip(place.name).on("click", (event) => { L.DomEvent.stopPropagation(event); open(place); }).addTo(this.layers.places);
+    }
   }
 
   showPlan(plan, visible) {
