@@ -56,8 +56,14 @@ final class Person: Sendable {
   /// Sees every engine event of this person (the simulator's benchmark).
   let observer: (@Sendable ([ArrivalEvent]) -> Void)?
 
-  /// Usage counts, when the operator switched them on (`analytics.daemon`).
+  /// Usage counts, when the operator switched them on (`analytics.daemon`)
+  /// and this person allowed them (the map page asks at first use).
   let analytics: any AnalyticsSink
+  static let analyticsKey = "analytics.consent"
+  static let welcomedKey = "web.welcomed"
+  /// Whether the operator collects usage counts at all (`analytics.daemon` on, a sink set).
+  let analyticsOffered: Bool
+  var analyticsAllowed: Bool { store.state().settings[Self.analyticsKey] == "allowed" }
 
   /// Told of every fix journalled, so raw positions leave the disk in time.
   let retention: FixRetention?
@@ -68,9 +74,10 @@ final class Person: Sendable {
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
-    suggestions: SuggestionService? = nil
+    suggestions: SuggestionService? = nil, analyticsOffered: Bool = false
   ) {
     self.name = name
+    self.analyticsOffered = analyticsOffered
     self.suggestions = suggestions
     self.retention = retention
     self.analytics = analytics
@@ -176,7 +183,7 @@ final class Person: Sendable {
   }
 
   private func settled(_ task: ReminderTask, action: String, at now: Date, via channel: Channel = .link) {
-    analytics.record(.answered(action == "later" ? .later : .done, via: channel))
+    if analyticsAllowed { analytics.record(.answered(action == "later" ? .later : .done, via: channel)) }
     recordLine(kind: "answer", detail: "\(action) \(task.id.rawValue)", at: now)
     record(phone.tasksChanged())
   }
@@ -197,8 +204,9 @@ final class Person: Sendable {
   private func record(_ events: [ArrivalEvent]) {
     if !events.isEmpty { observer?(events) }
     let now = engine.context.clock.now()
+    let counted = events.contains { $0.analytics != nil } && analyticsAllowed
     for event in events {
-      if let usage = event.analytics { analytics.record(usage) }
+      if counted, let usage = event.analytics { analytics.record(usage) }
       switch event {
       case .planned(let plan, let added, let removed, let reason):
         recordLine(kind: "plan", detail: "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", at: now)

@@ -44,6 +44,18 @@ struct PersonAPI {
         let task = try person.engine.tasks.removeLocation(rest[1], location: rest[3])
         _ = person.phone.tasksChanged()
         return .json(200, encoding: summary(task))
+      case ("GET", 1, "preferences"):
+        return .json(200, encoding: preferences())
+      case ("PUT", 1, "preferences"):
+        let change = try decode(PreferencesChange.self, request.body)
+        var settings: [StoreOperation] = []
+        if let analytics = change.analytics {
+          guard ["allowed", "declined"].contains(analytics) else { return .failure(400, "analytics must be allowed or declined") }
+          settings.append(.put(.setting(key: Person.analyticsKey, value: analytics)))
+        }
+        if change.welcomed == true { settings.append(.put(.setting(key: Person.welcomedKey, value: "yes"))) }
+        if !settings.isEmpty { try person.store.append(settings) }
+        return .json(200, encoding: preferences())
       case ("GET", 1, "suggestions"):
         return try suggestions(request.query)
       case ("GET", 2, "tasks"):
@@ -174,6 +186,26 @@ struct PersonAPI {
     guard let service = person.suggestions else { return .json(200, encoding: [NumberedPlaceView]()) }
     let found = try service.suggest(text, near: point, radius: radius, limit: 10)
     return .json(200, encoding: NumberedPlaceView.suggestions(found, at: clock(), in: .current))
+  }
+
+  /// What the page asks once: the welcome seen, and the person's analytics
+  /// choice (usage counts leave only when the operator switched them on and
+  /// the person allowed them).
+  struct Preferences: Encodable {
+    let welcomed: Bool
+    let analytics: String?
+    let analyticsOffered: Bool
+  }
+
+  struct PreferencesChange: Decodable {
+    let welcomed: Bool?
+    let analytics: String?
+  }
+
+  func preferences() -> Preferences {
+    let settings = person.store.state().settings
+    return Preferences(
+      welcomed: settings[Person.welcomedKey] != nil, analytics: settings[Person.analyticsKey], analyticsOffered: person.analyticsOffered)
   }
 
   struct TaskEdit: Decodable {

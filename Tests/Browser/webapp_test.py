@@ -161,7 +161,8 @@ def main():
     base = f"http://127.0.0.1:{port}"
     config = os.path.join(work, "config.json")
     with open(config, "w") as file:
-        json.dump({"store": f"file:{work}/store", "ids": "sequential", "server": {"listen": f"127.0.0.1:{port}"}, "people": {}}, file)
+        json.dump({"store": f"file:{work}/store", "ids": "sequential", "server": {"listen": f"127.0.0.1:{port}"},
+                   "analytics": {"daemon": "on", "sink": [f"jsonl:{work}/usage.jsonl"]}, "people": {}}, file)
     subprocess.run([f"{BUILD}/whilehere", "--config", config, "user", "add", "alice", "--password-file", "-"], input=PASSWORD.encode(), check=True, capture_output=True)
     # alice's saved places and lists, as the CLI makes them (her store while the daemon is down).
     own = [f"{BUILD}/whilehere", "--store", f"file:{work}/store/people/alice"]
@@ -212,7 +213,14 @@ def run(browser, base, basic, work):
     check(True, "a wrong password is refused on the page")
     browser.script("document.getElementById('sign-in-password').value = ''")
     browser.type("#sign-in-password", PASSWORD + "\ue007")
-    wait_for(lambda: browser.visible("#view-tasks"), "the task list after signing in")
+    # First use: the welcome, with the analytics choice's two answers equal.
+    wait_for(lambda: browser.visible("#view-welcome"), "the welcome at first sign-in")
+    sizes = browser.script("return ['analytics-allow', 'analytics-decline'].map(id => { const r = document.getElementById(id).getBoundingClientRect(); const s = getComputedStyle(document.getElementById(id)); return [Math.round(r.width), Math.round(r.height), s.backgroundColor, s.fontSize]; })")
+    check(sizes[0] == sizes[1], f"Allow and Continue without analytics carry equal weight ({sizes[0]} vs {sizes[1]})")
+    browser.click("#analytics-decline")
+    wait_for(lambda: browser.visible("#view-tasks"), "the task list after the welcome")
+    check(http("GET", f"{base}/api/v1/preferences", headers=basic)[1] == {"welcomed": True, "analytics": "declined", "analyticsOffered": True},
+          "the choice is stored, and the welcome is not shown again")
     check("alice" in browser.text("#who"), "signed in as alice")
     cookie = next(c for c in browser.cookies() if c["name"] == "wh_session")
     check(cookie["httpOnly"] and cookie.get("sameSite") == "Strict", "the session cookie is HttpOnly and SameSite=Strict")
@@ -339,6 +347,8 @@ def live_demo(driver_port, work):
         browser.go(f"{base}/app/")
         wait_for(lambda: browser.visible("#sign-in") and browser.script("return document.getElementById('sign-in-password').value") == "demo", "the demo's filled-in sign-in")
         browser.click("#sign-in-submit")
+        wait_for(lambda: browser.visible("#view-welcome"), "the demo's welcome")
+        browser.click("#welcome-skip")
         wait_for(lambda: browser.visible("#view-tasks"), "the demo's tasks")
         check(len(browser.find_all("#task-list li")) == 4, "the demo person has the walk's four tasks")
         first = wait_for(lambda: browser.script("return window.__whilehere && window.__whilehere.lastFix"), "the phone's first position on the page")

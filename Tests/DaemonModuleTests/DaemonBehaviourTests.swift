@@ -181,14 +181,21 @@ import TestSupport
 }
 
 @Suite struct DaemonAnalyticsTests {
-  @Test func theDaemonRecordsNothingUnlessSwitchedOn() throws {
+  @Test func theDaemonRecordsAPersonsUsageOnlyWhenSwitchedOnAndThePersonAllowedIt() throws {
     let scratch = TemporaryDirectory()
     let off = try DaemonHarness(extra: #", "analytics": {"sink": ["jsonl:\#(scratch.file("off.jsonl"))"]}"#)
     _ = off.addTask("Buy milk")
     _ = off.send("POST", "/owntracks", body: off.location(north: 10))
     off.host.stop(drainSeconds: 1)
     #expect(!FileManager.default.fileExists(atPath: scratch.file("off.jsonl")))
+    let unasked = try DaemonHarness(extra: #", "analytics": {"sink": ["jsonl:\#(scratch.file("unasked.jsonl"))"], "daemon": "on"}"#)
+    _ = unasked.addTask("Buy milk")
+    _ = unasked.send("POST", "/owntracks", body: unasked.location(north: 10))
+    unasked.host.stop(drainSeconds: 1)
+    let unaskedText = (try? String(contentsOfFile: scratch.file("unasked.jsonl"), encoding: .utf8)) ?? ""
+    #expect(!unaskedText.contains("reminderFired"), "the operator's switch alone records nobody's usage")
     let on = try DaemonHarness(extra: #", "analytics": {"sink": ["jsonl:\#(scratch.file("on.jsonl"))"], "daemon": "on"}"#)
+    #expect(on.send("PUT", "/api/v1/preferences", body: #"{"analytics":"allowed"}"#).status == 200)
     _ = on.addTask("Buy milk")
     _ = on.send("POST", "/owntracks", body: on.location(north: 10))
     on.host.stop(drainSeconds: 1)

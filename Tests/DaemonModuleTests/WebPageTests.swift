@@ -110,4 +110,19 @@ import Testing
     }
     #expect(daemon.send("GET", "/api/v1/places", query: ["form": "raw"]).status == 400)
   }
+
+  @Test func theWelcomeAndTheAnalyticsChoiceAreAskedOnceAndKept() throws {
+    let daemon = try DaemonHarness()
+    let first = daemon.json(daemon.send("GET", "/api/v1/preferences")) as? [String: Any]
+    #expect(first?["welcomed"] as? Bool == false)
+    #expect(first?["analytics"] == nil)
+    #expect(first?["analyticsOffered"] as? Bool == false, "the harness's operator collects nothing")
+    #expect(daemon.send("PUT", "/api/v1/preferences", body: #"{"analytics":"maybe"}"#).status == 400)
+    #expect(daemon.send("PUT", "/api/v1/preferences", body: #"{"welcomed":true,"analytics":"declined"}"#).status == 200)
+    let after = daemon.json(daemon.send("GET", "/api/v1/preferences")) as? [String: Any]
+    #expect(after?["welcomed"] as? Bool == true)
+    #expect(after?["analytics"] as? String == "declined")
+    let bob = daemon.json(daemon.send("GET", "/api/v1/preferences", as: "bob")) as? [String: Any]
+    #expect(bob?["welcomed"] as? Bool == false, "each person answers for themselves")
+  }
 }

@@ -80,6 +80,8 @@ export const api = {
   places: () => call("GET", "/api/v1/places?form=summary"),
   lists: () => call("GET", "/api/v1/lists"),
   plan: () => call("GET", "/api/v1/plan"),
+  preferences: () => call("GET", "/api/v1/preferences"),
+  setPreferences: (change) => call("PUT", "/api/v1/preferences", change),
   events: () => call("GET", "/api/v1/events"),
   status: () => call("GET", "/api/v1/status"),
 };

@@ -65,6 +65,15 @@ function wire() {
   $("place-scope").addEventListener("change", () => { show($("combined-lists"), $("place-scope").value === "combined"); renderPlaces(); });
   $("place-order").addEventListener("change", () => order().catch(failure));
   $("place-remind").addEventListener("click", () => remindHere(state.chosenPlace));
+  $("analytics-allow").addEventListener("click", () => welcomed({ analytics: "allowed" }));
+  $("analytics-decline").addEventListener("click", () => welcomed({ analytics: "declined" }));
+  $("welcome-start").addEventListener("click", () => welcomed({}));
+  $("welcome-skip").addEventListener("click", () => welcomed({}));
+  $("analytics-choice").addEventListener("change", async () => {
+    try {
+      state.preferences = await api.setPreferences({ analytics: $("analytics-choice").checked ? "allowed" : "declined" });
+    } catch (error) { failure(error); }
+  });
   $("done").addEventListener("click", () => act("done"));
   $("reopen").addEventListener("click", () => act("reopen"));
   $("later").addEventListener("click", () => act("later", { seconds: laterSeconds($("later-choice").value) }));
@@ -232,7 +241,32 @@ async function signedIn(person) {
   const status = await api.status().catch(() => null);
   if (status && status.lastFix) { state.lastFix = status.lastFix; map.panTo(status.lastFix.latitude, status.lastFix.longitude); map.showMe(status.lastFix); }
   await refreshTasks().catch(failure);
+  const preferences = await api.preferences().catch(() => ({ welcomed: true }));
+  state.preferences = preferences;
+  if (!preferences.welcomed) { welcome(preferences); return; }
   open("tasks");
+}
+
+// First use: what places, lists and reminders are, and (when the operator
+// collects usage counts) the choice, both answers equally easy to press.
+function welcome(preferences) {
+  show($("welcome-analytics"), preferences.analyticsOffered);
+  show($("welcome-plain"), !preferences.analyticsOffered);
+  for (const name of ["tasks", "task", "places", "place", "reminders", "phone"]) show($(`view-${name}`), false);
+  show(document.querySelector(".tabs"), false);
+  show($("view-welcome"), true);
+  $("view-welcome").querySelector("h2").setAttribute("tabindex", "-1");
+  $("view-welcome").querySelector("h2").focus();
+}
+
+async function welcomed(change) {
+  try {
+    state.preferences = await api.setPreferences({ welcomed: true, ...change });
+  } catch (error) { failure(error); return; }
+  show($("view-welcome"), false);
+  show(document.querySelector(".tabs"), true);
+  open("tasks");
+  $("new-title").focus();
 }
 
 function signedOut() {
@@ -532,6 +566,9 @@ async function refreshPhone() {
     facts.append(dt, dd);
   }
   if (status.lastFix) map.showMe(status.lastFix);
+  const preferences = state.preferences || {};
+  show($("analytics-setting"), Boolean(preferences.analyticsOffered));
+  $("analytics-choice").checked = preferences.analytics === "allowed";
 }
 
 start().catch((error) => { document.body.dataset.error = String(error); console.error(error); });
