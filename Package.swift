@@ -49,6 +49,7 @@ let package = Package(
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     .systemLibrary(name: "CSodium", path: "Modules/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The daemon's door: HTTP, signed tokens, password hashes.
     module("Gateway"),
     // Adapters.
@@ -63,6 +64,7 @@ let package = Package(
     module("OwnTracks", ["Geofencing", "Domain"]),
     module("PushSinks", ["Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
+    module("SQLiteStore", ["CSQLite", "Persistence", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.
     .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/WebApp", resources: [.copy("Resources/web")]),
     .target(
@@ -73,7 +75,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
@@ -92,7 +94,7 @@ let package = Package(
     app("whilehere-sim", ["CLI", "Composition", "Simulation", "DaemonSimulation", "Engine", "Geofencing", "Notifications", "Providers", "Domain", "ArgumentParsing"]),
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
-    .executableTarget(name: "store-torture", dependencies: ["FileStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
+    .executableTarget(name: "store-torture", dependencies: ["FileStore", "SQLiteStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
     // Test helper: dies of a trap with the crash reporter installed.
     .executableTarget(name: "crash-helper", dependencies: ["Composition", "Analytics"], path: "Tests/Helpers/crash-helper"),
     .executableTarget(
@@ -108,6 +110,7 @@ let package = Package(
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
+    tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
     tests("ProvidersTests", ["Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),

@@ -33,11 +33,9 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     self.deliveries = deliveries
   }
 
-  /// Beside a `file:` store; nowhere for other stores.
+  /// Beside a store on this machine's disk; nowhere for other stores.
   public static func path(store: String, environment: [String: String]) -> String? {
-    let spec = ProviderSpec(store)
-    guard spec.name == "file", let directory = spec.argument else { return nil }
-    return XDG.expandTilde(directory, environment) + "/daemon-status.json"
+    ProviderRegistry.storeHome(store, environment: environment).map { $0 + "/daemon-status.json" }
   }
 
   public func write(to path: String) throws {

@@ -23,9 +23,7 @@ public struct LocalDaemon: Codable, Equatable, Sendable {
   public static let fileName = "daemon.local.json"
 
   public static func path(store: String, environment: [String: String]) -> String? {
-    let spec = ProviderSpec(store)
-    guard spec.name == "file", let directory = spec.argument else { return nil }
-    return XDG.expandTilde(directory, environment) + "/" + fileName
+    ProviderRegistry.storeHome(store, environment: environment).map { $0 + "/" + fileName }
   }
 
   /// 32 random bytes, hex.

@@ -5,6 +5,7 @@ import OSMPlaces
 import Overpass
 import FolderSync
 import RemoteStore
+import SQLiteStore
 import Sync
 import Persistence
 import Providers
@@ -16,12 +17,34 @@ import Providers
 public struct ProviderRegistry: Sendable {
   public struct Factory<Product>: Sendable {
     public let summary: String
+    /// How one of several people gets their own (whilehered's per-person
+    /// stores), so nothing outside the adapter's entry knows what kind of
+    /// thing it is.
+    public let perPerson: PerPerson
+    /// The folder a store on this machine keeps beside itself (the
+    /// daemon's status, its signing key, the CLI's way to it), from the
+    /// argument; nil for stores that are not on this machine's disk.
+    public let home: (@Sendable (_ argument: String) -> String)?
     public let make: @Sendable (ProviderInput) throws -> Product
 
-    public init(summary: String, make: @escaping @Sendable (ProviderInput) throws -> Product) {
+    public init(
+      summary: String, perPerson: PerPerson = .unsupported, home: (@Sendable (_ argument: String) -> String)? = nil,
+      make: @escaping @Sendable (ProviderInput) throws -> Product
+    ) {
       self.summary = summary
+      self.perPerson = perPerson
+      self.home = home
       self.make = make
     }
+  }
+
+  public enum PerPerson: Sendable {
+    /// Each `make` is already a separate one (in memory).
+    case separate
+    /// The argument that names person NAME's own, from the configured one.
+    case argument(@Sendable (_ argument: String, _ person: String) -> String)
+    /// One for everybody is all it can be (a remote store): refused for people.
+    case unsupported
   }
 
   /// What a factory gets: the text after the name's colon, the environment,
@@ -45,10 +68,13 @@ public struct ProviderRegistry: Sendable {
 
   public static let standard: ProviderRegistry = {
     var registry = ProviderRegistry()
-    registry.stores["memory"] = Factory(summary: "in memory, lost on exit") { input in
+    registry.stores["memory"] = Factory(summary: "in memory, lost on exit", perPerson: .separate) { input in
       InMemoryOperationStore(replica: ReplicaID.random(), clock: input.clock)
     }
-    registry.stores["file"] = Factory(summary: "file:DIRECTORY, the durable operation log") { input in
+    registry.stores["file"] = Factory(
+      summary: "file:DIRECTORY, the durable operation log", perPerson: .argument { directory, person in directory + "/people/" + person },
+      home: { directory in directory }
+    ) { input in
       guard let argument = input.argument else {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
       }
@@ -56,6 +82,16 @@ public struct ProviderRegistry: Sendable {
         directory: XDG.expandTilde(argument, input.environment), clock: input.clock,
         options: FileStoreOptions(
           access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment), keepLogOpen: !input.oneOfMany))
+    }
+    registry.stores["sqlite"] = Factory(
+      summary: "sqlite:PATH, the operation log in one SQLite file (WAL, synchronous=FULL)",
+      perPerson: .argument { path, person in SQLitePaths.person(person, beside: path) },
+      home: { path in SQLitePaths.home(of: path) }
+    ) { input in
+      guard let argument = input.argument, !argument.isEmpty else {
+        throw ConfigError.invalidValue(source: "store", key: "store", value: "sqlite", allowed: "sqlite:PATH")
+      }
+      return try SQLiteOperationStore(path: XDG.expandTilde(argument, input.environment), clock: input.clock)
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)
@@ -114,6 +150,14 @@ public struct ProviderRegistry: Sendable {
   /// A sync transport by its spec (`folder:PATH`, `server:URL`).
   public func syncTransport(_ spec: String, environment: [String: String]) throws -> any SyncTransport {
     try make("sync", ProviderSpec(spec), from: syncs, environment: environment, clock: SystemClock())
+  }
+
+  /// The folder the configured store keeps its side files in, expanded;
+  /// nil when the store has none on this machine (memory, remote).
+  public static func storeHome(_ store: String, environment: [String: String]) -> String? {
+    let spec = ProviderSpec(store)
+    guard let argument = spec.argument, let home = standard.stores[spec.name]?.home else { return nil }
+    return home(XDG.expandTilde(argument, environment))
   }
 
   func make<Product>(

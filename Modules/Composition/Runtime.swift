@@ -161,8 +161,16 @@ public final class Runtime: Sendable {
       throw ConfigError.invalidValue(source: "people", key: "people.\(name)", value: name, allowed: "1–32 lower-case letters, digits, - or _")
     }
     var spec = ProviderSpec(config.settings.store)
-    if spec.name == "file", let directory = spec.argument {
-      spec = ProviderSpec("file:" + XDG.expandTilde(directory, environment) + "/people/" + name)
+    switch registry.stores[spec.name]?.perPerson {
+    case .argument(let own)?:
+      guard let argument = spec.argument else { break }
+      spec = ProviderSpec(spec.name + ":" + own(XDG.expandTilde(argument, environment), name))
+    case .unsupported?:
+      throw ConfigError.invalidValue(
+        source: config.settings.sources["store"] ?? "store", key: "store", value: config.settings.store,
+        allowed: "a store that can hold each person's own (" + registry.stores.filter { if case .unsupported = $0.value.perPerson { false } else { true } }.keys.sorted().joined(separator: ", ") + ")")
+    case .separate?, nil:
+      break
     }
     return try registry.make("store", spec, from: registry.stores, environment: environment, clock: clock, oneOfMany: true)
   }

@@ -1,5 +1,6 @@
 import FileStore
 import Foundation
+import SQLiteStore
 
 /// `whilehere forget`: removes a store's files, and only the files a
 /// WhileHere store is made of, so a mistyped directory cannot lose anything
@@ -17,14 +18,17 @@ public enum StoreEraser {
     "server.key",
   ]
 
-  /// Erases a `file:` store (and the per-person stores a daemon keeps in
-  /// it); other stores have no files. Refuses a remote store.
+  /// Erases a `file:` or `sqlite:` store (and the per-person stores a
+  /// daemon keeps with it); other stores have no files. Refuses a remote store.
   public static func erase(storeSpec: String, environment: [String: String]) throws -> Result {
     let spec = ProviderSpec(storeSpec)
     switch spec.name {
     case "file":
       guard let directory = spec.argument else { return Result() }
       return try erase(directory: XDG.expandTilde(directory, environment))
+    case "sqlite":
+      guard let path = spec.argument else { return Result() }
+      return try eraseSQLite(path: XDG.expandTilde(path, environment))
     case "remote":
       throw ConfigError.invalidValue(
         source: "forget", key: "store", value: storeSpec,
@@ -32,6 +36,25 @@ public enum StoreEraser {
     default:
       return Result()
     }
+  }
+
+  /// The database with SQLite's files beside it, a daemon's per-person
+  /// databases and its side files in the same folder; nothing else there.
+  static func eraseSQLite(path: String) throws -> Result {
+    var result = Result()
+    let manager = FileManager.default
+    let home = SQLitePaths.home(of: path)
+    var doomed = SQLitePaths.files(of: path) + ["daemon-status.json", "daemon-status.json.tmp", LocalDaemon.fileName, "server.key"].map { home + "/" + $0 }
+    let people = home + "/people"
+    for entry in (try? manager.contentsOfDirectory(atPath: people)) ?? [] where entry.hasSuffix(".sqlite") {
+      doomed += SQLitePaths.files(of: people + "/" + entry)
+    }
+    for file in doomed where manager.fileExists(atPath: file) {
+      try manager.removeItem(atPath: file)
+      result.removed.append(file)
+    }
+    if (try? manager.contentsOfDirectory(atPath: people))?.isEmpty == true { try? manager.removeItem(atPath: people) }
+    return result
   }
 
   static func erase(directory: String) throws -> Result {

@@ -64,14 +64,16 @@ public final class DaemonHost: @unchecked Sendable {
     }
     let environment = ProcessInfo.processInfo.environment
     let key: Data
-    if settings.serverKeyFile.isEmpty, !runtime.store.describe().kind.contains("file") {
-      key = SodiumTokenSigner.generateKey()
+    let home = ProviderRegistry.storeHome(settings.store, environment: environment)
+    // Beside the store, so links outlive a restart; a store with no files (memory) gets a key for this run.
+    let keyPath = settings.serverKeyFile.isEmpty ? home.map { $0 + "/server.key" } : XDG.expandTilde(settings.serverKeyFile, environment)
+    if let keyPath {
+      key = try ServerKey.load(path: keyPath)
     } else {
-      let path = settings.serverKeyFile.isEmpty ? runtime.store.describe().location + "/server.key" : XDG.expandTilde(settings.serverKeyFile, environment)
-      key = try ServerKey.load(path: path)
+      key = SodiumTokenSigner.generateKey()
     }
     let signer = try SodiumTokenSigner(key: key)
-    if runtime.store.describe().kind.contains("file") {
+    if home != nil {
       try DescriptorLimit.ensure(DescriptorLimit.needed(people: settings.people.count, connections: HTTPServerOptions().connectionLimit))
     }
     let options = HTTPServerOptions(

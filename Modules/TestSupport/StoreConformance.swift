@@ -22,6 +22,29 @@ public enum StoreConformance {
     if let reopen { try survivesReopen(make(), reopen: reopen) }
   }
 
+  /// The suite for a store kept at a path: each store at `location` in a
+  /// fresh temporary folder, reopened by `open` at the same path.
+  public static func verify(location: @escaping (TemporaryDirectory) -> String, open: @escaping (String) throws -> any OperationStore) throws {
+    var folders: [TemporaryDirectory] = []
+    var paths: [ObjectIdentifier: String] = [:]
+    func opened(_ path: String) throws -> any OperationStore {
+      let store = try open(path)
+      paths[ObjectIdentifier(store)] = path
+      return store
+    }
+    try verify(
+      make: {
+        let folder = TemporaryDirectory()
+        folders.append(folder)
+        return try opened(location(folder))
+      },
+      reopen: { store in
+        let path = paths[ObjectIdentifier(store)]!
+        store.close()
+        return try opened(path)
+      })
+  }
+
   static func emptyBatch(_ store: any OperationStore) throws {
     defer { store.close() }
     let records = try store.append([])

@@ -30,6 +30,8 @@ enum Layers {
     "CMicroHTTPD": .shim,
     "CSodium": .shim,
     "CMosquitto": .shim,
+    "CSQLite": .shim,
+    "SQLiteStore": .adapter,
     "MQTT": .adapter,
     "Gpsd": .adapter,
     "Sync": .port,

@@ -7,18 +7,7 @@ import TestSupport
 
 @Suite struct FileOperationStoreTests {
   @Test func passesTheStoreConformanceKit() throws {
-    var directories: [TemporaryDirectory] = []
-    try StoreConformance.verify(
-      make: {
-        let directory = TemporaryDirectory()
-        directories.append(directory)
-        return try FileOperationStore(directory: directory.path + "/store", clock: ManualClock())
-      },
-      reopen: { store in
-        let path = (store as! FileOperationStore).directory
-        store.close()
-        return try FileOperationStore(directory: path, clock: ManualClock())
-      })
+    try StoreConformance.verify(location: { $0.path + "/store" }, open: { try FileOperationStore(directory: $0, clock: ManualClock()) })
   }
 
   @Test func aSecondOpenerIsToldWhoHoldsTheStore() throws {

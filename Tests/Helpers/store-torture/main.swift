@@ -1,20 +1,26 @@
-// Appends to a FileStore from several threads as fast as it can and prints
-// `ack KEY` for every write the store acknowledged, until killed. The crash
-// test SIGKILLs it at random moments and checks each acked key survived.
+// Appends to a store (a FileStore directory, or sqlite:PATH) from several
+// threads as fast as it can and prints `ack KEY` for every write the store
+// acknowledged, until killed. The crash tests SIGKILL it at random moments
+// and check each acked key survived.
 import Domain
 import FileStore
 import Foundation
 import Persistence
+import SQLiteStore
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let writers = Int(arguments[2]) else {
-  FileHandle.standardError.write(Data("usage: store-torture DIRECTORY WRITERS [COMPACT_AFTER_BYTES]\n".utf8))
+  FileHandle.standardError.write(Data("usage: store-torture DIRECTORY|sqlite:PATH WRITERS [COMPACT_AFTER_BYTES]\n".utf8))
   exit(64)
 }
 let compactAfter = arguments.count > 3 ? Int(arguments[3]) ?? (16 << 20) : (16 << 20)
-let store: FileOperationStore
+let store: any OperationStore
 do {
-  store = try FileOperationStore(directory: arguments[1], options: FileStoreOptions(compactAfterBytes: compactAfter))
+  if arguments[1].hasPrefix("sqlite:") {
+    store = try SQLiteOperationStore(path: String(arguments[1].dropFirst("sqlite:".count)))
+  } else {
+    store = try FileOperationStore(directory: arguments[1], options: FileStoreOptions(compactAfterBytes: compactAfter))
+  }
 } catch {
   FileHandle.standardError.write(Data("open failed: \(error)\n".utf8))
   exit(1)

@@ -1,0 +1,112 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+import SQLiteStore
+import Testing
+import TestSupport
+
+@Suite struct SQLiteOperationStoreTests {
+  @Test func passesTheStoreConformanceKit() throws {
+    try StoreConformance.verify(location: { $0.file("store.sqlite") }, open: { try SQLiteOperationStore(path: $0, clock: ManualClock()) })
+  }
+
+  @Test func theFileAndItsFolderAreOnlyTheOwners() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("new/store.sqlite")
+    let store = try SQLiteOperationStore(path: path)
+    try store.append([.put(.task(Fixtures.task("t1")))])
+    store.close()
+    func mode(_ path: String) throws -> Int { (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue }
+    #expect(try mode(path) == 0o600)
+    #expect(try mode(directory.file("new")) == 0o700)
+    for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+      #expect(try mode(path + suffix) == 0o600, "\(suffix)")
+    }
+  }
+
+  /// Two processes on one file, as the CLI and the daemon would be: each
+  /// sees the other's acknowledged writes, and stamps keep increasing.
+  @Test func twoOpenersSeeEachOthersWritesAndStampInOrder() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("store.sqlite")
+    let first = try SQLiteOperationStore(path: path)
+    let second = try SQLiteOperationStore(path: path)
+    defer {
+      first.close()
+      second.close()
+    }
+    #expect(first.replica == second.replica, "one store, one replica")
+    let a = try first.append([.put(.task(Fixtures.task("t1")))])
+    #expect(second.state().tasks[TaskID("t1")] != nil, "a read sees the other opener's write")
+    let b = try second.append([.put(.task(Fixtures.task("t2")))])
+    #expect(b[0].stamp > a[0].stamp)
+    let c = try first.append([.put(.place(Fixtures.place("p1")))])
+    #expect(c[0].stamp > b[0].stamp)
+    #expect(try first.operations(since: nil).count == 3)
+    #expect(first.state().versions == second.state().versions)
+  }
+
+  @Test func syncsWithAFileStoreBothWays() throws {
+    let directory = TemporaryDirectory()
+    let sqlite = try SQLiteOperationStore(path: directory.file("store.sqlite"))
+    let file = try FileOperationStore(directory: directory.file("files"))
+    defer {
+      sqlite.close()
+      file.close()
+    }
+    try sqlite.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1")))])
+    try file.append([.put(.task(Fixtures.task("t2", title: "Post letters"))), .put(.list(Fixtures.list("g1")))])
+    try file.merge(try sqlite.operations(since: nil))
+    try sqlite.merge(try file.operations(since: nil))
+    var renamed = try #require(sqlite.state().tasks[TaskID("t2")])
+    renamed.title = "Post the parcel"
+    try sqlite.append([.put(.task(renamed)), .delete(.task(TaskID("t1")))])
+    try file.merge(try sqlite.operations(since: file.state().latest))
+    #expect(sqlite.state().versions == file.state().versions)
+    #expect(file.state().tasks[TaskID("t2")]?.title == "Post the parcel")
+    #expect(file.state().tasks[TaskID("t1")] == nil)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.write("store.sqlite", String(repeating: "not a database\n", count: 100))
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let error = #expect(throws: StoreError.self) { try SQLiteOperationStore(path: path) }
+    guard case .corrupt(let where_, _, _)? = error else {
+      Issue.record("expected corrupt, got \(String(describing: error))")
+      return
+    }
+    #expect(where_ == path)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func aDamagedRecordNamesItsRow() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("store.sqlite")
+    let store = try SQLiteOperationStore(path: path)
+    try store.append([.put(.task(Fixtures.task("t1")))])
+    try store.append([.put(.task(Fixtures.task("t2")))])
+    store.close()
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE records SET record=x'7b7b' WHERE seq=2\"); c.commit()", path]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    let error = #expect(throws: StoreError.self) { try SQLiteOperationStore(path: path) }
+    #expect(error?.description.contains("record row 2") == true, "\(String(describing: error))")
+  }
+}
+
+/// The SIGKILL crash test on SQLite: every acknowledged write survives.
+@Suite(.serialized) struct SQLiteCrashTests {
+  @Test func acknowledgedWritesSurviveSIGKILL() throws {
+    let outcome = try StoreCrashTest.run(
+      helper: BuiltProduct.path("store-torture"), target: { "sqlite:" + $0.file("store.sqlite") },
+      open: { try SQLiteOperationStore(path: $0.file("store.sqlite")) })
+    #expect(outcome.losses.isEmpty, "\(outcome.losses)")
+    #expect(outcome.unexpectedExits.isEmpty, "the writer died on its own: iterations \(outcome.unexpectedExits)")
+    #expect(outcome.acknowledged > outcome.iterations, "the writer acknowledged too little to prove anything (\(outcome.acknowledged) acks)")
+    #expect(outcome.tags > outcome.iterations / 2, "the place editor acknowledged too few tags (\(outcome.tags))")
+  }
+}
