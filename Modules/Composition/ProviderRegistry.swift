@@ -58,6 +58,9 @@ public struct ProviderRegistry: Sendable {
     /// One of many stores open at once, written rarely (whilehered's
     /// per-person stores): hold as few files open as possible.
     public var oneOfMany = false
+    /// The replica id a store created now takes (`store migrate` moves a
+    /// store's id with its records); nil: a new random one.
+    public var newReplica: ReplicaID?
   }
 
   public var stores: [String: Factory<any OperationStore>] = [:]
@@ -79,7 +82,7 @@ public struct ProviderRegistry: Sendable {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
       }
       return try FileOperationStore(
-        directory: XDG.expandTilde(argument, input.environment), clock: input.clock,
+        directory: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica ?? ReplicaID.random(), clock: input.clock,
         options: FileStoreOptions(
           access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment), keepLogOpen: !input.oneOfMany))
     }
@@ -91,7 +94,7 @@ public struct ProviderRegistry: Sendable {
       guard let argument = input.argument, !argument.isEmpty else {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "sqlite", allowed: "sqlite:PATH")
       }
-      return try SQLiteOperationStore(path: XDG.expandTilde(argument, input.environment), clock: input.clock)
+      return try SQLiteOperationStore(path: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica, clock: input.clock)
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)
@@ -162,7 +165,7 @@ public struct ProviderRegistry: Sendable {
 
   func make<Product>(
     _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
-    clock: any WallClock, shared: Bool = false, oneOfMany: Bool = false
+    clock: any WallClock, shared: Bool = false, oneOfMany: Bool = false, newReplica: ReplicaID? = nil
   ) throws -> Product {
     guard let factory = table[spec.name] else {
       throw ConfigError.unknownProvider(port: port, name: spec.name, known: table.keys.sorted())
@@ -170,6 +173,7 @@ public struct ProviderRegistry: Sendable {
     var input = ProviderInput(argument: spec.argument, environment: environment, clock: clock)
     input.shared = shared
     input.oneOfMany = oneOfMany
+    input.newReplica = newReplica
     return try factory.make(input)
   }
 }

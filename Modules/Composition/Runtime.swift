@@ -175,6 +175,12 @@ public final class Runtime: Sendable {
     return try registry.make("store", spec, from: registry.stores, environment: environment, clock: clock, oneOfMany: true)
   }
 
+  /// Another store by its spec (`sqlite:PATH`, `file:DIR`), created with
+  /// `newReplica` when new: where `store migrate` moves this one.
+  public func openStore(_ spec: String, newReplica: ReplicaID) throws -> any OperationStore {
+    try registry.make("store", ProviderSpec(spec), from: registry.stores, environment: environment, clock: clock, newReplica: newReplica)
+  }
+
   /// The engine context over another store, with this runtime's clock, ids and radius limits.
   public func context(over store: any OperationStore) -> EngineContext {
     EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii)

@@ -25,8 +25,8 @@ public final class SQLiteOperationStore: OperationStore {
   static let formatVersion = "1"
 
   /// Opens the store at `path`, creating it (0600, its folder 0700) when
-  /// it does not exist.
-  public init(path: String, clock: any WallClock = SystemClock()) throws {
+  /// it does not exist; a new store takes `newReplica` (random when nil).
+  public init(path: String, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock()) throws {
     self.path = path
     self.clock = clock
     let directory = (path as NSString).deletingLastPathComponent
@@ -57,7 +57,7 @@ public final class SQLiteOperationStore: OperationStore {
       }
       if meta["replica"] == nil {
         // Two processes creating the store at once: the first id written wins, both read it back.
-        try database.query("INSERT OR IGNORE INTO meta(key, value) VALUES ('replica', ?), ('format', ?)", [ReplicaID.random().rawValue, Self.formatVersion])
+        try database.query("INSERT OR IGNORE INTO meta(key, value) VALUES ('replica', ?), ('format', ?)", [(newReplica ?? ReplicaID.random()).rawValue, Self.formatVersion])
         try database.query("SELECT value FROM meta WHERE key = 'replica'") { row in meta["replica"] = row.text(0) }
       }
     } catch let failure as SQLiteDatabase.Failure {
