@@ -96,7 +96,12 @@ public final class Runtime: Sendable {
 
   /// Imports over the configured place provider.
   public func imports() throws -> ImportService {
-    ImportService(context: engine.context, matcher: PlaceMatcher(provider: try placeProvider()))
+    try imports(context: engine.context)
+  }
+
+  /// Imports into another store (one of the daemon's people).
+  public func imports(context: EngineContext) throws -> ImportService {
+    ImportService(context: context, matcher: PlaceMatcher(provider: try placeProvider()))
   }
 
   public func refresher() throws -> RefreshService {

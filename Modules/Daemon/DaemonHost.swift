@@ -112,7 +112,7 @@ public final class DaemonHost: @unchecked Sendable {
           name: name, settings: person, store: store, journal: runtime.store, context: context,
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
-          analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context),
+          analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty)
         people.append(made)
         relay.person = made

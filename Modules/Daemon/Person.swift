@@ -69,13 +69,17 @@ final class Person: Sendable {
   let retention: FixRetention?
   /// Places suggested for a task's words (the map page), when the daemon has a place provider.
   let suggestions: SuggestionService?
+  /// Saved lists imported from the map page, and the rows they leave to review.
+  let imports: ImportService?
+  let importJob = ImportJob()
 
   init(
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
-    suggestions: SuggestionService? = nil, analyticsOffered: Bool = false
+    suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false
   ) {
+    self.imports = imports
     self.name = name
     self.analyticsOffered = analyticsOffered
     self.suggestions = suggestions

@@ -58,6 +58,8 @@ struct PersonAPI {
         return .json(200, encoding: preferences())
       case ("GET", 1, "suggestions"):
         return try suggestions(request.query)
+      case (_, _, "imports"):
+        return try ImportAPI(person: person).handle(request, path: Array(rest.dropFirst()))
       case ("GET", 2, "tasks"):
         return .json(200, encoding: summary(try person.engine.tasks.get(rest[1])))
       case ("DELETE", 2, "tasks"):
@@ -259,7 +261,9 @@ struct PersonAPI {
     let reason: String
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T { try Self.decode(type, body) }
+
+  static func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
     do {
       // Dates as the answers write them (ISO-8601), so records round-trip.
       let decoder = JSONDecoder()

@@ -274,6 +274,7 @@ def run(browser, base, basic, work):
     browser.screenshot(os.path.join(work, "reminders.png"))
 
     places(browser, base, basic)
+    import_list(browser, base, basic, work)
 
     # Sign out: the server forgets the session, so the old cookie stops working.
     browser.click("#sign-out")
@@ -323,6 +324,47 @@ def places(browser, base, basic):
     wait_for(lambda: browser.visible("#view-task"), "the new task")
     made = next(t for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1] if t["title"] == "See the exhibition")
     check([l["place"]["name"] for l in made["locations"]] == ["Ateneum"], "'Remind me of something here' ties a new task to that saved place")
+
+
+def import_list(browser, base, basic, work):
+    """Upload a Takeout list, watch it finish, settle rows on the map."""
+    path = os.path.join(work, "saved.csv")
+    with open(path, "w") as file:
+        file.write("Title,Note,URL,Tags,Comment\n,,,,\nHesburger,,u1,,\nAlepa,,u2,,\nQwerty Zxcv,,u3,,\nK-Market,,u4,,\n")
+    browser.click(".tab[data-view=import]")
+    wait_for(lambda: browser.visible("#import-form"), "the import form")
+    browser.type("#import-file", path)
+    browser.type("#import-list", "Errands")
+    browser.click("#import-start")
+    wait_for(lambda: "Imported 4 rows" in browser.text("#import-summary"), "the import's summary")
+    check(True, f"the upload was imported: {browser.text('#import-summary')}")
+    wait_for(lambda: browser.find_all("#review-list li.review-row"), "rows to review")
+    rows = browser.script("return [...document.querySelectorAll('#review-list li.review-row')].map(li => li.querySelector('strong').textContent)")
+    check("Hesburger" in rows and "Qwerty Zxcv" in rows, f"the rows needing a decision are listed ({rows})")
+    browser.click("li.review-row:first-child button[aria-label^='Show the candidates']")
+    pins = wait_for(lambda: len(browser.find_all(".candidate-pin")) >= 2 and len(browser.find_all(".candidate-pin")), "the candidates on the map")
+    check(pins >= 2, f"the first row's candidates are drawn on the map ({pins} pins)")
+    browser.screenshot(os.path.join(work, "import.png"))
+    first = rows[0]
+    browser.click("li.review-row:first-child button[aria-label^='Accept']")
+    wait_for(lambda: first not in browser.script("return [...document.querySelectorAll('#review-list li.review-row strong')].map(s => s.textContent)"), "the accepted row to leave the review")
+    check(True, f"accepting a candidate settles '{first}'")
+    browser.click("li.review-row[data-row] button[aria-label='Enter Qwerty Zxcv by clicking the map']")
+    browser.settle()
+    size = browser.script("const r = document.getElementById('map').getBoundingClientRect(); return [r.width, r.height]")
+    browser.command("POST", "/actions", {"actions": [{
+        "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+        "actions": [{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": int(size[0] * 0.75), "y": int(size[1] * 0.5)},
+                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+    wait_for(lambda: browser.command("GET", "/alert/text") is not None, "the name prompt")
+    browser.command("POST", "/alert/text", {"text": "Qwerty's place"})
+    browser.command("POST", "/alert/accept", {})
+    wait_for(lambda: "Qwerty Zxcv" not in browser.script("return [...document.querySelectorAll('#review-list li.review-row strong')].map(s => s.textContent)"), "the entered row to leave the review")
+    lists = http("GET", f"{base}/api/v1/lists", headers=basic)[1]
+    errands = next(l for l in lists if l["name"] == "Errands")
+    places = {p["id"]: p["name"] for p in http("GET", f"{base}/api/v1/places?form=summary", headers=basic)[1]}
+    check("Qwerty's place" in [places.get(p) for p in errands["places"]] and len(errands["places"]) == 2,
+          f"the accepted and the hand-entered place are in the list ({[places.get(p) for p in errands['places']]})")
 
 
 def api_task(base, basic, task):

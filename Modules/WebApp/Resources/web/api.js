@@ -29,14 +29,17 @@ async function call(method, path, body) {
 
 async function request(method, path, body) {
   const headers = { "Accept": "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const raw = body instanceof Blob;
+  if (body !== undefined && !raw) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRF-Token"] = csrf;
   const response = await fetch(path, {
     method, headers, credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || raw ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (response.status === 413) throw new APIError(413, "The file is larger than this server accepts (server.max-body); ask its operator to raise it, or import with the CLI.");
   if (!response.ok) throw new APIError(response.status, (data && data.error) || response.statusText);
   return data;
 }
@@ -80,6 +83,12 @@ export const api = {
   places: () => call("GET", "/api/v1/places?form=summary"),
   lists: () => call("GET", "/api/v1/lists"),
   plan: () => call("GET", "/api/v1/plan"),
+  startImport: (file, list) =>
+    call("POST", `/api/v1/imports?file=${encodeURIComponent(file.name)}&list=${encodeURIComponent(list)}`, file),
+  importStatus: () => call("GET", "/api/v1/imports/current"),
+  cancelImport: () => call("DELETE", "/api/v1/imports/current"),
+  review: () => call("GET", "/api/v1/imports/review"),
+  decide: (row, decision) => call("POST", `/api/v1/imports/review/${encodeURIComponent(row)}`, decision),
   preferences: () => call("GET", "/api/v1/preferences"),
   setPreferences: (change) => call("PUT", "/api/v1/preferences", change),
   events: () => call("GET", "/api/v1/events"),

@@ -8,7 +8,10 @@ export class TaskMap {
   constructor(element, config) {
     this.map = L.map(element, { zoomControl: false, attributionControl: false }).setView(HELSINKI, 15);
     L.control.zoom({ position: "topright" }).addTo(this.map);
-    this.layers = { tasks: L.layerGroup().addTo(this.map), plan: L.layerGroup(), places: L.layerGroup().addTo(this.map), me: L.layerGroup().addTo(this.map) };
+    this.layers = {
+      tasks: L.layerGroup().addTo(this.map), plan: L.layerGroup(), places: L.layerGroup().addTo(this.map),
+      candidates: L.layerGroup().addTo(this.map), me: L.layerGroup().addTo(this.map),
+    };
     if (config.tiles) {
       L.tileLayer(config.tiles, { maxZoom: 19, attribution: config.attribution || "" }).addTo(this.map);
     } else {
@@ -101,6 +104,20 @@ export class TaskMap {
       L.circleMarker([place.lat, place.lon], {
         radius: selected ? 9 : 5, color: "#fff", weight: 1.5, fillColor: selected ? "#d9480f" : "#2f9e44", fillOpacity: 0.95,
       }).bindTooltip(place.name).on("click", (event) => { L.DomEvent.stopPropagation(event); open(place); }).addTo(this.layers.places);
+    }
+  }
+
+  /// An import row's candidates, numbered as the card lists them.
+  showCandidates(candidates) {
+    this.layers.candidates.clearLayers();
+    for (const candidate of candidates) {
+      L.marker([candidate.lat, candidate.lon], {
+        title: `${candidate.number}. ${candidate.name}`, alt: candidate.name,
+        icon: L.divIcon({ className: "candidate-pin", html: String(candidate.number), iconSize: [22, 22] }),
+      }).addTo(this.layers.candidates);
+    }
+    if (candidates.length) {
+      this.map.fitBounds(L.latLngBounds(candidates.map((c) => [c.lat, c.lon])).pad(0.5), { maxZoom: 17, animate: false });
     }
   }
 
