@@ -4,6 +4,7 @@ import Foundation
 import OSMPlaces
 import Overpass
 import FolderSync
+import NATSStore
 import RemoteStore
 import SQLiteStore
 import Sync
@@ -95,6 +96,22 @@ public struct ProviderRegistry: Sendable {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "sqlite", allowed: "sqlite:PATH")
       }
       return try SQLiteOperationStore(path: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica, clock: input.clock)
+    }
+    registry.stores["nats"] = Factory(
+      summary: "nats:nats://HOST:4222[;stream=NAME][;log=NAME][;replicas=N], the operation log on a NATS JetStream stream",
+      // An argument that does not parse is passed on as it is, for make to refuse clearly.
+      perPerson: .argument { argument, person in (try? NATSLocation(argument))?.with(log: person).argument ?? argument }
+    ) { input in
+      guard let argument = input.argument else {
+        throw ConfigError.invalidValue(source: "store", key: "store", value: "nats", allowed: "nats:nats://HOST:4222[;stream=NAME][;log=NAME][;replicas=N]")
+      }
+      let location: NATSLocation
+      do {
+        location = try NATSLocation(argument)
+      } catch {
+        throw ConfigError.invalidValue(source: "store", key: "store", value: argument, allowed: "nats:nats://HOST:4222[;stream=NAME][;log=NAME][;replicas=N] (\(error))")
+      }
+      return try NATSOperationStore(location, newReplica: input.newReplica, clock: input.clock)
     }
     registry.stores["remote"] = Factory(summary: "remote:URL, a person's store held by whilehered (user and password from the URL, WHILEHERE_USER/WHILEHERE_PASSWORD, or asked)") { input in
       try RemoteLogin.open(input.argument, environment: input.environment)

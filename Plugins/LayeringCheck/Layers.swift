@@ -31,6 +31,8 @@ enum Layers {
     "CSodium": .shim,
     "CMosquitto": .shim,
     "CSQLite": .shim,
+    "CNATS": .shim,
+    "NATSStore": .adapter,
     "SQLiteStore": .adapter,
     "MQTT": .adapter,
     "Gpsd": .adapter,

@@ -1,0 +1,88 @@
+#include <nats/nats.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Small helpers over nats.c structs whose arrays of C strings and nested
+// option blocks are awkward from Swift. Each returns the call's status.
+
+// `nats://a:4222,nats://b:4222`: every server of a cluster, to connect to
+// any and fail over to the others.
+static inline natsStatus whilehere_nats_set_servers(natsOptions *options, const char *list) {
+  char *copy = strdup(list);
+  if (copy == NULL) return NATS_NO_MEMORY;
+  const char *servers[16];
+  int count = 0;
+  char *save = NULL;
+  for (char *part = strtok_r(copy, ",", &save); part != NULL && count < 16; part = strtok_r(NULL, ",", &save)) servers[count++] = part;
+  natsStatus status = natsOptions_SetServers(options, servers, count);
+  free(copy);
+  return status;
+}
+
+static inline natsStatus whilehere_nats_add_stream(jsCtx *js, const char *name, const char *subjects, int64_t replicas, jsErrCode *error) {
+  jsStreamConfig config;
+  jsStreamConfig_Init(&config);
+  const char *list[1] = { subjects };
+  config.Name = name;
+  config.Subjects = list;
+  config.SubjectsLen = 1;
+  config.Storage = js_FileStorage;
+  config.Replicas = replicas;
+  // Reads by subject from any replica (js_DirectGetMsg), not only the leader.
+  config.AllowDirect = true;
+  jsStreamInfo *info = NULL;
+  natsStatus status = js_AddStream(&info, js, &config, NULL, error);
+  if (info != NULL) jsStreamInfo_Destroy(info);
+  return status;
+}
+
+static inline natsStatus whilehere_nats_stream_exists(jsCtx *js, const char *name, jsErrCode *error) {
+  jsStreamInfo *info = NULL;
+  natsStatus status = js_GetStreamInfo(&info, js, name, NULL, error);
+  if (info != NULL) jsStreamInfo_Destroy(info);
+  return status;
+}
+
+// Publishes and waits for JetStream's acknowledgement (stored on the
+// stream's replicas). `expectedLast` 0 with `expectEmpty` asks that the
+// subject holds nothing yet; otherwise its last sequence must be `expectedLast`.
+static inline natsStatus whilehere_nats_publish(jsCtx *js, const char *subject, const void *data, int length, uint64_t expectedLast,
+                                                bool expectEmpty, const char *messageID, uint64_t *sequence, jsErrCode *error) {
+  jsPubOptions options;
+  jsPubOptions_Init(&options);
+  options.MsgId = messageID;
+  if (expectEmpty) options.ExpectNoMessage = true; else options.ExpectLastSubjectSeq = expectedLast;
+  jsPubAck *ack = NULL;
+  natsStatus status = js_Publish(&ack, js, subject, data, length, &options, error);
+  if (ack != NULL) {
+    *sequence = ack->Sequence;
+    // A duplicate's ack is the first message's: nothing new was stored.
+    if (ack->Duplicate && status == NATS_OK) status = NATS_ERR;
+    jsPubAck_Destroy(ack);
+  }
+  return status;
+}
+
+// The stream sequence of the subject's last message, or 0 when it has none.
+static inline natsStatus whilehere_nats_last_sequence(jsCtx *js, const char *stream, const char *subject, uint64_t *sequence, jsErrCode *error) {
+  natsMsg *message = NULL;
+  natsStatus status = js_GetLastMsg(&message, js, stream, subject, NULL, error);
+  *sequence = 0;
+  if (status == NATS_NOT_FOUND) return NATS_OK;
+  if (status == NATS_OK && message != NULL) {
+    *sequence = natsMsg_GetSequence(message);
+    natsMsg_Destroy(message);
+  }
+  return status;
+}
+
+// The first message on `subject` at or after stream sequence `from`
+// (NATS_NOT_FOUND when none), from any replica of the stream.
+static inline natsStatus whilehere_nats_next(natsMsg **message, jsCtx *js, const char *stream, const char *subject, uint64_t from, jsErrCode *error) {
+  jsDirectGetMsgOptions options;
+  jsDirectGetMsgOptions_Init(&options);
+  options.Sequence = from;
+  options.NextBySubject = subject;
+  return js_DirectGetMsg(message, js, stream, NULL, &options);
+}

@@ -1,0 +1,163 @@
+import Domain
+import Foundation
+import Persistence
+import Synchronization
+
+/// The `nats:` store: a person's operation log on a JetStream stream (its
+/// own subject, replicated as the stream is: R3 on a three-node cluster).
+/// Each batch is one message, so it is stored whole or not at all, and a
+/// write is acknowledged only after JetStream acknowledged the message.
+/// Writers publish with the subject's expected last sequence: a writer
+/// that lost a race reads what the other wrote, stamps again and retries,
+/// so stamps stay strictly increasing. Reads answer from what this process
+/// has read (a worker owns its people); writes and `operations(since:)`
+/// first catch up.
+public final class NATSOperationStore: OperationStore {
+  public let replica: ReplicaID
+  public let location: NATSLocation
+  private let clock: any WallClock
+  private struct Guarded {
+    var core: StoreCore
+    /// The stream sequence of the last message of this log applied.
+    var sequence: UInt64
+    var log: JetStreamLog?
+  }
+  private let guarded: Mutex<Guarded>
+  /// A batch larger than this is refused (NATS's default max_payload is 1 MiB).
+  static let largestMessage = 900_000
+
+  public init(_ location: NATSLocation, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock()) throws {
+    self.location = location
+    self.clock = clock
+    let log: JetStreamLog
+    do {
+      log = try JetStreamLog(location)
+      self.replica = try Self.replica(log, proposed: newReplica ?? ReplicaID.random())
+    } catch let failure as JetStreamLog.Failure {
+      throw StoreError.io(path: location.argument, operation: "open", reason: failure.description)
+    }
+    var state = Guarded(core: StoreCore(replica: replica), sequence: 0, log: log)
+    try Self.catchUp(&state, location: location)
+    guarded = Mutex(state)
+  }
+
+  /// The log's replica id: written once as its meta message (the first
+  /// writer's proposal wins), then read back by everyone.
+  static func replica(_ log: JetStreamLog, proposed: ReplicaID) throws -> ReplicaID {
+    let subject = log.location.metaSubject
+    if try log.lastSequence(of: subject) == 0 {
+      // Another opener may write it first; then its id is the one read back.
+      _ = try? log.publish(Data(proposed.rawValue.utf8), on: subject, expected: 0, id: UUID().uuidString)
+    }
+    let last = try log.lastSequence(of: subject)
+    guard last > 0, let first = try log.read(subject, after: last - 1, through: last).first, let text = String(data: first.1, encoding: .utf8),
+      let replica = try? ReplicaID(text)
+    else { throw StoreError.corrupt(path: log.location.argument, offset: 0, reason: "the log's replica id cannot be read") }
+    return replica
+  }
+
+  @discardableResult
+  public func append(_ operations: [StoreOperation]) throws -> [OperationRecord] {
+    guard !operations.isEmpty else {
+      return try guarded.withLock { state in
+        guard state.log != nil else { throw StoreError.closed }
+        return []
+      }
+    }
+    return try write { state in state.core.stamp(operations, now: self.clock.now()) }
+  }
+
+  @discardableResult
+  public func merge(_ records: [OperationRecord]) throws -> [OperationRecord] {
+    // Merged records are independent of each other, so a big merge goes in
+    // several messages (each still whole).
+    var changed: [OperationRecord] = []
+    var start = 0
+    repeat {
+      let chunk = Array(records[start..<min(records.count, start + 500)])
+      changed += try write { state in state.core.newer(chunk) }
+      start += 500
+    } while start < records.count
+    return changed
+  }
+
+  /// One write: decide the records on what is known, publish them as one
+  /// message expecting the log's last sequence, and on a lost race catch
+  /// up and decide again.
+  private func write(_ make: (inout Guarded) -> [OperationRecord]) throws -> [OperationRecord] {
+    try guarded.withLock { state in
+      guard let log = state.log else { throw StoreError.closed }
+      for _ in 0..<16 {
+        let records = make(&state)
+        guard !records.isEmpty else { return [] }
+        let data = try JSONEncoder().encode(Batch(records: records))
+        guard data.count <= Self.largestMessage else {
+          throw StoreError.io(
+            path: location.argument, operation: "write",
+            reason: "a batch of \(records.count) records is \(data.count) bytes, more than one NATS message holds (\(Self.largestMessage))")
+        }
+        do {
+          // A fresh id per attempt: JetStream would answer a repeated id with the first message's ack, storing nothing.
+          let sequence = try log.publish(data, on: location.logSubject, expected: state.sequence, id: UUID().uuidString)
+          state.core.apply(records)
+          state.sequence = sequence
+          return records
+        } catch let failure as JetStreamLog.Failure where failure.isWrongLastSequence {
+          try Self.catchUp(&state, location: location)
+        } catch let failure as JetStreamLog.Failure {
+          throw StoreError.io(path: location.argument, operation: "write", reason: "not acknowledged by JetStream: \(failure)")
+        }
+      }
+      throw StoreError.io(path: location.argument, operation: "write", reason: "other writers kept winning the race; try again")
+    }
+  }
+
+  struct Batch: Codable {
+    let records: [OperationRecord]
+  }
+
+  /// Applies the log's messages after the last one applied.
+  private static func catchUp(_ state: inout Guarded, location: NATSLocation) throws {
+    guard let log = state.log else { throw StoreError.closed }
+    do {
+      let last = try log.lastSequence(of: location.logSubject)
+      guard last > state.sequence else { return }
+      let decoder = JSONDecoder()
+      for (sequence, data) in try log.read(location.logSubject, after: state.sequence, through: last) {
+        guard let batch = try? decoder.decode(Batch.self, from: data) else {
+          throw StoreError.corrupt(path: location.argument, offset: sequence, reason: "message \(sequence) is not a batch of records")
+        }
+        state.core.apply(batch.records)
+        state.sequence = sequence
+      }
+    } catch let failure as JetStreamLog.Failure {
+      throw StoreError.io(path: location.argument, operation: "read", reason: failure.description)
+    }
+  }
+
+  public func state() -> StoreState { guarded.withLock { $0.core.state } }
+
+  public func operations(since: HLCTimestamp?) throws -> [OperationRecord] {
+    try guarded.withLock { state in
+      try Self.catchUp(&state, location: location)
+      return state.core.state.records(since: since)
+    }
+  }
+
+  public func describe() -> StoreDescription {
+    let (state, sequence) = guarded.withLock { ($0.core.state, $0.sequence) }
+    return StoreDescription(
+      kind: "nats", location: location.argument,
+      details: [
+        ("replica", replica.rawValue), ("stream", location.stream), ("subject", location.logSubject), ("replicas", String(location.replicas)),
+        ("last sequence", String(sequence)), ("tasks", String(state.tasks.count)), ("places", String(state.places.count)),
+      ])
+  }
+
+  public func close() {
+    guarded.withLock { state in
+      state.log?.close()
+      state.log = nil
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Domain
+import FileStore
+import Foundation
+import NATSStore
+import Persistence
+import Testing
+import TestSupport
+
+/// The `nats:` store against a real nats-server with JetStream.
+@Suite(.serialized) struct NATSOperationStoreTests {
+  @Test func passesTheStoreConformanceKit() throws {
+    let server = try NATSServer()
+    var made = 0
+    try StoreConformance.verify(
+      location: { _ in
+        made += 1
+        return "\(server.url);log=conformance\(made)"
+      },
+      open: { try NATSOperationStore(try NATSLocation($0), clock: ManualClock()) })
+  }
+
+  @Test func twoWritersOnOneLogStampInOrderAndSeeEachOther() throws {
+    let server = try NATSServer()
+    let location = try NATSLocation("\(server.url);log=shared")
+    let first = try NATSOperationStore(location)
+    let second = try NATSOperationStore(location)
+    defer {
+      first.close()
+      second.close()
+    }
+    #expect(first.replica == second.replica, "one log, one replica id")
+    let a = try first.append([.put(.task(Fixtures.task("t1")))])
+    // The second has not read the first's write: its publish loses the race, catches up and stamps after it.
+    let b = try second.append([.put(.task(Fixtures.task("t2")))])
+    #expect(b[0].stamp > a[0].stamp)
+    #expect(second.state().tasks.count == 2)
+    #expect(try first.operations(since: nil).count == 2, "operations(since:) catches up first")
+  }
+
+  @Test func logsOfDifferentPeopleAreApart() throws {
+    let server = try NATSServer()
+    let alice = try NATSOperationStore(try NATSLocation("\(server.url);log=alice"))
+    let bob = try NATSOperationStore(try NATSLocation("\(server.url);log=bob"))
+    defer {
+      alice.close()
+      bob.close()
+    }
+    try alice.append([.put(.task(Fixtures.task("t1")))])
+    #expect(try bob.operations(since: nil).isEmpty)
+    #expect(alice.replica != bob.replica)
+  }
+
+  @Test func syncsWithAFileStore() throws {
+    let server = try NATSServer()
+    let directory = TemporaryDirectory()
+    let nats = try NATSOperationStore(try NATSLocation("\(server.url);log=sync"))
+    let file = try FileOperationStore(directory: directory.file("files"))
+    defer {
+      nats.close()
+      file.close()
+    }
+    try nats.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1")))])
+    try file.append([.put(.list(Fixtures.list("g1")))])
+    try file.merge(try nats.operations(since: nil))
+    try nats.merge(try file.operations(since: nil))
+    #expect(nats.state().versions == file.state().versions)
+  }
+
+  @Test func anUnreachableServerIsAClearErrorNamingIt() throws {
+    let port = try LoopbackPort.free()
+    let error = #expect(throws: StoreError.self) { try NATSOperationStore(try NATSLocation("nats://127.0.0.1:\(port)")) }
+    #expect(error?.description.contains("127.0.0.1:\(port)") == true, "\(String(describing: error))")
+  }
+
+  @Test(arguments: ["127.0.0.1:4222", "nats://h:1;log=a b", "nats://h:1;replicas=9", "nats://h:1;colour=red", "nats://h:1;log"])
+  func aMalformedLocationIsRefusedClearly(_ argument: String) {
+    #expect(throws: NATSLocation.Invalid.self) { try NATSLocation(argument) }
+  }
+}
+
+/// Durability: what JetStream acknowledged survives the server being
+/// killed, and on a three-node cluster (R3) losing one node.
+@Suite(.serialized) struct NATSDurabilityTests {
+  @Test func acknowledgedWritesSurviveTheServerBeingKilled() throws {
+    let server = try NATSServer()
+    let location = try NATSLocation("\(server.url);log=durable")
+    let store = try NATSOperationStore(location)
+    for index in 0..<20 { try store.append([.put(.task(Fixtures.task("t\(index)")))]) }
+    let versions = store.state().versions
+    store.close()
+    server.kill(0)
+    try server.start(0)
+    let again = try NATSOperationStore(location)
+    defer { again.close() }
+    #expect(again.state().versions == versions)
+  }
+
+  @Test func aThreeNodeClusterKeepsEveryAcknowledgedWriteWhenANodeDies() throws {
+    let cluster = try NATSServer(nodes: 3)
+    let location = try NATSLocation("\(cluster.url);log=replicated;replicas=3")
+    // The cluster elects its JetStream leader after the nodes meet; opening retries until then (bounded).
+    var opened: NATSOperationStore?
+    var lastError: (any Error)?
+    for _ in 0..<60 where opened == nil {
+      do { opened = try NATSOperationStore(location) } catch {
+        lastError = error
+        usleep(250_000)
+      }
+    }
+    let store = try #require(opened, "the cluster never came up: \(String(describing: lastError))\n\(cluster.log(0).suffix(1500))")
+    for index in 0..<10 { try store.append([.put(.task(Fixtures.task("a\(index)")))]) }
+    cluster.kill(1)
+    // Two of three still make a quorum: writes go on (after the stream's leader moves, if it was there).
+    var written = 0
+    for index in 0..<10 {
+      for _ in 0..<40 {
+        if (try? store.append([.put(.task(Fixtures.task("b\(index)")))])) != nil {
+          written += 1
+          break
+        }
+        usleep(250_000)
+      }
+    }
+    #expect(written == 10)
+    let versions = store.state().versions
+    store.close()
+    let again = try NATSOperationStore(location)
+    defer { again.close() }
+    #expect(again.state().tasks.count == 20)
+    #expect(again.state().versions == versions)
+  }
+}
