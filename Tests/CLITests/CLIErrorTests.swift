@@ -23,7 +23,7 @@ import Testing
     (["task", "add", "X", "--at", "60,24", "--radiu", "50"], ExitCode.usage, "did you mean '--radius'?"),
     (["tsak", "list"], ExitCode.usage, "did you mean 'task'?"),
     (["check"], ExitCode.usage, "--at LAT,LON"),
-    (["task", "list", "--store", "sqlite:/x"], ExitCode.config, "unknown store provider 'sqlite'; known: file, memory"),
+    (["task", "list", "--store", "mongodb:/x"], ExitCode.config, "unknown store provider 'mongodb'; known: file, memory, nats, remote, sqlite"),
   ]
 
   @Test(arguments: cases)

@@ -6,9 +6,9 @@ import Testing
 
 @Suite struct RuntimeTests {
   @Test func anUnknownProviderListsTheKnownOnes() {
-    let options = LaunchOptions(program: .cli, overrides: ["store": "sqlite:/tmp/x"], environment: ["HOME": "/tmp"])
+    let options = LaunchOptions(program: .cli, overrides: ["store": "mongodb:/tmp/x"], environment: ["HOME": "/tmp"])
     let error = #expect(throws: ConfigError.self) { try Runtime.boot(options) }
-    #expect(error == .unknownProvider(port: "store", name: "sqlite", known: ["file", "memory", "remote"]))
+    #expect(error == .unknownProvider(port: "store", name: "mongodb", known: ["file", "memory", "nats", "remote", "sqlite"]))
   }
 
   @Test func aMistypedProviderGetsASuggestion() {
