@@ -44,6 +44,14 @@ struct PersonAPI {
         let task = try person.engine.tasks.removeLocation(rest[1], location: rest[3])
         _ = person.phone.tasksChanged()
         return .json(200, encoding: summary(task))
+      case ("GET", 1, "undo"):
+        return .json(200, encoding: person.engine.undo.entries().map(UndoView.init))
+      case ("POST", 1, "undo"):
+        // The newest change, or the one whose key the page was given.
+        let key = request.body.isEmpty ? nil : try decode(UndoRequest.self, request.body).key
+        let entry = try person.engine.undo.undo(key)
+        _ = person.phone.tasksChanged()
+        return .json(200, encoding: UndoView(entry))
       case ("GET", 1, "preferences"):
         return .json(200, encoding: preferences())
       case ("PUT", 1, "preferences"):
@@ -103,7 +111,7 @@ struct PersonAPI {
       case ("GET", 1, "events"):
         return .json(200, encoding: person.history)
       case ("GET", 1, "status"):
-        return .json(200, encoding: StatusView(person: person))
+        return .json(200, encoding: StatusView(person: person, now: clock()))
       case ("GET", 1, "store"):
         return .json(200, encoding: StoreView(replica: person.store.replica.rawValue, latest: person.store.state().latest?.description))
       case ("GET", 1, "operations"):
@@ -208,6 +216,23 @@ struct PersonAPI {
     let settings = person.store.state().settings
     return Preferences(
       welcomed: settings[Person.welcomedKey] != nil, analytics: settings[Person.analyticsKey], analyticsOffered: person.analyticsOffered)
+  }
+
+  /// A change that can be put back (a delete, a Mark Done), for 30 days.
+  struct UndoView: Encodable {
+    let key: String
+    let label: String
+    let at: Date
+
+    init(_ entry: UndoJournal.Entry) {
+      key = entry.key
+      label = entry.label
+      at = entry.at
+    }
+  }
+
+  struct UndoRequest: Decodable {
+    let key: String?
   }
 
   struct TaskEdit: Decodable {
@@ -316,8 +341,13 @@ struct PersonAPI {
     let lastDeliveryError: String?
     /// The last position the phone reported (the map page centres on it).
     let lastFix: Person.SavedFix?
+    /// The daemon's time (epoch seconds), for ages on a page whose clock may differ.
+    let serverTime: Double
+    /// What `doctor` would point out about this phone, in words.
+    let notes: [String]
 
-    init(person: Person) {
+    init(person: Person, now: Date) {
+      serverTime = now.timeIntervalSince1970
       lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decode(Person.SavedFix.self, from: Data($0.utf8)) }
       self.person = person.name
       regionsWatched = person.phone.monitor.monitoredRegions().count
@@ -329,6 +359,22 @@ struct PersonAPI {
         "failed": statuses.map(\.failed).reduce(0, +),
       ]
       lastDeliveryError = statuses.compactMap(\.lastError).last
+      var notes: [String] = []
+      if let fix = lastFix {
+        let age = now.timeIntervalSince1970 - fix.at
+        if age > 3600 {
+          notes.append("No report for \(Int(age / 3600)) h: is OwnTracks running, and allowed to use location always?")
+        }
+      } else {
+        notes.append("The phone has not reported yet: point OwnTracks at this server (Docs/Daemon.md, 'Pointing the OwnTracks app at it').")
+      }
+      if let failed = deliveries["failed"], failed > 0 {
+        notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))
+      }
+      if regionsWatched >= capacity, capacity > 0 {
+        notes.append("The phone watches as many regions as it can (\(capacity)); the nearest places are covered first.")
+      }
+      self.notes = notes
     }
   }
 }

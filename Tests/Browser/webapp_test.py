@@ -274,6 +274,7 @@ def run(browser, base, basic, work):
     browser.screenshot(os.path.join(work, "reminders.png"))
 
     places(browser, base, basic)
+    edit_delete_undo(browser, base, basic)
     import_list(browser, base, basic, work)
 
     # Sign out: the server forgets the session, so the old cookie stops working.
@@ -324,6 +325,24 @@ def places(browser, base, basic):
     wait_for(lambda: browser.visible("#view-task"), "the new task")
     made = next(t for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1] if t["title"] == "See the exhibition")
     check([l["place"]["name"] for l in made["locations"]] == ["Ateneum"], "'Remind me of something here' ties a new task to that saved place")
+
+
+def edit_delete_undo(browser, base, basic):
+    """The open task (from 'Remind me of something here'): rename it, delete it, and Undo."""
+    wait_for(lambda: browser.visible("#view-task"), "the task's card")
+    browser.click("#edit")
+    browser.script("document.getElementById('edit-title').value = ''")
+    browser.type("#edit-title", "See the Ateneum exhibition")
+    browser.click("#edit-save")
+    titles = lambda: [t["title"] for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1]]
+    wait_for(lambda: "See the Ateneum exhibition" in titles(), "the new title to be stored")
+    check(True, "the title edited on the page is stored")
+    browser.click("#delete")
+    wait_for(lambda: browser.visible("#toast"), "the undo toast after a delete")
+    check("See the Ateneum exhibition" not in titles(), "Delete removes the task at once (no confirmation dialog)")
+    browser.click("#toast-undo")
+    wait_for(lambda: "See the Ateneum exhibition" in titles(), "Undo to bring the task back")
+    check(True, "Undo in the toast brings the deleted task back")
 
 
 def import_list(browser, base, basic, work):

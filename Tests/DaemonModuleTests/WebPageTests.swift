@@ -125,4 +125,31 @@ import Testing
     let bob = daemon.json(daemon.send("GET", "/api/v1/preferences", as: "bob")) as? [String: Any]
     #expect(bob?["welcomed"] as? Bool == false, "each person answers for themselves")
   }
+
+  @Test func deletesAndMarkDoneCanBeUndoneFromThePage() throws {
+    let daemon = try DaemonHarness()
+    let task = try #require(daemon.addTask("Buy milk"))
+    #expect(daemon.send("POST", "/api/v1/tasks/\(task)/done").status == 200)
+    #expect(daemon.send("DELETE", "/api/v1/tasks/\(task)").status == 200)
+    let entries = try #require(daemon.json(daemon.send("GET", "/api/v1/undo")) as? [[String: Any]])
+    #expect(entries.count == 2)
+    let newest = try #require(entries.first?["key"] as? String)
+    #expect(daemon.send("POST", "/api/v1/undo", body: #"{"key":"\#(newest)"}"#).status == 200)
+    #expect((daemon.json(daemon.send("GET", "/api/v1/tasks/\(task)")) as? [String: Any])?["state"] as? String == "completed", "the delete is undone")
+    #expect(daemon.send("POST", "/api/v1/undo").status == 200, "then the newest: Mark Done")
+    #expect((daemon.json(daemon.send("GET", "/api/v1/tasks/\(task)")) as? [String: Any])?["state"] as? String == "active")
+    #expect(daemon.send("POST", "/api/v1/undo").status == 409, "nothing left to undo")
+  }
+
+  @Test func thePhonesStatusSaysWhatToLookAt() throws {
+    let daemon = try DaemonHarness()
+    let before = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    #expect((before?["notes"] as? [String])?.contains { $0.contains("has not reported yet") } == true)
+    #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 3000)).status == 200)
+    let after = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    #expect((after?["notes"] as? [String])?.isEmpty == true, "\(String(describing: after?["notes"]))")
+    daemon.clock.advance(by: 3 * 3600)
+    let later = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    #expect((later?["notes"] as? [String])?.contains { $0.contains("No report for 3 h") } == true, "\(String(describing: later?["notes"]))")
+  }
 }

@@ -76,16 +76,40 @@ function wire() {
       state.preferences = await api.setPreferences({ analytics: $("analytics-choice").checked ? "allowed" : "declined" });
     } catch (error) { failure(error); }
   });
-  $("done").addEventListener("click", () => act("done"));
+  $("done").addEventListener("click", async () => { await act("done"); await offerUndo(); });
+  $("edit").addEventListener("click", () => {
+    $("edit-title").value = state.selected.title;
+    $("edit-notes").value = state.selected.notes || "";
+    show($("edit-form"), true);
+    $("edit-title").focus();
+  });
+  $("edit-cancel").addEventListener("click", () => show($("edit-form"), false));
+  $("edit-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await change(() => api.editTask(state.selected.id, { title: $("edit-title").value, notes: $("edit-notes").value }));
+    show($("edit-form"), false);
+    renderTasks();
+  });
+  $("toast-undo").addEventListener("click", async () => {
+    const key = $("toast").dataset.key;
+    show($("toast"), false);
+    try {
+      const entry = await api.undo(key);
+      say(`Undone: ${entry.label}`);
+      await refreshTasks();
+      if (state.selected) renderTask();
+    } catch (error) { failure(error); }
+  });
   $("reopen").addEventListener("click", () => act("reopen"));
   $("later").addEventListener("click", () => act("later", { seconds: laterSeconds($("later-choice").value) }));
+  // No "are you sure": the toast's Undo puts it back (and whilehere undo, for 30 days).
   $("delete").addEventListener("click", async () => {
-    if (!confirm(`Delete “${state.selected.title}”? whilehere undo can bring it back.`)) return;
     try {
       await api.deleteTask(state.selected.id);
       state.selected = null;
       await refreshTasks();
       open("tasks");
+      await offerUndo();
     } catch (error) { failure(error); }
   });
 }
@@ -322,6 +346,24 @@ async function enterAt(lat, lon) {
   await refreshReview();
 }
 
+// After a delete or Mark Done: what was done, and Undo, for a while.
+async function offerUndo() {
+  const [newest] = await api.undoList().catch(() => []);
+  if (!newest) return;
+  $("toast-text").textContent = newest.label;
+  $("toast").dataset.key = newest.key;
+  show($("toast"), true);
+  clearTimeout(state.toastTimer);
+  state.toastTimer = setTimeout(() => show($("toast"), false), 20000);
+}
+
+function age(seconds) {
+  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 129600) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
 function laterSeconds(choice) {
   const now = new Date();
   if (choice === "evening") {
@@ -496,6 +538,7 @@ function renderTask() {
   const task = state.selected;
   if (!task) return;
   $("task-title").textContent = task.title;
+  $("task-notes").textContent = task.notes || "";
   const until = task.snoozedUntil ? ` until ${new Date(task.snoozedUntil).toLocaleString()}` : "";
   $("task-state").textContent = `${task.state}${until}`;
   show($("done"), task.state !== "completed");
@@ -662,9 +705,10 @@ async function refreshPhone() {
   const rows = [
     ["Regions watched", `${status.regionsWatched} of ${status.capacity}`],
     ["Precise location today", `${Math.round(status.preciseSecondsUsed / 60)} min`],
-    ["Last position", status.lastFix ? `${new Date(status.lastFix.at * 1000).toLocaleString()} (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
+    ["Last report", status.lastFix ? `${age(status.serverTime - status.lastFix.at)} ago (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
     ["Reminders delivered", String(status.deliveries.delivered)],
   ];
+  rows.push(["What to look at", status.notes.length ? status.notes.join(" ") : "Nothing: the phone reports and reminders go out."]);
   for (const [term, value] of rows) {
     const dt = document.createElement("dt"); dt.textContent = term;
     const dd = document.createElement("dd"); dd.textContent = value;
