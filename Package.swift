@@ -77,7 +77,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "Domain"]),
+    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Daemon", [
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",

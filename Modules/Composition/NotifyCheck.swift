@@ -1,46 +1,25 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Foundation
+import Notifications
 
 /// What whilehered refuses in a `notify` entry, checked without building
 /// anything (no file created, nothing sent), so `whilehere doctor` says the
 /// same before a start and the daemon says it at one.
 public enum NotifyCheck {
-  public static let known = ["console", "desktop", "jsonl", "ntfy", "webhook"]
+  /// The sink names the standard registry knows.
+  public static var known: [String] { ProviderRegistry.standard.notify.keys.sorted() }
 
   /// Throws what the daemon would refuse `spec` for, as a config error.
   public static func validate(_ spec: String, person: String, settings: PersonSettings, environment: [String: String]) throws {
-    let provider = ProviderSpec(spec)
-    func invalid(_ form: String) -> ConfigError { ConfigError.invalidValue(source: "notify", key: "notify", value: spec, allowed: form) }
-    switch provider.name {
-    case "console", "desktop":
-      return
-    case "jsonl":
-      guard let path = provider.argument, !path.isEmpty else { throw invalid("jsonl:PATH") }
-      let full = XDG.expandTilde(path, environment)
-      let directory = (full as NSString).deletingLastPathComponent.isEmpty ? "." : (full as NSString).deletingLastPathComponent
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw invalid("jsonl:PATH in a directory that exists (\(directory) does not)")
-      }
-      guard access(directory, W_OK) == 0 else { throw invalid("jsonl:PATH in a directory whilehered may write (\(directory) is not writable)") }
-    case "ntfy":
-      guard let address = provider.argument, let url = URL(string: address), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-        throw invalid("ntfy:https://HOST/TOPIC")
-      }
-      guard url.path.split(separator: "/").count >= 1 else { throw invalid("ntfy:https://HOST/TOPIC (a topic after the host)") }
-    case "webhook":
-      guard let address = provider.argument, let url = URL(string: address), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-        throw invalid("webhook:https://HOST/PATH")
-      }
-      guard !settings.webhookSecret.isEmpty else {
-        throw ConfigError.invalidValue(
-          source: "people.\(person)", key: "people.\(person).webhookSecret", value: "", allowed: "a secret the receiver shares, to sign webhook requests")
-      }
-    default:
-      throw ConfigError.unknownProvider(port: "notify", name: provider.name, known: known)
-    }
+    let registry = ProviderRegistry.standard
+    let input = NotifyFactory.Input(
+      spec: spec, person: person, settings: settings, environment: environment, links: NoLinks(), answer: { _, _ in }, log: { _, _ in },
+      retryDelay: 0)
+    try registry.sinkFactory(spec).check(input)
+  }
+
+  /// A check builds nothing, so it needs no links.
+  struct NoLinks: ActionLinkMaker {
+    func links(for notification: ReminderNotification) -> [ActionLink] { [] }
   }
 
   /// Every refusal for a config's people: "person: message".

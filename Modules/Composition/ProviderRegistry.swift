@@ -1,3 +1,5 @@
+import Analytics
+import AnalyticsSinks
 import Domain
 import FileStore
 import Foundation
@@ -69,6 +71,10 @@ public struct ProviderRegistry: Sendable {
   public var ids: [String: Factory<any IDGenerator>] = [:]
   public var places: [String: Factory<any PlaceProvider>] = [:]
   public var syncs: [String: Factory<any SyncTransport>] = [:]
+  /// Where usage counts go (`analytics.sink`), once allowed.
+  public var analytics: [String: Factory<any AnalyticsSink>] = [:]
+  /// Notification sinks (`notify`), each with its check.
+  public var notify: [String: NotifyFactory] = [:]
 
   public static let standard: ProviderRegistry = {
     var registry = ProviderRegistry()
@@ -125,6 +131,23 @@ public struct ProviderRegistry: Sendable {
     registry.syncs["server"] = Factory(summary: "server:URL, whilehered as a sync hub for one person (user and password as for remote:)") { input in
       let login = try RemoteLogin.credentials(input.argument, environment: input.environment, key: "sync")
       return ServerSyncTransport(url: login.url, user: login.user, password: login.password)
+    }
+    registerSinks(&registry)
+    registry.analytics["noop"] = Factory(summary: "nothing recorded") { _ in NoopAnalytics() }
+    registry.analytics["jsonl"] = Factory(summary: "jsonl:PATH, one JSON line per event") { input in
+      guard let path = input.argument, !path.isEmpty else {
+        throw ConfigError.invalidValue(source: "analytics", key: "analytics.sink", value: "jsonl", allowed: "jsonl:PATH")
+      }
+      return JSONLinesAnalytics(path: XDG.expandTilde(path, input.environment))
+    }
+    for scheme in ["http", "https"] {
+      registry.analytics[scheme] = Factory(summary: "\(scheme):URL, events posted in batches") { input in
+        guard let rest = input.argument, let url = URL(string: scheme + ":" + rest), url.host != nil else {
+          throw ConfigError.invalidValue(
+            source: "analytics", key: "analytics.sink", value: scheme + ":" + (input.argument ?? ""), allowed: "\(scheme)://HOST/PATH")
+        }
+        return HTTPAnalytics(url: url)
+      }
     }
     registry.clocks["system"] = Factory(summary: "the machine's clock") { _ in SystemClock() }
     registry.clocks["manual"] = Factory(summary: "manual[:ISO-8601 start], moved only by the program") { input in

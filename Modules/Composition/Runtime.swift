@@ -18,7 +18,8 @@ public final class Runtime: Sendable {
   public let store: any OperationStore
   public let clock: any WallClock
   public let engine: Engine
-  let registry: ProviderRegistry
+  /// Every provider this runtime may build, by port and name.
+  public let registry: ProviderRegistry
   let environment: [String: String]
   private let placeCache = NSLock()
   nonisolated(unsafe) private var loadedProvider: (any PlaceProvider)?
@@ -122,23 +123,7 @@ public final class Runtime: Sendable {
   /// person's consent (the CLI) or the operator's switch (the daemon).
   public func analytics(for program: Program) throws -> any AnalyticsSink {
     let sinks = try config.settings.analyticsSinks.map { spec -> any AnalyticsSink in
-      let provider = ProviderSpec(spec)
-      switch (provider.name, provider.argument) {
-      case ("noop", _): return NoopAnalytics()
-      case ("jsonl", let path?): return JSONLinesAnalytics(path: XDG.expandTilde(path, environment))
-      case ("http", let address?):
-        guard let url = URL(string: "http:" + address), url.host != nil else {
-          throw ConfigError.invalidValue(source: "analytics", key: "analytics.sink", value: spec, allowed: "http://HOST/PATH or https:…")
-        }
-        return HTTPAnalytics(url: url)
-      case ("https", let address?):
-        guard let url = URL(string: "https:" + address), url.host != nil else {
-          throw ConfigError.invalidValue(source: "analytics", key: "analytics.sink", value: spec, allowed: "https://HOST/PATH")
-        }
-        return HTTPAnalytics(url: url)
-      default:
-        throw ConfigError.unknownProvider(port: "analytics", name: provider.name, known: ["http", "https", "jsonl", "noop"])
-      }
+      try registry.make("analytics", ProviderSpec(spec), from: registry.analytics, environment: environment, clock: clock)
     }
     let sink: any AnalyticsSink = sinks.count == 1 ? sinks[0] : MultiplexAnalytics(sinks)
     let variables = environment

@@ -83,7 +83,7 @@ public final class DaemonHost: @unchecked Sendable {
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)
     let clock = runtime.clock
-    let factory = SinkFactory(log: log, environment: environment, retryDelay: tuning.retryDelay)
+    let factory = SinkFactory(registry: runtime.registry, log: log, environment: environment, retryDelay: tuning.retryDelay)
     var people: [Person] = []
     let retention = FixRetention(journal: runtime.store, retention: settings.fixRetention, clock: { clock.now() })
     let analytics = try runtime.analytics(for: .daemon)

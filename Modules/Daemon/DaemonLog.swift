@@ -15,6 +15,11 @@ public struct DaemonLog: Sendable {
   }
 
   public func callAsFunction(_ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
+    self(event, ordered: fields.map { ($0.key, $0.value) })
+  }
+
+  /// The same with the fields as an ordered list (what sinks built by the registry log).
+  public func callAsFunction(_ event: String, ordered fields: [(String, String)]) {
     let rendered = fields.map { key, value in
       let needsQuotes = value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" })
       return "\(key)=" + (needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value)
