@@ -123,7 +123,7 @@ let package = Package(
     tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
-      dependencies: ["Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Domain", "TestSupport"],
+      dependencies: ["Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain", "TestSupport"]),
