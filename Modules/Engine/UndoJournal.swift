@@ -34,8 +34,13 @@ public struct UndoJournal: Sendable {
     // Entities are plain values; encoding cannot fail.
     let value = String(decoding: try! encoder.encode(stored), as: UTF8.self)
     // Not from `ids`: repeatable runs keep their ids whether or not they undo.
-    let key = Self.prefix + String(format: "%016lld", millis) + "." + UUID().uuidString.prefix(8).lowercased()
-    let expired = entries(includingExpired: true).filter { now.timeIntervalSince($0.at) > Self.keepFor }
+    // Changes in the same millisecond (a manual clock, quick answers) are
+    // numbered, so the newest sorts first and `undo` takes it, not a random one.
+    let all = entries(includingExpired: true)
+    let stem = Self.prefix + String(format: "%016lld", millis) + "."
+    let sequence = all.filter { $0.key.hasPrefix(stem) }.count
+    let key = stem + String(format: "%04d", sequence) + "." + UUID().uuidString.prefix(8).lowercased()
+    let expired = all.filter { now.timeIntervalSince($0.at) > Self.keepFor }
     return [.put(.setting(key: key, value: value))] + expired.map { .delete(.setting($0.key)) }
   }
 
