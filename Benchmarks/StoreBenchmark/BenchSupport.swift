@@ -7,6 +7,8 @@ struct BenchOptions {
   var directory: String?
   /// When set, only the merge benchmark runs, with this many operations.
   var merge: Int?
+  /// Also run the same workload on a `sqlite:` store, in the same run.
+  var sqlite = false
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -16,8 +18,9 @@ struct BenchOptions {
       case "--tasks": tasks = Int(iterator.next() ?? "") ?? tasks
       case "--dir": directory = iterator.next()
       case "--merge": merge = Int(iterator.next() ?? "") ?? 1_000_000
+      case "--sqlite": sqlite = true
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] | --merge N\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] | --merge N\n".utf8))
         exit(64)
       }
     }

@@ -1,6 +1,7 @@
 // whilehere-bench: FileStore figures on a realistic collection.
 //   swift run -c release whilehere-bench [--places 100000] [--tasks 10000] [--dir DIR]
 //   swift run -c release whilehere-bench --merge 1000000   (sync: merging another replica's log)
+//   swift run -c release whilehere-bench --sqlite          (the same workload on a sqlite: store too)
 // Prints the workload, durable writes per second (one at a time, batched,
 // and concurrent writers sharing fsyncs), and the cold open time next to a
 // baseline measured in the same run: reading and checksumming the same bytes.
@@ -79,4 +80,5 @@ guard state.places.count == options.places, state.tasks.count == options.tasks e
   print("error: reopened store has \(state.places.count) places and \(state.tasks.count) tasks")
   exit(1)
 }
+if options.sqlite { try SQLiteBenchmark.run(world, directory: directory, into: &report) }
 report.print()

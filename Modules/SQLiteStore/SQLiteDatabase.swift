@@ -56,11 +56,31 @@ final class SQLiteDatabase {
   /// Prepares `sql`, binds `values` (Int64, String or Data, in order),
   /// and calls `row` for each result row.
   func query(_ sql: String, _ values: [any Sendable] = [], row: (Statement) throws -> Void = { _ in }) throws {
+    try run(sql, each: [values], row: row)
+  }
+
+  /// Prepares `sql` once and runs it for each set of `values` (a batch of
+  /// inserts without preparing each row's statement again).
+  func run(_ sql: String, each rows: [[any Sendable]], row: (Statement) throws -> Void = { _ in }) throws {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(try live(), sql, -1, &statement, nil) == SQLITE_OK, let statement else {
       throw Failure(path: path, message: "\(lastError) (in \(sql.prefix(60)))")
     }
     defer { sqlite3_finalize(statement) }
+    for values in rows {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+      try bind(values, to: statement)
+      while true {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { break }
+        guard status == SQLITE_ROW else { throw Failure(path: path, message: lastError) }
+        try row(Statement(pointer: statement))
+      }
+    }
+  }
+
+  private func bind(_ values: [any Sendable], to statement: OpaquePointer) throws {
     for (index, value) in values.enumerated() {
       let position = Int32(index + 1)
       switch value {
@@ -72,12 +92,6 @@ final class SQLiteDatabase {
         }
       default: throw Failure(path: path, message: "cannot bind a \(type(of: value))")
       }
-    }
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return }
-      guard status == SQLITE_ROW else { throw Failure(path: path, message: lastError) }
-      try row(Statement(pointer: statement))
     }
   }
 

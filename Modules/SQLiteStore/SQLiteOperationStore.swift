@@ -100,10 +100,9 @@ public final class SQLiteOperationStore: OperationStore {
           let records = make(&state)
           let encoder = JSONEncoder()
           var last = state.seq
-          for record in records {
-            try database.query("INSERT INTO records(stamp, record) VALUES (?, ?)", [record.stamp.description, try encoder.encode(record)])
-            try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
-          }
+          try database.run(
+            "INSERT INTO records(stamp, record) VALUES (?, ?)", each: try records.map { [$0.stamp.description, try encoder.encode($0)] })
+          try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
           try database.execute("COMMIT")
           state.core.apply(records)
           state.seq = last
