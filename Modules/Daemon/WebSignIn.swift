@@ -22,6 +22,10 @@ struct WebSignIn {
     let now = handler.clock()
     switch request.method {
     case "POST":
+      // A form on another site cannot send this type without a preflight this server never answers (no login CSRF).
+      guard request.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
+        return .failure(415, "sign in with Content-Type: application/json")
+      }
       guard let credentials = try? JSONDecoder().decode(Credentials.self, from: request.body) else {
         return .failure(400, "sign in with a JSON object {\"name\": …, \"password\": …}")
       }

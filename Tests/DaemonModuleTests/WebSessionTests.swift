@@ -6,9 +6,11 @@ import Testing
 /// other sites cannot send, a CSRF token on every change, the same slowing
 /// of guesses as HTTP Basic, and sign-out that ends the session here.
 @Suite struct WebSessionTests {
+  static let json = ["Content-Type": "application/json"]
+
   /// Signs alice in; the cookie value and the CSRF token.
   func signIn(_ daemon: DaemonHarness, password: String = DaemonHarness.passwords["alice"]!, client: String = "127.0.0.1") -> (cookie: String, csrf: String)? {
-    let response = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"\#(password)"}"#, as: nil, client: client)
+    let response = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"\#(password)"}"#, as: nil, headers: Self.json, client: client)
     guard response.status == 200, let header = response.headers["Set-Cookie"],
       let csrf = (daemon.json(response) as? [String: Any])?["csrf"] as? String
     else { return nil }
@@ -18,7 +20,7 @@ import Testing
 
   @Test func signingInSetsACookieScriptsCannotReadAndOtherSitesCannotSend() throws {
     let daemon = try DaemonHarness()
-    let response = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"alice-secret"}"#, as: nil)
+    let response = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"alice-secret"}"#, as: nil, headers: Self.json)
     #expect(response.status == 200)
     let cookie = try #require(response.headers["Set-Cookie"])
     #expect(cookie.hasPrefix("wh_session="))
@@ -81,22 +83,32 @@ import Testing
   @Test func guessingOnThePageIsSlowedLikeBasicAndSharesItsCount() throws {
     let daemon = try DaemonHarness()
     let client = "10.0.0.7"
-    let wrong = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"guess"}"#, as: nil, client: client)
+    let wrong = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"guess"}"#, as: nil, headers: Self.json, client: client)
     #expect(wrong.status == 401)
     #expect(wrong.headers["WWW-Authenticate"] == nil)
     #expect(wrong.headers["Set-Cookie"] == nil)
-    for _ in 0..<3 { _ = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"guess"}"#, as: nil, client: client) }
+    for _ in 0..<3 { _ = daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"guess"}"#, as: nil, headers: Self.json, client: client) }
     _ = daemon.send("GET", "/api/v1/tasks", password: "guess", client: client)
     #expect(signIn(daemon, client: client) == nil, "five failures from page and Basic together slow that address for alice")
-    #expect(daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"alice-secret"}"#, as: nil, client: client).status == 429)
+    #expect(daemon.send("POST", "/web/session", body: #"{"name":"alice","password":"alice-secret"}"#, as: nil, headers: Self.json, client: client).status == 429)
     #expect(signIn(daemon, client: "10.0.0.8") != nil, "alice from elsewhere is not slowed")
   }
 
   @Test(arguments: ["", #"{"name":"alice"}"#, "not json", #"{"name":1,"password":2}"#])
   func aMalformedSignInIsRefusedClearly(body: String) throws {
     let daemon = try DaemonHarness()
-    let response = daemon.send("POST", "/web/session", body: body, as: nil)
+    let response = daemon.send("POST", "/web/session", body: body, as: nil, headers: Self.json)
     #expect(response.status == 400)
     #expect(String(decoding: response.body, as: UTF8.self).contains("name"))
+  }
+
+  /// A form on another site can post text/plain that looks like JSON; only
+  /// a script on this origin can send application/json without a preflight.
+  @Test func aSignInThatIsNotDeclaredJSONIsRefused() throws {
+    let daemon = try DaemonHarness()
+    let forged = daemon.send(
+      "POST", "/web/session", body: #"{"name":"alice","password":"alice-secret"}"#, as: nil, headers: ["Content-Type": "text/plain"])
+    #expect(forged.status == 415)
+    #expect(forged.headers["Set-Cookie"] == nil)
   }
 }
