@@ -22,7 +22,7 @@ public struct WebAssets: Sendable {
     self.demo = demo
   }
 
-  static let ownFiles: Set<String> = ["index.html", "app.js", "app.css", "api.js", "map.js", "basemap.geojson"]
+  static let ownFiles: Set<String> = ["index.html", "app.js", "app.css", "api.js", "map.js", "ui.js", "places.js", "importing.js", "basemap.geojson"]
   static let leafletFiles: Set<String> = [
     "leaflet.js", "leaflet.css", "images/layers.png", "images/layers-2x.png", "images/marker-icon.png", "images/marker-icon-2x.png",
     "images/marker-shadow.png",

@@ -20,7 +20,7 @@ import Testing
     #expect(policy.contains("frame-ancestors 'none'"))
     let html = String(decoding: page.body, as: UTF8.self)
     #expect(!html.contains("<script>"), "no inline script in the page")
-    for file in ["app.js", "api.js", "map.js", "app.css", "basemap.geojson", "config.json"] {
+    for file in ["app.js", "api.js", "map.js", "ui.js", "places.js", "importing.js", "app.css", "basemap.geojson", "config.json"] {
       #expect(daemon.send("GET", "/app/\(file)", as: nil).status == 200, "\(file)")
     }
   }

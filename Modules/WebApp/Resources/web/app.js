@@ -3,13 +3,11 @@
 import { api, session, signIn, signOut, APIError } from "./api.js";
 import { TaskMap } from "./map.js";
 
-const $ = (id) => document.getElementById(id);
-// Also on window, so the browser test can read what the page holds.
-const state = window.__whilehere = { person: null, tasks: [], selected: null, suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0, places: [], lists: [] };
-let map;
+import { $, item, page, row, say, show, small, state } from "./ui.js";
+import { order, refreshPlaces, remindHere, renderPlaces } from "./places.js";
+import { enterAt, refreshImport, startImport } from "./importing.js";
 
-function show(element, visible) { element.hidden = !visible; }
-function say(text) { $("message").textContent = text || ""; }
+let map;
 
 function failure(error) {
   if (error instanceof APIError && error.status === 401) { signedOut(); return; }
@@ -23,6 +21,9 @@ async function start() {
   }
   const config = await api.config().catch(() => ({ tiles: "" }));
   map = new TaskMap($("map"), config);
+  page.map = map;
+  page.open = open;
+  page.failure = failure;
   $("attribution").textContent = config.tiles ? config.attribution || "" : "Streets © OpenStreetMap contributors, ODbL";
   map.onClick((lat, lon) => addPlaceAt(lat, lon).catch(failure));
   wire();
@@ -112,238 +113,6 @@ function wire() {
       await offerUndo();
     } catch (error) { failure(error); }
   });
-}
-
-// Saved places: search, one list, several lists combined, A–Z or nearest.
-// The card keeps the query, the lists, the order and the scroll position
-// while a place is open, and returns to them.
-async function refreshPlaces() {
-  const [places, lists] = await Promise.all([api.places(), api.lists()]);
-  state.places = places;
-  state.lists = lists;
-  const scope = $("place-scope");
-  const chosen = scope.value;
-  for (const option of [...scope.options].slice(2)) option.remove();
-  for (const list of lists) scope.append(new Option(`List: ${list.name}`, `list:${list.id}`));
-  scope.value = [...scope.options].some((option) => option.value === chosen) ? chosen : "all";
-  const boxes = $("combined-lists");
-  const ticked = new Set([...boxes.querySelectorAll("input:checked")].map((box) => box.value));
-  boxes.replaceChildren(boxes.querySelector("legend") || document.createElement("legend"));
-  for (const list of lists) {
-    const label = document.createElement("label");
-    label.className = "inline";
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.value = list.id;
-    box.checked = ticked.has(list.id);
-    box.addEventListener("change", () => renderPlaces());
-    label.append(box, document.createTextNode(` ${list.name}`));
-    boxes.append(label);
-  }
-  if (state.chosenPlace) showPlace(places.find((place) => place.id === state.chosenPlace.id) || state.chosenPlace);
-  else renderPlaces();
-}
-
-function fold(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
-
-function visiblePlaces() {
-  const query = fold($("place-query").value.trim());
-  const scope = $("place-scope").value;
-  let members = null;
-  if (scope.startsWith("list:")) members = new Set((state.lists.find((list) => list.id === scope.slice(5)) || { places: [] }).places);
-  if (scope === "combined") {
-    const chosen = new Set([...$("combined-lists").querySelectorAll("input:checked")].map((box) => box.value));
-    members = new Set(state.lists.filter((list) => chosen.has(list.id)).flatMap((list) => list.places));
-  }
-  let places = state.places.filter((place) => (!members || members.has(place.id))
-    && (!query || fold(place.name).includes(query) || place.tags.some((tag) => fold(tag).includes(query))));
-  if ($("place-order").value === "nearest" && state.origin) {
-    const here = L.latLng(state.origin.lat, state.origin.lon);
-    const away = (place) => (place.lat == null ? Infinity : here.distanceTo([place.lat, place.lon]));
-    places = places.map((place) => ({ ...place, away: away(place) })).sort((a, b) => a.away - b.away);
-  } else {
-    places = [...places].sort((a, b) => a.name.localeCompare(b.name));
-  }
-  return places;
-}
-
-function renderPlaces() {
-  const places = visiblePlaces();
-  const list = $("place-list");
-  list.replaceChildren();
-  $("place-count").textContent = `${places.length} of ${state.places.length} ${state.places.length === 1 ? "place" : "places"}`;
-  if (state.places.length === 0) list.append(item("No saved places yet (whilehere place add, or import a list)."));
-  for (const place of places) {
-    const parts = [];
-    if (place.away != null && isFinite(place.away)) parts.push(place.away < 1000 ? `${Math.round(place.away)} m` : `${(place.away / 1000).toFixed(1)} km`);
-    if (place.lists && place.lists.length) parts.push(place.lists.join(", "));
-    if (place.tags.length) parts.push(place.tags.map((tag) => `#${tag}`).join(" "));
-    list.append(row(place.name, parts.join(" · "), { place: place.id }, () => {
-      state.placeScroll = $("place-list").parentElement.scrollTop;
-      showPlace(place);
-    }));
-  }
-  map.showPlaces(places, null, showPlace);
-}
-
-function showPlace(place) {
-  state.chosenPlace = place;
-  if ($("view-place").hidden) open("place");
-  $("place-name").textContent = place.name;
-  const facts = $("place-facts");
-  facts.replaceChildren();
-  const rows = [
-    ["Address", place.address],
-    ["Where", place.lat == null ? "unknown" : `${place.lat.toFixed(5)}, ${place.lon.toFixed(5)}`],
-    ["Lists", place.lists && place.lists.length ? place.lists.join(", ") : "none"],
-    ["Tags", place.tags.length ? place.tags.map((tag) => `#${tag}`).join(" ") : "none"],
-    ["Note", place.note],
-  ];
-  for (const [term, value] of rows) {
-    if (!value) continue;
-    const dt = document.createElement("dt"); dt.textContent = term;
-    const dd = document.createElement("dd"); dd.textContent = value;
-    facts.append(dt, dd);
-  }
-  map.showPlaces(visiblePlaces(), place, showPlace);
-  if (place.lat != null) map.panTo(place.lat, place.lon);
-}
-
-// Nearest is measured from one snapshot taken when it is chosen: the
-// browser's position if it gives one, else the phone's last report, else
-// the map's centre; the card says which.
-async function order() {
-  if ($("place-order").value !== "nearest") { $("place-order-note").textContent = ""; renderPlaces(); return; }
-  $("place-order-note").textContent = "Finding where you are…";
-  const browser = await new Promise((resolve) => {
-    if (!navigator.geolocation) { resolve(null); return; }
-    navigator.geolocation.getCurrentPosition((position) => resolve(position.coords), () => resolve(null), { timeout: 4000, maximumAge: 60000 });
-  });
-  // The phone's position as it is now, not as the last refresh saw it.
-  if (!browser) state.lastFix = (await api.status().catch(() => ({}))).lastFix || state.lastFix;
-  if (browser) {
-    state.origin = { lat: browser.latitude, lon: browser.longitude };
-    $("place-order-note").textContent = "Nearest to where this browser is now.";
-  } else if (state.lastFix) {
-    state.origin = { lat: state.lastFix.latitude, lon: state.lastFix.longitude };
-    $("place-order-note").textContent = `The browser gave no location, so nearest to your phone's last report (${new Date(state.lastFix.at * 1000).toLocaleString()}).`;
-  } else {
-    state.origin = map.center;
-    $("place-order-note").textContent = "The browser gave no location and the phone has not reported, so nearest to the map's centre.";
-  }
-  renderPlaces();
-}
-
-function remindHere(place) {
-  state.chosenPlace = null;
-  state.selected = null;
-  open("tasks");
-  state.mapPlaces = [{ at: place.id, label: place.name }];
-  $("suggestion-list").replaceChildren(item(`${place.name} (saved place)`));
-  $("suggestions-note").textContent = "Type the task above; Suggest places adds more choices, or click the map.";
-  show($("suggestions"), true);
-  $("new-title").focus();
-}
-
-// Import: upload, watch, cancel; then the rows it could not settle alone,
-// each with its candidates on the map (accept one, search with other
-// words, enter the place on the map, or reject the row).
-async function startImport() {
-  const file = $("import-file").files[0];
-  if (!file) return;
-  $("import-summary").textContent = "";
-  await api.startImport(file, $("import-list").value.trim());
-  await watchImport();
-}
-
-async function watchImport() {
-  for (;;) {
-    const status = await api.importStatus();
-    show($("import-running"), status.state === "running");
-    $("import-progress").max = Math.max(1, status.total);
-    $("import-progress").value = status.done;
-    $("import-count").textContent = `${status.done} of ${status.total} rows`;
-    if (status.state !== "running") { describeImport(status); await refreshReview(); return; }
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
-}
-
-function describeImport(status) {
-  const text = {
-    finished: `Imported ${status.done} rows into “${status.list}”: ${status.matched} matched, ${status.needsReview} to review, ${status.unresolved} without a candidate${status.skipped ? `, ${status.skipped} entries that are not places left out` : ""}.`,
-    cancelled: `Cancelled: ${status.error}`,
-    failed: `The import failed: ${status.error}`,
-  }[status.state];
-  $("import-summary").textContent = text || "";
-}
-
-async function refreshImport() {
-  const status = await api.importStatus();
-  if (status.state === "running") { watchImport().catch(failure); return; }
-  describeImport(status);
-  await refreshReview();
-}
-
-async function refreshReview() {
-  const rows = await api.review();
-  const list = $("review-list");
-  list.replaceChildren();
-  $("review-note").textContent = rows.length ? `${rows.length} ${rows.length === 1 ? "row needs" : "rows need"} a decision.` : "Nothing to review.";
-  for (const row of rows.slice(0, 50)) list.append(reviewRow(row));
-  if (rows.length > 50) list.append(item(`… and ${rows.length - 50} more after these.`));
-}
-
-function reviewRow(row) {
-  const li = document.createElement("li");
-  li.className = "review-row";
-  li.dataset.row = row.id;
-  const title = document.createElement("strong");
-  title.textContent = row.title;
-  const where = document.createElement("span");
-  where.className = "state";
-  where.textContent = `${row.list || ""} · ${row.source}:${row.line}${row.note ? ` · ${row.note}` : ""}`;
-  li.append(title, " ", where);
-  const decide = (decision) => async () => {
-    try { await api.decide(row.id, decision); map.showCandidates([]); await refreshReview(); } catch (error) { failure(error); }
-  };
-  if (row.candidates.length) {
-    const candidates = document.createElement("ol");
-    candidates.className = "candidates";
-    for (const candidate of row.candidates) {
-      const entry = document.createElement("li");
-      const text = document.createElement("span");
-      text.textContent = `${candidate.number}. ${candidate.name} — ${candidate.category.replace("=", " ")}${candidate.address ? `, ${candidate.address}` : ""}`;
-      const accept = small("Accept", `Accept ${candidate.name} for ${row.title}`, false, decide({ action: "accept", candidate: candidate.number }));
-      entry.append(text, " ", accept);
-      candidates.append(entry);
-    }
-    li.append(candidates, small("Show on the map", `Show the candidates for ${row.title} on the map`, false, () => map.showCandidates(row.candidates)));
-  } else {
-    li.append(document.createElement("br"), document.createTextNode("No candidate found. "));
-  }
-  const search = document.createElement("input");
-  search.placeholder = "other words";
-  search.setAttribute("aria-label", `Search again for ${row.title}`);
-  li.append(
-    document.createElement("br"), search,
-    small("Search", `Search again for ${row.title}`, false, () => { if (search.value.trim()) decide({ action: "search", query: search.value.trim() })(); }),
-    small("Enter on the map", `Enter ${row.title} by clicking the map`, false, () => {
-      state.entering = row;
-      say(`Click the map where “${row.title}” is.`);
-    }),
-    small("Reject", `Reject ${row.title}`, false, decide({ action: "reject" })),
-  );
-  return li;
-}
-
-async function enterAt(lat, lon) {
-  const row = state.entering;
-  state.entering = null;
-  const name = prompt("Name of the place", row.title);
-  if (!name) { say(""); return; }
-  await api.decide(row.id, { action: "enter", name, lat, lon });
-  say(`Saved “${name}” where you clicked.`);
-  await refreshReview();
 }
 
 // After a delete or Mark Done: what was done, and Undo, for a while.
@@ -515,25 +284,6 @@ function renderTasks() {
   }
 }
 
-/// A list row: one button with the name and, quieter, what else is known.
-function row(name, detail, data, action) {
-  const li = document.createElement("li");
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "open";
-  Object.assign(button.dataset, data);
-  const title = document.createElement("span");
-  title.className = "name";
-  title.textContent = name;
-  const quiet = document.createElement("span");
-  quiet.className = "state";
-  quiet.textContent = detail;
-  button.append(title, " ", quiet);
-  button.addEventListener("click", action);
-  li.append(button);
-  return li;
-}
-
 function renderTask() {
   const task = state.selected;
   if (!task) return;
@@ -569,23 +319,6 @@ function renderTask() {
     li.append(name, buttons, radius);
     list.append(li);
   });
-}
-
-function small(text, label, disabled, action) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "quiet";
-  button.textContent = text;
-  button.setAttribute("aria-label", label);
-  button.disabled = disabled;
-  button.addEventListener("click", action);
-  return button;
-}
-
-function item(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
-  return li;
 }
 
 async function act(action, body) {
