@@ -98,6 +98,22 @@ struct PersonAPI {
           return .json(200, encoding: places.all().map { PlaceView($0, lists: places.lists(of: $0.id).map(\.name), now: now) })
         default: return .failure(400, "form must be store or summary")
         }
+      case ("PATCH", 2, "places"):
+        let edit = try decode(PlaceEdit.self, request.body)
+        let places = person.engine.places
+        var place = try places.edit(rest[1], name: edit.name, address: edit.address, note: edit.note)
+        if let adding = edit.addTags, !adding.isEmpty { place = try places.tag(place.id.rawValue, adding) }
+        if let removing = edit.removeTags, !removing.isEmpty { place = try places.untag(place.id.rawValue, removing) }
+        return .json(200, encoding: PlaceView(place, lists: places.lists(of: place.id).map(\.name), now: clock()))
+      case ("POST", 1, "lists"):
+        let list = try person.engine.places.lists.create(try decode(NewList.self, request.body).name)
+        return .json(201, encoding: ListView(id: list.id.rawValue, name: list.name, places: []))
+      case ("PUT", 4, "lists") where rest[2] == "places":
+        let (list, place) = try person.engine.places.lists.add(place: rest[3], to: rest[1])
+        return .json(200, encoding: ["list": list.name, "place": place.id.rawValue])
+      case ("DELETE", 4, "lists") where rest[2] == "places":
+        let (list, place) = try person.engine.places.lists.remove(place: rest[3], from: rest[1])
+        return .json(200, encoding: ["list": list.name, "place": place.id.rawValue])
       case ("GET", 1, "lists"):
         let state = person.store.state()
         let views = person.engine.places.lists.all().map { entry in
@@ -233,6 +249,18 @@ struct PersonAPI {
 
   struct UndoRequest: Decodable {
     let key: String?
+  }
+
+  struct PlaceEdit: Decodable {
+    let name: String?
+    let address: String?
+    let note: String?
+    let addTags: [String]?
+    let removeTags: [String]?
+  }
+
+  struct NewList: Decodable {
+    let name: String
   }
 
   struct TaskEdit: Decodable {

@@ -275,6 +275,7 @@ def run(browser, base, basic, work):
 
     places(browser, base, basic)
     edit_delete_undo(browser, base, basic)
+    edit_place(browser, base, basic)
     import_list(browser, base, basic, work)
 
     # Sign out: the server forgets the session, so the old cookie stops working.
@@ -343,6 +344,28 @@ def edit_delete_undo(browser, base, basic):
     browser.click("#toast-undo")
     wait_for(lambda: "See the Ateneum exhibition" in titles(), "Undo to bring the task back")
     check(True, "Undo in the toast brings the deleted task back")
+
+
+def edit_place(browser, base, basic):
+    """A place's card: rename it, tag it, put it in another list and a new one."""
+    browser.click(".tab[data-view=places]")
+    wait_for(lambda: "Cafe Regatta" in place_names(browser), "Cafe Regatta in the list")
+    regatta = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Cafe Regatta"))
+    browser.command("POST", f"/element/{regatta}/click", {})
+    wait_for(lambda: browser.visible("#place-form") and browser.script("return document.getElementById('place-edit-name').value") == "Cafe Regatta", "its editor")
+    browser.script("document.getElementById('place-edit-name').value = ''; document.getElementById('place-edit-tags').value = ''")
+    browser.type("#place-edit-name", "Café Regatta")
+    browser.type("#place-edit-tags", "coffee, cinnamon buns")
+    favourites = next(b for b in browser.find_all("#place-edit-lists label") if "Favourites" in browser.command("GET", f"/element/{b}/text"))
+    browser.command("POST", f"/element/{favourites}/click", {})
+    browser.type("#place-edit-new-list", "Waterfront")
+    browser.click("#place-save")
+    def stored():
+        place = next((p for p in http("GET", f"{base}/api/v1/places?form=summary", headers=basic)[1] if p["name"] == "Café Regatta"), None)
+        return place if place and "Waterfront" in (place.get("lists") or []) else None
+    place = wait_for(stored, "the edited place to be stored")
+    check(sorted(place["tags"]) == ["cinnamon buns", "coffee"] and sorted(place["lists"]) == ["Coffee", "Favourites", "Waterfront"],
+          f"renamed, retagged and put in two more lists from its card ({place['tags']}, {place['lists']})")
 
 
 def import_list(browser, base, basic, work):

@@ -173,7 +173,8 @@ import TestSupport
     for path in [
       "/health", "/owntracks", "/actions/{token}", "/api/v1/tasks", "/api/v1/tasks/{task}", "/api/v1/tasks/{task}/{answer}", "/api/v1/places",
       "/api/v1/lists", "/api/v1/plan", "/api/v1/events", "/api/v1/status", "/api/v1/store", "/api/v1/operations", "/web/session", "/app/{file}",
-      "/api/v1/tasks/{task}/locations", "/api/v1/tasks/{task}/locations/{location}", "/api/v1/suggestions", "/api/v1/preferences", "/api/v1/undo",
+      "/api/v1/tasks/{task}/locations", "/api/v1/tasks/{task}/locations/{location}", "/api/v1/suggestions", "/api/v1/preferences", "/api/v1/undo", "/api/v1/places/{place}",
+      "/api/v1/lists/{list}/places/{place}",
       "/api/v1/imports", "/api/v1/imports/current", "/api/v1/imports/review", "/api/v1/imports/review/{row}",
     ] {
       #expect(text.contains("\n  \(path):\n"), "\(path) is not documented")

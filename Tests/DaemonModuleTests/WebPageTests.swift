@@ -152,4 +152,25 @@ import Testing
     let later = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
     #expect((later?["notes"] as? [String])?.contains { $0.contains("No report for 3 h") } == true, "\(String(describing: later?["notes"]))")
   }
+
+  @Test func aPlaceIsEditedAndFiledInListsFromItsCard() throws {
+    let daemon = try DaemonHarness()
+    let found = daemon.json(daemon.send("GET", "/api/v1/suggestions", query: ["q": "buy milk", "lat": "60.1699", "lon": "24.9384"])) as? [[String: Any]]
+    let ref = try #require(found?.first?["ref"] as? String)
+    #expect(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"Buy milk","locations":[{"ref":"\#(ref)"}]}"#).status == 201)
+    let placeID = try #require((daemon.json(daemon.send("GET", "/api/v1/places", query: ["form": "summary"])) as? [[String: Any]])?.first?["id"] as? String)
+    let before = try daemon.store("alice").operations(since: nil).count
+    #expect(daemon.send("PATCH", "/api/v1/places/\(placeID)", body: #"{"name":"   "}"#).status == 400)
+    #expect(daemon.send("PATCH", "/api/v1/places/\(placeID)", body: #"{"removeTags":["never-there"]}"#).status == 404)
+    #expect(try daemon.store("alice").operations(since: nil).count == before, "refused edits store nothing")
+    let edited = daemon.json(daemon.send("PATCH", "/api/v1/places/\(placeID)", body: #"{"name":"Alepa Kamppi","note":"back door","addTags":["grocery"]}"#)) as? [String: Any]
+    #expect(edited?["name"] as? String == "Alepa Kamppi")
+    #expect(edited?["tags"] as? [String] == ["grocery"])
+    let list = try #require((daemon.json(daemon.send("POST", "/api/v1/lists", body: #"{"name":"Errands"}"#)) as? [String: Any])?["id"] as? String)
+    #expect(daemon.send("PUT", "/api/v1/lists/\(list)/places/\(placeID)").status == 200)
+    #expect(daemon.send("PUT", "/api/v1/lists/nope/places/\(placeID)").status == 404)
+    let lists = daemon.json(daemon.send("GET", "/api/v1/lists")) as? [[String: Any]]
+    #expect(lists?.first { $0["name"] as? String == "Errands" }?["places"] as? [String] == [placeID])
+    #expect(daemon.send("DELETE", "/api/v1/lists/\(list)/places/\(placeID)").status == 200)
+  }
 }

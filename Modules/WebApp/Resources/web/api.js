@@ -85,6 +85,10 @@ export const api = {
     call("GET", `/api/v1/suggestions?q=${encodeURIComponent(q)}&lat=${lat}&lon=${lon}`),
   places: () => call("GET", "/api/v1/places?form=summary"),
   lists: () => call("GET", "/api/v1/lists"),
+  editPlace: (id, change) => call("PATCH", `/api/v1/places/${encodeURIComponent(id)}`, change),
+  createList: (name) => call("POST", "/api/v1/lists", { name }),
+  addToList: (list, place) => call("PUT", `/api/v1/lists/${encodeURIComponent(list)}/places/${encodeURIComponent(place)}`),
+  removeFromList: (list, place) => call("DELETE", `/api/v1/lists/${encodeURIComponent(list)}/places/${encodeURIComponent(place)}`),
   plan: () => call("GET", "/api/v1/plan"),
   startImport: (file, list) =>
     call("POST", `/api/v1/imports?file=${encodeURIComponent(file.name)}&list=${encodeURIComponent(list)}`, file),

@@ -4,7 +4,7 @@ import { api, session, signIn, signOut, APIError } from "./api.js";
 import { TaskMap } from "./map.js";
 
 import { $, item, page, row, say, show, small, state } from "./ui.js";
-import { order, refreshPlaces, remindHere, renderPlaces } from "./places.js";
+import { order, refreshPlaces, remindHere, renderPlaces, savePlace } from "./places.js";
 import { enterAt, refreshImport, startImport } from "./importing.js";
 
 let map;
@@ -66,6 +66,10 @@ function wire() {
   $("place-scope").addEventListener("change", () => { show($("combined-lists"), $("place-scope").value === "combined"); renderPlaces(); });
   $("place-order").addEventListener("change", () => order().catch(failure));
   $("place-remind").addEventListener("click", () => remindHere(state.chosenPlace));
+  $("place-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    savePlace().then(() => say("Saved.")).catch(failure);
+  });
   $("import-form").addEventListener("submit", (event) => { event.preventDefault(); startImport().catch(failure); });
   $("import-cancel").addEventListener("click", () => api.cancelImport().catch(failure));
   $("analytics-allow").addEventListener("click", () => welcomed({ analytics: "allowed" }));

@@ -94,6 +94,51 @@ function showPlace(place) {
   }
   page.map.showPlaces(visiblePlaces(), place, showPlace);
   if (place.lat != null) page.map.panTo(place.lat, place.lon);
+  fillEditor(place);
+}
+
+// The place's own data and its lists, edited on its card.
+function fillEditor(place) {
+  $("place-edit-name").value = place.name;
+  $("place-edit-note").value = place.note || "";
+  $("place-edit-tags").value = place.tags.join(", ");
+  $("place-edit-new-list").value = "";
+  const boxes = $("place-edit-lists");
+  boxes.replaceChildren(boxes.querySelector("legend"));
+  for (const list of state.lists) {
+    const label = document.createElement("label");
+    label.className = "inline";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = list.id;
+    box.checked = list.places.includes(place.id);
+    label.append(box, document.createTextNode(` ${list.name}`));
+    boxes.append(label);
+  }
+}
+
+export async function savePlace() {
+  const place = state.chosenPlace;
+  const tags = $("place-edit-tags").value.split(",").map((tag) => tag.trim()).filter(Boolean);
+  const fold = (tag) => tag.toLowerCase();
+  const had = place.tags.map(fold);
+  await api.editPlace(place.id, {
+    name: $("place-edit-name").value,
+    note: $("place-edit-note").value,
+    addTags: tags.filter((tag) => !had.includes(fold(tag))),
+    removeTags: place.tags.filter((tag) => !tags.map(fold).includes(fold(tag))),
+  });
+  for (const box of $("place-edit-lists").querySelectorAll("input")) {
+    const member = (state.lists.find((list) => list.id === box.value) || { places: [] }).places.includes(place.id);
+    if (box.checked && !member) await api.addToList(box.value, place.id);
+    if (!box.checked && member) await api.removeFromList(box.value, place.id);
+  }
+  const newList = $("place-edit-new-list").value.trim();
+  if (newList) {
+    const made = await api.createList(newList);
+    await api.addToList(made.id, place.id);
+  }
+  await refreshPlaces();
 }
 
 // Nearest is measured from one snapshot taken when it is chosen: the
