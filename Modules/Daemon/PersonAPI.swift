@@ -214,26 +214,6 @@ struct PersonAPI {
     return .json(200, encoding: NumberedPlaceView.suggestions(found, at: clock(), in: .current))
   }
 
-  /// What the page asks once: the welcome seen, and the person's analytics
-  /// choice (usage counts leave only when the operator switched them on and
-  /// the person allowed them).
-  struct Preferences: Encodable {
-    let welcomed: Bool
-    let analytics: String?
-    let analyticsOffered: Bool
-  }
-
-  struct PreferencesChange: Decodable {
-    let welcomed: Bool?
-    let analytics: String?
-  }
-
-  func preferences() -> Preferences {
-    let settings = person.store.state().settings
-    return Preferences(
-      welcomed: settings[Person.welcomedKey] != nil, analytics: settings[Person.analyticsKey], analyticsOffered: person.analyticsOffered)
-  }
-
   /// A change that can be put back (a delete, a Mark Done), for 30 days.
   struct UndoView: Encodable {
     let key: String
@@ -335,74 +315,5 @@ struct PersonAPI {
     let id: String
     let name: String
     let places: [String]
-  }
-
-  struct PlanView: Encodable {
-    struct Region: Encodable {
-      let id: String
-      let kind: String
-      let latitude: Double
-      let longitude: Double
-      let radius: Double
-      let tasks: [String]
-    }
-
-    let regions: [Region]
-    let leftOut: Int
-
-    init(_ plan: CoveragePlan) {
-      regions = plan.regions.map { region in
-        Region(
-          id: region.id, kind: region.kind.rawValue, latitude: region.center.latitude, longitude: region.center.longitude,
-          radius: region.radius, tasks: Array(Set(region.destinations.map(\.task.rawValue))).sorted())
-      }
-      leftOut = plan.leftOut
-    }
-  }
-
-  struct StatusView: Encodable {
-    let person: String
-    let regionsWatched: Int
-    let capacity: Int
-    let preciseSecondsUsed: Double
-    let deliveries: [String: Int]
-    let lastDeliveryError: String?
-    /// The last position the phone reported (the map page centres on it).
-    let lastFix: Person.SavedFix?
-    /// The daemon's time (epoch seconds), for ages on a page whose clock may differ.
-    let serverTime: Double
-    /// What `doctor` would point out about this phone, in words.
-    let notes: [String]
-
-    init(person: Person, now: Date) {
-      serverTime = now.timeIntervalSince1970
-      lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decode(Person.SavedFix.self, from: Data($0.utf8)) }
-      self.person = person.name
-      regionsWatched = person.phone.monitor.monitoredRegions().count
-      capacity = person.phone.monitor.capacity
-      preciseSecondsUsed = person.phone.arrival.currentBudget.spent(at: person.engine.context.clock.now(), config: person.sessionConfig)
-      let statuses = person.queues.map(\.status)
-      deliveries = [
-        "delivered": statuses.map(\.delivered).reduce(0, +), "retrying": statuses.map(\.retrying).reduce(0, +),
-        "failed": statuses.map(\.failed).reduce(0, +),
-      ]
-      lastDeliveryError = statuses.compactMap(\.lastError).last
-      var notes: [String] = []
-      if let fix = lastFix {
-        let age = now.timeIntervalSince1970 - fix.at
-        if age > 3600 {
-          notes.append("No report for \(Int(age / 3600)) h: is OwnTracks running, and allowed to use location always?")
-        }
-      } else {
-        notes.append("The phone has not reported yet: point OwnTracks at this server (Docs/Daemon.md, 'Pointing the OwnTracks app at it').")
-      }
-      if let failed = deliveries["failed"], failed > 0 {
-        notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))
-      }
-      if regionsWatched >= capacity, capacity > 0 {
-        notes.append("The phone watches as many regions as it can (\(capacity)); the nearest places are covered first.")
-      }
-      self.notes = notes
-    }
   }
 }

@@ -1,0 +1,53 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+
+extension PersonAPI {
+  /// `/api/v1/status`: the phone as the map page and scripts see it.
+  struct StatusView: Encodable {
+    let person: String
+    let regionsWatched: Int
+    let capacity: Int
+    let preciseSecondsUsed: Double
+    let deliveries: [String: Int]
+    let lastDeliveryError: String?
+    /// The last position the phone reported (the map page centres on it).
+    let lastFix: Person.SavedFix?
+    /// The daemon's time (epoch seconds), for ages on a page whose clock may differ.
+    let serverTime: Double
+    /// What `doctor` would point out about this phone, in words.
+    let notes: [String]
+
+    init(person: Person, now: Date) {
+      serverTime = now.timeIntervalSince1970
+      lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decode(Person.SavedFix.self, from: Data($0.utf8)) }
+      self.person = person.name
+      regionsWatched = person.phone.monitor.monitoredRegions().count
+      capacity = person.phone.monitor.capacity
+      preciseSecondsUsed = person.phone.arrival.currentBudget.spent(at: person.engine.context.clock.now(), config: person.sessionConfig)
+      let statuses = person.queues.map(\.status)
+      deliveries = [
+        "delivered": statuses.map(\.delivered).reduce(0, +), "retrying": statuses.map(\.retrying).reduce(0, +),
+        "failed": statuses.map(\.failed).reduce(0, +),
+      ]
+      lastDeliveryError = statuses.compactMap(\.lastError).last
+      var notes: [String] = []
+      if let fix = lastFix {
+        let age = now.timeIntervalSince1970 - fix.at
+        if age > 3600 {
+          notes.append("No report for \(Int(age / 3600)) h: is OwnTracks running, and allowed to use location always?")
+        }
+      } else {
+        notes.append("The phone has not reported yet: point OwnTracks at this server (Docs/Daemon.md, 'Pointing the OwnTracks app at it').")
+      }
+      if let failed = deliveries["failed"], failed > 0 {
+        notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))
+      }
+      if regionsWatched >= capacity, capacity > 0 {
+        notes.append("The phone watches as many regions as it can (\(capacity)); the nearest places are covered first.")
+      }
+      self.notes = notes
+    }
+  }
+}
