@@ -10,29 +10,7 @@ enum SQLiteBenchmark {
   static func run(_ world: Workload, directory: String, into report: inout Report) throws {
     let path = directory + "/store.sqlite"
     let store = try SQLiteOperationStore(path: path)
-    let bulkOps = world.placeOperations() + world.taskOperations()
-    let bulk = measure {
-      var index = 0
-      while index < bulkOps.count {
-        let end = min(bulkOps.count, index + 1000)
-        try! store.append(Array(bulkOps[index..<end]))
-        index = end
-      }
-    }
-    report.add("sqlite: batched writes (1000 ops per append)", Double(bulkOps.count) / bulk, "ops/s", "\(bulkOps.count) ops in \(format(bulk)) s")
-    let singles = 300
-    let single = measure {
-      for i in 0..<singles { try! store.append([.put(.setting(key: "single-\(i)", value: "v"))]) }
-    }
-    report.add("sqlite: single durable writes (1 op per append)", Double(singles) / single, "writes/s", "\(singles) appends in \(format(single)) s")
-    let writers = 8
-    let perWriter = 150
-    let concurrent = measure {
-      DispatchQueue.concurrentPerform(iterations: writers) { writer in
-        for i in 0..<perWriter { try! store.append([.put(.setting(key: "w\(writer)-\(i)", value: "v"))]) }
-      }
-    }
-    report.add("sqlite: concurrent durable writes (\(writers) writers)", Double(writers * perWriter) / concurrent, "writes/s", "\(writers * perWriter) appends in \(format(concurrent)) s (one transaction each)")
+    StoreWrites.run(store, world: world, label: "sqlite: ", into: &report)
     store.close()
     let bytes = fileSize(path) + fileSize(path + "-wal")
     let open = measureBest(3) { try! SQLiteOperationStore(path: path).close() }

@@ -23,37 +23,10 @@ print("workload: \(options.places) places, \(options.tasks) tasks (1-3 places ea
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
 var report = Report()
 
-// 1. Bulk load in batches of 1000 operations: one frame and one fsync each.
+// Batched, single and concurrent durable writes (StoreWrites); the
+// FileStore's group commit shares fsyncs, counted in the note.
 var store = try FileOperationStore(directory: directory)
-let bulkOps = world.placeOperations() + world.taskOperations()
-let bulk = measure {
-  var index = 0
-  while index < bulkOps.count {
-    let end = min(bulkOps.count, index + 1000)
-    try! store.append(Array(bulkOps[index..<end]))
-    index = end
-  }
-}
-report.add("batched writes (1000 ops per append)", Double(bulkOps.count) / bulk, "ops/s", "\(bulkOps.count) ops in \(format(bulk)) s")
-
-// 2. One operation per append, each acknowledged after its own fsync.
-let singles = 300
-let single = measure {
-  for i in 0..<singles { try! store.append([.put(.setting(key: "single-\(i)", value: "v"))]) }
-}
-report.add("single durable writes (1 op per append)", Double(singles) / single, "writes/s", "\(singles) appends in \(format(single)) s")
-
-// 3. Eight writers appending one op each at once: group commit shares fsyncs.
-let writers = 8
-let perWriter = 150
-let shared = store
-let syncsBefore = store.syncCount
-let concurrent = measure {
-  DispatchQueue.concurrentPerform(iterations: writers) { writer in
-    for i in 0..<perWriter { try! shared.append([.put(.setting(key: "w\(writer)-\(i)", value: "v"))]) }
-  }
-}
-report.add("concurrent durable writes (\(writers) writers)", Double(writers * perWriter) / concurrent, "writes/s", "\(writers * perWriter) appends in \(format(concurrent)) s, \(store.syncCount - syncsBefore) fsyncs")
+StoreWrites.run(store, world: world, label: "", into: &report) { [store] in store.syncCount }
 store.close()
 
 // 4. Cold open: replaying the log, then from a snapshot after compaction.
