@@ -42,6 +42,7 @@ extension ArrivalMachine {
     effects.append(.applyPlan(next, add: add, remove: remove, origin: origin, reason: reason))
     plan = next
     lastPlan = (origin, now)
+    if let spent = edgeSpent, next.region(spent) == nil { edgeSpent = nil }
     if significantChangesOn, !config.follow.wantsSignificantChanges {
       // They gave the first position; from here the edge, followed positions and visits move coverage.
       command(.stopSignificantChanges)

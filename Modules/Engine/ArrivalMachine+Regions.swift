@@ -18,6 +18,12 @@ extension ArrivalMachine {
       report(.ignoredRegion(event.id, reason: "not in the current plan"))
       return
     }
+    if region.kind == .edge {
+      // The OS now holds the person outside the edge: it reports no other
+      // exit until its position comes back in. Until a new plan or that
+      // entry, later wakes look again (`recheckSpentEdge`).
+      edgeSpent = event.kind == .exited || event.kind == .outside ? region.id : nil
+    }
     let crossing = event.kind == .entered || (region.kind == .edge && event.kind == .exited)
     if crossing, let still = stillFor() {
       report(.planKept("\(region.id) crossed after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
@@ -40,26 +46,42 @@ extension ArrivalMachine {
     case (.approach, .exited), (.approach, .outside), (.arrival, .outside):
       return
     case (.edge, .exited), (.edge, .outside):
-      guard wakeFixAsked == nil else { return }
-      if let quiet = wakeQuietUntil, now < quiet {
-        report(.planKept("the last wake-up fix found no move; waiting before the next"))
-        return
-      }
-      if followIsCurrent() {
-        report(.planKept("followed positions move the plan; no wake-up fix"))
-        return
-      }
-      guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
-        report(.planKept("no tracking budget left for a wake-up fix"))
-        return
-      }
-      saveBudget()
-      wakeFixAsked = now
-      command(.singleFix)
-      report(.wakeFixRequested)
+      edgeExited(quietly: false)
     case (.edge, .entered), (.edge, .inside):
       return
     }
+  }
+
+  /// Asks one fix to replan after the edge was left, unless one is on its
+  /// way, the last found no move, followed positions move the plan anyway
+  /// or the budget has none left.
+  mutating func edgeExited(quietly: Bool) {
+    guard wakeFixAsked == nil else { return }
+    if let quiet = wakeQuietUntil, now < quiet {
+      if !quietly { report(.planKept("the last wake-up fix found no move; waiting before the next")) }
+      return
+    }
+    if followIsCurrent() {
+      if !quietly { report(.planKept("followed positions move the plan; no wake-up fix")) }
+      return
+    }
+    guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+      if !quietly { report(.planKept("no tracking budget left for a wake-up fix")) }
+      return
+    }
+    saveBudget()
+    wakeFixAsked = now
+    command(.singleFix)
+    report(.wakeFixRequested)
+  }
+
+  /// A wake while the edge is spent and the person moves: the exit that
+  /// spent it was let be (stillness, a wake-up fix near where the plan was
+  /// made, no budget), so nothing would move coverage if the person has
+  /// since walked off. Looks again, within the same backoff as the exit.
+  mutating func recheckSpentEdge() {
+    guard let spent = edgeSpent, plan.region(spent) != nil, stillSince == nil, session == nil else { return }
+    edgeExited(quietly: true)
   }
 
   /// An arrival region reported the person inside. With

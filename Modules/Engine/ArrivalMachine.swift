@@ -53,6 +53,9 @@ public struct ArrivalMachine: Sendable {
   /// the current wait, and until when the next edge exit is let be.
   var wakeBackoff: TimeInterval = 0
   var wakeQuietUntil: Date?
+  /// The edge region the OS last reported the person outside of, while it
+  /// is still the plan's edge.
+  var edgeSpent: String?
   /// Since when the device's motion history says it is still; nil while it moves.
   var stillSince: Date?
   /// Arrival-region entries waiting for the fix that confirms them, by when it was asked for.
@@ -105,14 +108,20 @@ public struct ArrivalMachine: Sendable {
     effects = []
     switch input {
     case .launch(let saved): launch(saved)
-    case .region(let event): regionEvent(event)
+    case .region(let event):
+      regionEvent(event)
+      recheckSpentEdge()
     case .preciseFix(let point, let accuracy): preciseFix(point, accuracy: accuracy)
     case .reportedFix(let point, let accuracy, let takenAt, let mayFire, let restoring):
       reportedFix(point, accuracy: accuracy, takenAt: takenAt, mayFire: mayFire, restoring: restoring)
     case .reducedFix(let point, let accuracy): reducedFix(point, accuracy: accuracy)
     case .significantChange(let point, let accuracy): significantChange(point, accuracy: accuracy)
-    case .visit(let point, let accuracy, let departed): visitReported(point, accuracy: accuracy, departed: departed)
-    case .motion(let still, let since): motionChanged(still: still, since: since)
+    case .visit(let point, let accuracy, let departed):
+      visitReported(point, accuracy: accuracy, departed: departed)
+      recheckSpentEdge()
+    case .motion(let still, let since):
+      motionChanged(still: still, since: since)
+      recheckSpentEdge()
     case .power(let state): powerChanged(state)
     case .permissions(let granted): permissionsChanged(granted)
     case .tasksChanged: tasksChanged()

@@ -50,6 +50,52 @@ import Testing
     #expect(try edgeExit(h) == [.wakeFixRequested])
   }
 
+  /// After an exit the OS holds the person outside the edge and reports no
+  /// other exit: a plan kept on a wake-up fix at home must not leave
+  /// coverage behind for good if the person then walks off.
+  @Test func aSpentEdgeIsLookedAtAgainOnLaterWakesUntilTheOSSeesThePersonBackInside() throws {
+    let h = ArrivalHarness()
+    try crowded(h)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    let other = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .arrival })
+    #expect(try edgeExit(h) == [.wakeFixRequested])
+    _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
+    #expect(h.arrivals.currentPlan.regions.contains(edge), "the plan was kept")
+    // A wake within the backoff asks nothing.
+    h.clock.advance(by: 60)
+    _ = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
+    #expect(singleFixes(h) == 1)
+    // A wake after it, while the person moves, looks again…
+    h.clock.advance(by: 61)
+    let again = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
+    #expect(again.contains(.wakeFixRequested))
+    #expect(singleFixes(h) == 1 + 1)
+    // …and a fix past the edge moves coverage with the person.
+    let moved = h.arrivals.preciseFix(ArrivalHarness.point(north: edge.radius + 200), accuracy: 10)
+    #expect(moved.contains { if case .planned = $0 { return true } else { return false } })
+    #expect(!h.arrivals.currentPlan.regions.contains(edge))
+  }
+
+  @Test func anEdgeTheOSSeesThePersonBackInsideIsNotLookedAtAgain() throws {
+    let h = ArrivalHarness()
+    try crowded(h)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    let other = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .arrival })
+    #expect(try edgeExit(h) == [.wakeFixRequested])
+    _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
+    _ = h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 3600)
+    _ = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
+    #expect(singleFixes(h) == 1, "the edge is armed again: its own exit will say when")
+    // Nor while the device is still: a still person has not walked off.
+    #expect(try edgeExit(h) == [.wakeFixRequested])
+    _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
+    _ = h.arrivals.motionChanged(still: true)
+    h.clock.advance(by: 3600)
+    _ = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
+    #expect(singleFixes(h) == 2)
+  }
+
   @Test func wakeUpFixesComeOutOfTheAllowanceAndStopWhenItIsSpent() throws {
     var config = ArrivalConfig()
     config.session.allowance = 12
