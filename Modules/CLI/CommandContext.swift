@@ -19,18 +19,12 @@ final class CommandContext {
     self.environment = environment
     self.arguments = arguments
     let colour = output.isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && !arguments.has("no-color")
-    self.style = Style(enabled: colour && !arguments.has("json"), timeZone: Self.timeZone(environment))
+    self.style = Style(enabled: colour && !arguments.has("json"), timeZone: Runtime.timeZone(environment))
   }
 
   var json: Bool { arguments.has("json") }
 
   /// `TZ` as an IANA name (`Europe/Helsinki`, `:Europe/Helsinki`, `UTC`); otherwise the machine's zone.
-  static func timeZone(_ environment: [String: String]) -> TimeZone {
-    guard var name = environment["TZ"], !name.isEmpty else { return .current }
-    if name.hasPrefix(":") { name.removeFirst() }
-    return TimeZone(identifier: name) ?? TimeZone(abbreviation: name) ?? .current
-  }
-
   var launchOptions: LaunchOptions {
     get throws {
       var overrides: [String: String] = [:]

@@ -18,6 +18,7 @@ extension PlaceView {
       lines.append("  note: " + note.split(separator: "\n", omittingEmptySubsequences: false).map { CleanText.escaped(String($0)) }.joined(separator: "\n        "))
     }
     if let provider { lines.append("  provider: \(provider)" + (providerExpired == true ? " (cached data expired; refresh pending)" : "")) }
+    if let hours { lines.append("  hours: \(CleanText.escaped(hours))") }
     return lines
   }
 }

@@ -20,12 +20,14 @@ enum TaskCommands {
           "add", "Create a task tied to one or more places", positionals: [("TITLE", "what to do")],
           options: locationOptions + [
             .value("notes", "TEXT", "free notes"), .value("keywords", "WORDS", "comma-separated keywords"),
+            .flag("only-while-open", "remind only while the place is open (its OpenStreetMap opening hours)"),
             .flag("suggest", "tie it to suggested places near --near (see 'whilehere suggest')"),
             .value("pick", "N,N", "with --suggest: which suggestions (asked on a terminal if not given)"),
           ] + SuggestCommand.options,
           discussion: """
             examples: whilehere task add "Buy milk" --at 60.1699,24.9384 --radius 150 --at 60.1675,24.9316 --radius 80
                       whilehere task add "Buy milk" --suggest --near 60.1699,24.9384 --pick 1,2 --radius 100
+                      whilehere task add "Buy stamps" --suggest --near 60.1699,24.9384 --pick 1 --only-while-open
             """,
           action: add),
         CommandSpec(
@@ -33,10 +35,12 @@ enum TaskCommands {
           options: [.value("state", "STATE", "all, active, snoozed or done/completed (default all)")], action: list),
         CommandSpec("show", "Show one task with its places", positionals: [("TASK", "id, id prefix or title")], action: show),
         CommandSpec(
-          "edit", "Change a task's title, notes or keywords", positionals: [("TASK", "id, id prefix or title")],
+          "edit", "Change a task's title, notes or keywords, or when it may remind", positionals: [("TASK", "id, id prefix or title")],
           options: [
             .value("title", "TEXT", "new title"), .value("notes", "TEXT", "new notes"),
             .value("keywords", "WORDS", "new comma-separated keywords"),
+            .flag("only-while-open", "remind only while the place is open"),
+            .flag("any-time", "remind whether or not the place is open"),
           ], action: edit),
         CommandSpec("done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")], action: done),
         CommandSpec(
@@ -89,9 +93,22 @@ enum TaskCommands {
     let specs = try LocationArguments.resolvingMapPlaces(typed, context)
     let task = try engine.tasks.add(
       title: arguments.positionals[0], locations: specs, notes: arguments.value("notes") ?? "",
-      keywords: keywords(arguments.value("keywords")) ?? [])
+      keywords: keywords(arguments.value("keywords")) ?? [], onlyWhileOpen: arguments.has("only-while-open"))
     try show(task, context, heading: "Added")
+    warnAboutHours(of: task, context)
     warnAboutTwins(of: task, context)
+  }
+
+  /// "Only while open" with no place whose hours are known changes nothing; say so and how to fix it.
+  static func warnAboutHours(of task: ReminderTask, _ context: CommandContext) {
+    guard task.onlyWhileOpen, let engine = try? context.engine() else { return }
+    let state = engine.context.store.state()
+    let unknown = task.locations.filter { state.hours(of: $0) == nil }
+    guard !unknown.isEmpty else { return }
+    let all = unknown.count == task.locations.count
+    context.output.err(
+      "note: \(all ? "no place of this task has" : "\(unknown.count) of its \(task.locations.count) places have no") opening hours known here, "
+        + "so \(all ? "they count" : "those count") as always open. A place saved from the map data gets its hours with: whilehere place refresh")
   }
 
   /// Two active tasks with one title are usually a slip; say so (the new one is kept).
@@ -107,7 +124,7 @@ enum TaskCommands {
 
   static func show(_ task: ReminderTask, _ context: CommandContext, heading: String? = nil, detailed: Bool = true) throws {
     let engine = try context.engine()
-    let view = TaskView(task, state: engine.context.store.state(), now: engine.context.clock.now())
+    let view = TaskView(task, state: engine.context.store.state(), now: engine.context.clock.now(), timeZone: context.style.timeZone)
     if context.json { return context.printJSON(view) }
     if let heading { context.output.out(heading + ":") }
     view.lines(context.style, detailed: detailed).forEach(context.output.out)
@@ -122,7 +139,7 @@ enum TaskCommands {
     let engine = try context.engine()
     let state = engine.context.store.state()
     let now = engine.context.clock.now()
-    let views = engine.tasks.list(filter).map { TaskView($0, state: state, now: now) }
+    let views = engine.tasks.list(filter).map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) }
     if context.json { return context.printJSON(views) }
     if views.isEmpty { context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384") }
     for view in views { view.lines(context.style, detailed: false).forEach(context.output.out) }
@@ -133,13 +150,19 @@ enum TaskCommands {
   }
 
   static func edit(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    guard arguments.has("title") || arguments.has("notes") || arguments.has("keywords") else {
-      throw UsageError("nothing to change: give --title, --notes or --keywords", commandPath: arguments.commandPath)
+    let changes = ["title", "notes", "keywords", "only-while-open", "any-time"]
+    guard changes.contains(where: arguments.has) else {
+      throw UsageError("nothing to change: give --title, --notes, --keywords, --only-while-open or --any-time", commandPath: arguments.commandPath)
     }
+    if arguments.has("only-while-open") && arguments.has("any-time") {
+      throw UsageError("--only-while-open and --any-time say opposite things: give one", commandPath: arguments.commandPath)
+    }
+    let onlyWhileOpen: Bool? = arguments.has("only-while-open") ? true : arguments.has("any-time") ? false : nil
     let task = try context.engine().tasks.edit(
       arguments.positionals[0], title: arguments.value("title"), notes: arguments.value("notes"),
-      keywords: keywords(arguments.value("keywords")))
+      keywords: keywords(arguments.value("keywords")), onlyWhileOpen: onlyWhileOpen)
     try show(task, context, heading: "Updated")
+    if onlyWhileOpen == true { warnAboutHours(of: task, context) }
   }
 
   static func done(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -274,8 +297,10 @@ enum TaskCommands {
     let ids = try context.suggestions().save(chosen.map(\.place))
     let task = try engine.tasks.add(
       title: title, locations: ids.map { LocationSpec(target: .place($0.rawValue), radius: radius) },
-      notes: arguments.value("notes") ?? "", keywords: keywords(arguments.value("keywords")) ?? [])
+      notes: arguments.value("notes") ?? "", keywords: keywords(arguments.value("keywords")) ?? [],
+      onlyWhileOpen: arguments.has("only-while-open"))
     try show(task, context, heading: "Added")
+    warnAboutHours(of: task, context)
     warnAboutTwins(of: task, context)
   }
 }

@@ -39,7 +39,7 @@ public final class Runtime: Sendable {
     let settings = config.settings
     let radii = RadiusPolicy(
       minimum: settings.radiusMinimum, maximum: settings.radiusMaximum, defaultRadius: settings.radiusDefault)
-    self.engine = Engine(context: EngineContext(store: store, clock: clock, ids: ids, radii: radii))
+    self.engine = Engine(context: EngineContext(store: store, clock: clock, ids: ids, radii: radii, timeZone: Self.timeZone(environment)))
     self.providers = [
       ("store", settings.store, settings.sources["store"] ?? ""),
       ("clock", settings.clock, settings.sources["clock"] ?? ""),
@@ -173,7 +173,15 @@ public final class Runtime: Sendable {
 
   /// The engine context over another store, with this runtime's clock, ids and radius limits.
   public func context(over store: any OperationStore) -> EngineContext {
-    EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii)
+    EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii, timeZone: engine.context.timeZone)
+  }
+
+  /// Local time as `TZ` in `environment` names it (`Europe/Helsinki`,
+  /// `:Europe/Helsinki`, `UTC`), else the system's.
+  public static func timeZone(_ environment: [String: String]) -> TimeZone {
+    guard var name = environment["TZ"], !name.isEmpty else { return .current }
+    if name.hasPrefix(":") { name.removeFirst() }
+    return TimeZone(identifier: name) ?? TimeZone(abbreviation: name) ?? .current
   }
 
   /// Argon2id, for `whilehere user add` and the daemon's logins.

@@ -26,12 +26,13 @@ struct PersonAPI {
       case ("POST", 1, "tasks"):
         let body = try decode(NewTask.self, request.body)
         let specs = try body.locations.map(spec)
-        let task = try person.engine.tasks.add(title: body.title, locations: specs, notes: body.notes ?? "")
+        let task = try person.engine.tasks.add(
+          title: body.title, locations: specs, notes: body.notes ?? "", onlyWhileOpen: body.onlyWhileOpen ?? false)
         _ = person.phone.tasksChanged()
         return .json(201, encoding: summary(task))
       case ("PATCH", 2, "tasks"):
         let body = try decode(TaskEdit.self, request.body)
-        let task = try person.engine.tasks.edit(rest[1], title: body.title, notes: body.notes)
+        let task = try person.engine.tasks.edit(rest[1], title: body.title, notes: body.notes, onlyWhileOpen: body.onlyWhileOpen)
         _ = person.phone.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("POST", 3, "tasks") where rest[2] == "locations":
@@ -246,6 +247,7 @@ struct PersonAPI {
   struct TaskEdit: Decodable {
     let title: String?
     let notes: String?
+    let onlyWhileOpen: Bool?
   }
 
   struct LocationEdit: Decodable {
@@ -257,7 +259,7 @@ struct PersonAPI {
   }
 
   func summary(_ task: ReminderTask) -> TaskSummary {
-    TaskSummary(task, state: person.store.state(), now: clock())
+    TaskSummary(task, state: person.store.state(), now: clock(), timeZone: person.engine.context.timeZone)
   }
 
   struct NewTask: Decodable {
@@ -272,6 +274,7 @@ struct PersonAPI {
     let title: String
     let notes: String?
     let locations: [Location]
+    let onlyWhileOpen: Bool?
   }
 
   /// `whilehere --server`: the person's store over HTTP. Stamps in an

@@ -63,6 +63,27 @@ public struct OpeningHours: Hashable, Sendable {
     return week[day].contains { $0.contains(minute) }
   }
 
+  /// The first moment after `date`, within a week, at which the place
+  /// opens or closes (local time in `timeZone`); nil when it never does
+  /// (always open, always closed).
+  public func nextChange(after date: Date, in timeZone: TimeZone) -> Date? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let midnight = calendar.startOfDay(for: date)
+    let openNow = isOpen(at: date, in: timeZone)
+    for offset in 0...7 {
+      guard let day = calendar.date(byAdding: .day, value: offset, to: midnight) else { continue }
+      let weekday = ((calendar.component(.weekday, from: day)) + 5) % 7
+      let edges = week[weekday].flatMap { [$0.lowerBound, $0.upperBound + 1] }.sorted()
+      for minute in edges {
+        guard let moment = calendar.date(byAdding: .minute, value: minute, to: day), moment > date else { continue }
+        // Spans that meet (23:00-24:00 then 00:00-02:00) are no change.
+        if isOpen(at: moment, in: timeZone) != openNow { return moment }
+      }
+    }
+    return nil
+  }
+
   /// The rules of the text: split at `;`, and at `,` where a day list starts a new rule.
   static func rules(_ text: String) -> [String] {
     var rules: [String] = []

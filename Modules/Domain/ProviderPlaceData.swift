@@ -10,10 +10,12 @@ public struct ProviderPlaceData: Hashable, Codable, Sendable {
   public var category: String?
   public var fetchedAt: Date
   public var expiresAt: Date
+  /// OpenStreetMap `opening_hours` as the provider gave it, when it did.
+  public var hours: String?
 
   public init(
     ref: String, name: String?, coordinate: Coordinate, address: String?, category: String?,
-    fetchedAt: Date, expiresAt: Date
+    fetchedAt: Date, expiresAt: Date, hours: String? = nil
   ) {
     self.ref = ref
     self.name = name
@@ -22,6 +24,7 @@ public struct ProviderPlaceData: Hashable, Codable, Sendable {
     self.category = category
     self.fetchedAt = fetchedAt
     self.expiresAt = expiresAt
+    self.hours = hours
   }
 
   public func isExpired(at now: Date) -> Bool { now >= expiresAt }

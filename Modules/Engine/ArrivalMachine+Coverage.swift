@@ -48,7 +48,7 @@ extension ArrivalMachine {
       command(.stopSignificantChanges)
       significantChangesOn = false
     }
-    nextSnoozeEnd = snoozeEnd()
+    nextTimedChange = timedChange()
     updateFollowing()
   }
 }

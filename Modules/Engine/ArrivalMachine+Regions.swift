@@ -194,13 +194,15 @@ extension ArrivalMachine {
 
   /// Whether the destination's task can still fire there (not done, not snoozed, the place still one of its own).
   func isLive(_ destination: Destination) -> Bool {
-    world.state.tasks[destination.task]?.countingLocations(at: now).contains { $0.id == destination.location } ?? false
+    guard let task = world.state.tasks[destination.task] else { return false }
+    return world.state.firingLocations(of: task, at: now, in: timeZone).contains { $0.id == destination.location }
   }
 
   /// Fires a destination's task once per visit if it is still live.
   mutating func fire(_ destination: Destination, distance: Double?) {
     let state = world.state
-    guard let task = state.tasks[destination.task], task.countingLocations(at: now).contains(where: { $0.id == destination.location })
+    guard let task = state.tasks[destination.task],
+      state.firingLocations(of: task, at: now, in: timeZone).contains(where: { $0.id == destination.location })
     else { return }
     guard visits.arrive(destination, at: now) else { return }
     var placeName: String?

@@ -79,8 +79,8 @@ extension ArrivalMachine {
     // A wake-up fix that never came (no GPS, a phone that did not answer)
     // must not silence every later edge exit.
     if let asked = wakeFixAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { wakeFixAsked = nil }
-    if let wake = nextSnoozeEnd, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
-      replan(from: origin, reason: "a snooze ended")
+    if let wake = nextTimedChange, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
+      replan(from: origin, reason: "a snooze ended or a place opened or closed")
     }
   }
 

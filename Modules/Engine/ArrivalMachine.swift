@@ -33,6 +33,8 @@ public struct ArrivalMachine: Sendable {
   /// How many regions the monitor holds at most.
   let capacity: Int
   let planner: CoveragePlanner
+  /// Local time, for opening hours.
+  let timeZone: TimeZone
 
   /// The step being handled: its world and the effects so far.
   var world: World
@@ -45,8 +47,9 @@ public struct ArrivalMachine: Sendable {
   var reported: ReportTrack?
   /// Whether significant changes were asked for and not stopped since.
   var significantChangesOn = false
-  /// When the earliest snooze ends: its task must come back into the plan then.
-  var nextSnoozeEnd: Date?
+  /// When the earliest snooze ends or a place of a task only for open
+  /// hours opens or closes: the plan must change then.
+  var nextTimedChange: Date?
   /// When a single fix was asked for after leaving the coverage edge, until it comes.
   var wakeFixAsked: Date?
   /// Wake-up fixes that found the person where the plan was made back off:
@@ -88,8 +91,9 @@ public struct ArrivalMachine: Sendable {
   var permissions = Permissions()
 
   /// `capacity`: the region monitor's limit (the plan never asks more).
-  public init(config: ArrivalConfig, capacity: Int, world: World) {
+  public init(config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current) {
     self.config = config
+    self.timeZone = timeZone
     self.capacity = capacity
     var coverage = config.coverage
     coverage.osCapacity = min(coverage.osCapacity, capacity)
@@ -184,15 +188,18 @@ public struct ArrivalMachine: Sendable {
       indexed[nextIndexKey] = destination
     }
     indexedRevision = state.taskPlaceRevision
-    indexValidUntil = snoozeEnd()
+    indexValidUntil = timedChange()
   }
 
-  /// When the earliest snooze still running ends.
-  func snoozeEnd() -> Date? {
-    world.state.tasks.values.compactMap { task -> Date? in
+  /// When the earliest snooze still running ends, or a place of a task
+  /// only for open hours opens or closes, whichever comes first.
+  func timedChange() -> Date? {
+    let snoozeEnd = world.state.tasks.values.compactMap { task -> Date? in
       if case .snoozed(let until) = task.state, until > now { return until }
       return nil
     }.min()
+    let opening = world.state.nextOpeningChange(after: now, in: timeZone)
+    return [snoozeEnd, opening].compactMap { $0 }.min()
   }
 
   /// The destinations nearest `origin` the planner should weigh.
@@ -210,7 +217,7 @@ public struct ArrivalMachine: Sendable {
   func destinations() -> [Destination] {
     let state = world.state
     return state.tasks.values.flatMap { task in
-      task.countingLocations(at: now).compactMap { location -> Destination? in
+      state.firingLocations(of: task, at: now, in: timeZone).compactMap { location -> Destination? in
         guard let center = state.coordinate(of: location) else { return nil }
         let priority = (task.locations.firstIndex { $0.id == location.id } ?? 0) + 1
         return Destination(task: task.id, location: location.id, center: center, radius: location.radius, priority: priority)

@@ -37,7 +37,8 @@ public final class ArrivalService: Sendable {
     self.scheduler = scheduler
     machine = Mutex(
       ArrivalMachine(
-        config: config, capacity: monitor.capacity, world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: [])))
+        config: config, capacity: monitor.capacity,
+        world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []), timeZone: context.timeZone))
   }
 
   /// Loads the persisted budget and starts what the engine listens to; a

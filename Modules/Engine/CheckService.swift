@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Persistence
 
 /// "What would fire here?": the counting task locations whose radius
@@ -20,7 +21,7 @@ public struct CheckService: Sendable {
     let now = context.clock.now()
     var hits: [Hit] = []
     for task in state.tasks.values {
-      let counting = Set(task.countingLocations(at: now).map(\.id))
+      let counting = Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id))
       for (index, location) in task.locations.enumerated() where counting.contains(location.id) {
         guard let center = state.coordinate(of: location) else { continue }
         let distance = center.distance(to: point)

@@ -306,7 +306,7 @@ public struct ImportService: Sendable {
       id: id, personal: PersonalPlaceData(note: note),
       provider: ProviderPlaceData(
         ref: provider.ref, name: provider.name, coordinate: provider.coordinate, address: provider.address, category: provider.category,
-        fetchedAt: now, expiresAt: now.addingTimeInterval(SuggestionService.providerDataLifetime)),
+        fetchedAt: now, expiresAt: now.addingTimeInterval(SuggestionService.providerDataLifetime), hours: provider.openingHours),
       createdAt: now)
   }
 }

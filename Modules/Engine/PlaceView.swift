@@ -17,6 +17,8 @@ public struct PlaceView: Encodable, Sendable {
   /// Whether the provider's cached data has passed its expiry (it is still
   /// shown until refreshed; the person's own data never expires).
   public let providerExpired: Bool?
+  /// The provider's OpenStreetMap `opening_hours`, when it gave them.
+  public let hours: String?
 
   public init(_ place: Place, lists: [String]? = nil, distance: Double? = nil, now: Date = Date()) {
     id = place.id.rawValue
@@ -30,5 +32,6 @@ public struct PlaceView: Encodable, Sendable {
     self.distance = distance
     provider = place.provider?.ref
     providerExpired = place.provider.map { $0.isExpired(at: now) }
+    hours = place.provider?.hours
   }
 }

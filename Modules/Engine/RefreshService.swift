@@ -43,7 +43,7 @@ public struct RefreshService: Sendable {
         }
         place.provider = ProviderPlaceData(
           ref: fresh.ref, name: fresh.name, coordinate: fresh.coordinate, address: fresh.address, category: fresh.category,
-          fetchedAt: now, expiresAt: now.addingTimeInterval(SuggestionService.providerDataLifetime))
+          fetchedAt: now, expiresAt: now.addingTimeInterval(SuggestionService.providerDataLifetime), hours: fresh.openingHours)
         operations.append(.put(.place(place)))
         outcome.refreshed += 1
       } catch {

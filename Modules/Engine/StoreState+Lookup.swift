@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Persistence
 
 extension StoreState {
@@ -25,6 +26,28 @@ extension StoreState {
     case .coordinate(let coordinate): return coordinate
     case .place(let id): return places[id]?.coordinate
     }
+  }
+
+  /// The opening hours of the place a location is tied to, when its
+  /// provider gave them in a form understood (nil: counts as open).
+  public func hours(of location: TaskLocation) -> OpeningHours? {
+    guard case .place(let id) = location.target, let text = places[id]?.provider?.hours else { return nil }
+    return OpeningHours(text)
+  }
+
+  /// The locations of `task` that can fire at `now`: its counting ones,
+  /// less, for a task only for open hours, those whose place is closed then
+  /// (local time in `timeZone`).
+  public func firingLocations(of task: ReminderTask, at now: Date, in timeZone: TimeZone) -> [TaskLocation] {
+    let counting = task.countingLocations(at: now)
+    guard task.onlyWhileOpen else { return counting }
+    return counting.filter { hours(of: $0)?.isOpen(at: now, in: timeZone) ?? true }
+  }
+
+  /// When the next place of a live task only for open hours opens or closes.
+  func nextOpeningChange(after now: Date, in timeZone: TimeZone) -> Date? {
+    tasks.values.filter(\.onlyWhileOpen).flatMap { $0.countingLocations(at: now) }
+      .compactMap { hours(of: $0)?.nextChange(after: now, in: timeZone) }.min()
   }
 
   /// Tasks with a location tied to `place`.

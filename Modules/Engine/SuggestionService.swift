@@ -109,7 +109,8 @@ public struct SuggestionService: Sendable {
         id: PlaceID(context.ids.next()), personal: PersonalPlaceData(),
         provider: ProviderPlaceData(
           ref: candidate.ref, name: candidate.name, coordinate: candidate.coordinate, address: candidate.address,
-          category: candidate.category, fetchedAt: now, expiresAt: now.addingTimeInterval(Self.providerDataLifetime)),
+          category: candidate.category, fetchedAt: now, expiresAt: now.addingTimeInterval(Self.providerDataLifetime),
+          hours: candidate.openingHours),
         createdAt: now)
       operations.append(.put(.place(place)))
       byRef[candidate.ref] = place.id

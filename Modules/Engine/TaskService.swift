@@ -8,7 +8,7 @@ public struct TaskService: Sendable {
   let context: EngineContext
 
   public func add(
-    title: String, locations specs: [LocationSpec], notes: String = "", keywords: [String] = []
+    title: String, locations specs: [LocationSpec], notes: String = "", keywords: [String] = [], onlyWhileOpen: Bool = false
   ) throws -> ReminderTask {
     guard !specs.isEmpty else {
       throw DomainError.invalidValue(field: "locations", value: "none", allowed: "at least one --at lat,lon or --place NAME")
@@ -20,7 +20,7 @@ public struct TaskService: Sendable {
     }
     let task = try ReminderTask(
       id: TaskID(context.ids.next()), title: title, notes: notes, keywords: keywords,
-      locations: locations, createdAt: context.clock.now())
+      locations: locations, createdAt: context.clock.now(), onlyWhileOpen: onlyWhileOpen)
     try context.store.append([.put(.task(task))])
     return task
   }
@@ -59,12 +59,13 @@ public struct TaskService: Sendable {
   }
 
   public func edit(
-    _ reference: String, title: String? = nil, notes: String? = nil, keywords: [String]? = nil
+    _ reference: String, title: String? = nil, notes: String? = nil, keywords: [String]? = nil, onlyWhileOpen: Bool? = nil
   ) throws -> ReminderTask {
     try update(reference) { task in
       if let title { task.title = try ReminderTask.validTitle(title) }
       if let notes { task.notes = try CleanText.note(notes) }
       if let keywords { task.keywords = keywords }
+      if let onlyWhileOpen { task.onlyWhileOpen = onlyWhileOpen }
     }
   }
 

@@ -14,9 +14,14 @@ public struct TaskSummary: Encodable, Sendable {
     public let place: PlaceRef?
     public let radius: Double
     public let enabled: Bool
-    /// Whether this location can fire now (task live and location enabled).
+    /// Whether this location can fire now (task live and location enabled;
+    /// for a task only for open hours, its place not closed).
     public let counting: Bool
     public let region: String?
+    /// The place's opening hours (OpenStreetMap's form), when known…
+    public let hours: String?
+    /// …and whether they say it is open now (nil: not known or not understood).
+    public let open: Bool?
   }
 
   public struct PlaceRef: Encodable, Sendable {
@@ -33,8 +38,10 @@ public struct TaskSummary: Encodable, Sendable {
   public let completedAt: Date?
   public let createdAt: Date
   public let locations: [LocationView]
+  /// Reminders only while the place is open.
+  public let onlyWhileOpen: Bool
 
-  public init(_ task: ReminderTask, state store: StoreState, now: Date) {
+  public init(_ task: ReminderTask, state store: StoreState, now: Date, timeZone: TimeZone = .current) {
     id = task.id.rawValue
     title = task.title
     notes = task.notes
@@ -44,17 +51,21 @@ public struct TaskSummary: Encodable, Sendable {
     if case .snoozed(let until) = effective { snoozedUntil = until } else { snoozedUntil = nil }
     if case .completed(let at) = effective { completedAt = at } else { completedAt = nil }
     createdAt = task.createdAt
-    let counting = Set(task.countingLocations(at: now).map(\.id))
+    onlyWhileOpen = task.onlyWhileOpen
+    let counting = Set(store.firingLocations(of: task, at: now, in: timeZone).map(\.id))
     locations = task.locations.enumerated().map { index, location in
       let center = store.coordinate(of: location)
       var place: PlaceRef?
+      var hours: String?
       if case .place(let placeID) = location.target {
         place = PlaceRef(id: placeID.rawValue, name: store.places[placeID]?.name)
+        hours = store.places[placeID]?.provider?.hours
       }
       return LocationView(
         number: index + 1, id: location.id.rawValue, lat: center?.latitude, lon: center?.longitude, place: place,
         radius: location.radius, enabled: location.enabled, counting: counting.contains(location.id),
-        region: center.map { RegionID(task: task.id, location: location.id, center: $0, radius: location.radius).description })
+        region: center.map { RegionID(task: task.id, location: location.id, center: $0, radius: location.radius).description },
+        hours: hours, open: store.hours(of: location)?.isOpen(at: now, in: timeZone))
     }
   }
 }

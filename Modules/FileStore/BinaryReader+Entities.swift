@@ -49,6 +49,25 @@ extension BinaryReader {
       id: id, title: title, notes: notes, keywords: keywords, state: state, locations: locations, createdAt: try date())
   }
 
+  /// A task and the flags version 4 added; a flag this build does not know
+  /// is refused rather than dropped.
+  mutating func taskV4() throws -> ReminderTask {
+    var task = try task()
+    let flags = RecordCodec.TaskFlags(rawValue: try varint())
+    guard RecordCodec.TaskFlags.known.isSuperset(of: flags) else { throw fail("unknown task flags \(flags.rawValue)") }
+    task.onlyWhileOpen = flags.contains(.onlyWhileOpen)
+    return task
+  }
+
+  /// A place and its provider's opening hours (version 4).
+  mutating func placeV4() throws -> Place {
+    var place = try place()
+    let hours = try string()
+    guard place.provider != nil else { throw fail("opening hours without a provider") }
+    place.provider?.hours = hours
+    return place
+  }
+
   mutating func place() throws -> Place {
     let id = PlaceID(try string())
     let personal = PersonalPlaceData(

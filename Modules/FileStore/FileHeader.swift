@@ -8,9 +8,10 @@ import Persistence
 enum FileHeader {
   static let size = 8
   /// 2 added field updates and tags (Docs/Formats.md); 3 says a manifest
-  /// names the store's files. Older files read the same and are marked with
-  /// this version before anything new is written to them.
-  static let version: UInt16 = 3
+  /// names the store's files; 4 added a task's flags and a provider's
+  /// opening hours. Older files read the same and are marked with this
+  /// version before anything new is written to them.
+  static let version: UInt16 = 4
   /// Files of this version or later belong to a store with a manifest.
   static let manifestVersion: UInt16 = 3
   static let oldestReadable: UInt16 = 1

@@ -9,8 +9,13 @@ import Persistence
 enum RecordCodec {
   enum Tag: UInt8 {
     case putTask = 1, putPlace, putList, putMembership, putSetting, putSourceEntry, putTag
+    /// A task or place with what version 4 added (a task's flags, a
+    /// provider's opening hours); written only when that is set, so
+    /// everything else reads as before.
+    case putTaskV4 = 0x08, putPlaceV4
     /// Updates: a field mask, then the entity whose listed fields they set.
     case updateTask = 0x11, updatePlace, updateList
+    case updateTaskV4 = 0x14, updatePlaceV4
     case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting, deleteSourceEntry, deleteTag
   }
 
@@ -24,11 +29,23 @@ enum RecordCodec {
       let update = record.fields
       switch record.operation {
       case .put(.task(let task)):
-        writer.tag(update == nil ? Tag.putTask : .updateTask, update)
-        writer.task(task)
+        if task.onlyWhileOpen {
+          writer.tag(update == nil ? Tag.putTaskV4 : .updateTaskV4, update)
+          writer.task(task)
+          writer.varint(TaskFlags(task).rawValue)
+        } else {
+          writer.tag(update == nil ? Tag.putTask : .updateTask, update)
+          writer.task(task)
+        }
       case .put(.place(let place)):
-        writer.tag(update == nil ? Tag.putPlace : .updatePlace, update)
-        writer.place(place)
+        if let hours = place.provider?.hours {
+          writer.tag(update == nil ? Tag.putPlaceV4 : .updatePlaceV4, update)
+          writer.place(place)
+          writer.string(hours)
+        } else {
+          writer.tag(update == nil ? Tag.putPlace : .updatePlace, update)
+          writer.place(place)
+        }
       case .put(.list(let list)):
         writer.tag(update == nil ? Tag.putList : .updateList, update)
         writer.string(list.id.rawValue)
@@ -88,6 +105,16 @@ enum RecordCodec {
     }
   }
 
+  /// A task's yes/no settings added by version 4, one bit each.
+  struct TaskFlags: OptionSet {
+    let rawValue: UInt64
+    static let onlyWhileOpen = TaskFlags(rawValue: 1)
+    static let known: TaskFlags = [.onlyWhileOpen]
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+    init(_ task: ReminderTask) { self = task.onlyWhileOpen ? .onlyWhileOpen : [] }
+  }
+
   static func record(_ reader: inout BinaryReader) throws -> OperationRecord {
     let wall = try reader.varint()
     let counter = try reader.varint()
@@ -99,13 +126,17 @@ enum RecordCodec {
     var fields: EntityFields?
     switch tag {
     case .putTask: operation = .put(.task(try reader.task()))
+    case .putTaskV4: operation = .put(.task(try reader.taskV4()))
     case .putPlace: operation = .put(.place(try reader.place()))
+    case .putPlaceV4: operation = .put(.place(try reader.placeV4()))
     case .putList: operation = .put(.list(try reader.list()))
-    case .updateTask, .updatePlace, .updateList:
+    case .updateTask, .updatePlace, .updateList, .updateTaskV4, .updatePlaceV4:
       let mask = try reader.varint()
       switch tag {
       case .updateTask: operation = .put(.task(try reader.task()))
+      case .updateTaskV4: operation = .put(.task(try reader.taskV4()))
       case .updatePlace: operation = .put(.place(try reader.place()))
+      case .updatePlaceV4: operation = .put(.place(try reader.placeV4()))
       default: operation = .put(.list(try reader.list()))
       }
       let all = EntityFields.all(of: operation.key)

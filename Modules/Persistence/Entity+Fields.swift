@@ -9,7 +9,10 @@ extension Entity {
     switch (old, self) {
     case (.task(let a), .task(let b)):
       guard a.id == b.id, a.createdAt == b.createdAt else { return nil }
-      return Self.fields([a.title != b.title, a.notes != b.notes, a.keywords != b.keywords, a.state != b.state, a.locations != b.locations])
+      return Self.fields([
+        a.title != b.title, a.notes != b.notes, a.keywords != b.keywords, a.state != b.state, a.locations != b.locations,
+        a.onlyWhileOpen != b.onlyWhileOpen,
+      ])
     case (.place(let a), .place(let b)):
       guard a.id == b.id, a.createdAt == b.createdAt else { return nil }
       let p = a.personal, q = b.personal
@@ -32,6 +35,7 @@ extension Entity {
       if fields.contains(.bit(2)) { task.keywords = from.keywords }
       if fields.contains(.bit(3)) { task.state = from.state }
       if fields.contains(.bit(4)) { task.locations = from.locations }
+      if fields.contains(.bit(5)) { task.onlyWhileOpen = from.onlyWhileOpen }
       return .task(task)
     case (.place(var place), .place(let from)):
       if fields.contains(.bit(0)) { place.personal.name = from.personal.name }

@@ -13,7 +13,7 @@ public struct EntityFields: OptionSet, Hashable, Sendable {
   /// kinds that are only ever written whole (memberships, settings, entries).
   public static func names(of key: EntityKey) -> [String]? {
     switch key {
-    case .task: return ["title", "notes", "keywords", "state", "locations"]
+    case .task: return ["title", "notes", "keywords", "state", "locations", "onlyWhileOpen"]
     case .place: return ["name", "coordinate", "address", "note", "provider"]
     case .list: return ["name"]
     case .membership, .setting, .sourceEntry, .tag: return nil

@@ -12,6 +12,8 @@ public struct Scenario: Codable, Sendable {
     public var tags: [String]?
     /// The OpenStreetMap object it came from, for attribution and checking.
     public var osm: String?
+    /// Its OpenStreetMap `opening_hours`, for tasks only for open hours.
+    public var hours: String?
   }
 
   public struct TaskEntry: Codable, Sendable {
@@ -21,6 +23,8 @@ public struct Scenario: Codable, Sendable {
     /// One radius for all, or one per entry of `at`.
     public var radius: [Double]?
     public var keywords: [String]?
+    /// Remind only while the place is open (its `hours`).
+    public var onlyWhileOpen: Bool?
   }
 
   public struct Waypoint: Codable, Sendable {
@@ -62,8 +66,8 @@ public struct Scenario: Codable, Sendable {
   /// silently ignored setting.
   static let knownKeys: [String: Set<String>] = [
     "": ["answers", "name", "start", "places", "tasks", "walk", "attribution"],
-    "places[]": ["name", "lat", "lon", "address", "tags", "osm"],
-    "tasks[]": ["title", "at", "radius", "keywords"],
+    "places[]": ["name", "lat", "lon", "address", "tags", "osm", "hours"],
+    "tasks[]": ["title", "at", "radius", "keywords", "onlyWhileOpen"],
     "walk": ["speed", "waypoints"],
     "walk.waypoints[]": ["lat", "lon", "pause", "label"],
   ]

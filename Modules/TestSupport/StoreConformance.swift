@@ -146,15 +146,28 @@ public enum StoreConformance {
   ) throws {
     var place = Fixtures.place("p3")
     place.personal.tags = ["cafe"]
-    try store.append([.put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1"))), .put(.place(place))])
-    // An edit and a retag: a field update and tag records.
+    // What format 4 added: a task only for open hours, a provider's opening hours.
+    var onlyOpen = Fixtures.task("t2", title: "Buy stamps")
+    onlyOpen.onlyWhileOpen = true
+    var shop = Fixtures.place("p4", name: "Posti")
+    shop.provider = ProviderPlaceData(
+      ref: "osm:node/1", name: "Posti", coordinate: Fixtures.helsinki, address: nil, category: "amenity=post_office",
+      fetchedAt: Fixtures.epoch, expiresAt: Fixtures.epoch.addingTimeInterval(86_400), hours: "Mo-Fr 08:00-20:00; Sa 10:00-16:00")
+    try store.append([
+      .put(.task(Fixtures.task("t1"))), .put(.place(Fixtures.place("p1"))), .put(.place(place)), .put(.task(onlyOpen)), .put(.place(shop)),
+    ])
+    // An edit and a retag: a field update and tag records; the flag set by an update.
     var task = Fixtures.task("t1")
     task.notes = "oat"
+    task.onlyWhileOpen = true
     place.personal.tags = ["late"]
     try store.append([.put(.task(task)), .put(.place(place))])
     let last = try store.append([.delete(.place(PlaceID("p1"))), .put(.membership(Membership(list: ListID("g"), place: PlaceID("p2"))))])
     let before = store.state()
     try expect(before.tasks[task.id] == task && before.places[place.id] == place, "edit", "an edit did not apply")
+    try expect(
+      before.tasks[onlyOpen.id]?.onlyWhileOpen == true && before.places[shop.id]?.provider?.hours == shop.provider?.hours, "open hours",
+      "a task's only-while-open or a place's opening hours were lost")
     let reopened = try reopen(store)
     defer { reopened.close() }
     let after = reopened.state()

@@ -274,7 +274,7 @@ def run(browser, base, basic, work):
     browser.screenshot(os.path.join(work, "reminders.png"))
 
     places(browser, base, basic)
-    edit_delete_undo(browser, base, basic)
+    edit_delete_undo(browser, base, basic, work)
     edit_place(browser, base, basic)
     import_list(browser, base, basic, work)
 
@@ -328,7 +328,7 @@ def places(browser, base, basic):
     check([l["place"]["name"] for l in made["locations"]] == ["Ateneum"], "'Remind me of something here' ties a new task to that saved place")
 
 
-def edit_delete_undo(browser, base, basic):
+def edit_delete_undo(browser, base, basic, work):
     """The open task (from 'Remind me of something here'): rename it, delete it, and Undo."""
     wait_for(lambda: browser.visible("#view-task"), "the task's card")
     browser.click("#edit")
@@ -338,6 +338,11 @@ def edit_delete_undo(browser, base, basic):
     titles = lambda: [t["title"] for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1]]
     wait_for(lambda: "See the Ateneum exhibition" in titles(), "the new title to be stored")
     check(True, "the title edited on the page is stored")
+    flag = lambda: next(t for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1] if t["title"] == "See the Ateneum exhibition")["onlyWhileOpen"]
+    browser.click("#only-while-open")
+    wait_for(lambda: flag() is True, "'only while open' to be stored")
+    check(True, "'Remind only while the place is open' ticked on the page is stored")
+    browser.screenshot(os.path.join(work, "task.png"))
     browser.click("#delete")
     wait_for(lambda: browser.visible("#toast"), "the undo toast after a delete")
     check("See the Ateneum exhibition" not in titles(), "Delete removes the task at once (no confirmation dialog)")

@@ -112,3 +112,45 @@ import TestSupport
     #expect(result.stdout.contains("Refreshed 1 place."), "a place of your own has no provider data to refresh")
   }
 }
+
+/// `task add --only-while-open` from the map data: the place keeps its
+/// opening hours, `task show` and `check --at` honour them by local time,
+/// and `task edit --any-time` turns it off.
+@Suite struct OnlyWhileOpenCommandTests {
+  @Test func aTaskOnlyWhileOpenWaitsForItsPlaceToOpen() throws {
+    let cli = CLIHarness()
+    let night = ["WHILEHERE_CLOCK": "manual:2026-12-02T02:00:00Z", "TZ": "Europe/Helsinki"]
+    let noon = ["WHILEHERE_CLOCK": "manual:2026-12-02T10:00:00Z", "TZ": "Europe/Helsinki"]
+    let found = cli.run(["suggest", "coffee", "--near", "60.1699,24.9384", "--limit", "10", "--json"], extraEnvironment: night)
+    let cafes = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+    let pick = try #require(cafes.firstIndex { $0["open"] as? Bool == false }, "a cafe closed at 04:00 with its hours")
+    let cafe = cafes[pick]
+    let at = "\(try #require(cafe["lat"] as? Double)),\(try #require(cafe["lon"] as? Double))"
+    let added = cli.run(
+      ["task", "add", "Coffee beans", "--suggest", "--near", "60.1699,24.9384", "--pick", "\(pick + 1)", "--only-while-open"],
+      extraEnvironment: night)
+    #expect(added.code == 0, "\(added.stderr)")
+    #expect(!added.stderr.contains("no opening hours"), "the saved place kept its hours")
+    let shown = cli.run(["task", "show", "Coffee beans"], extraEnvironment: night)
+    #expect(shown.stdout.contains("only while open") && shown.stdout.contains("closed now: waits"), "\(shown.stdout)")
+    let checkAt = { (environment: [String: String]) throws -> [[String: Any]] in
+      let result = cli.run(["check", "--at", at, "--json"], extraEnvironment: environment)
+      #expect(result.code == 0, "\(result.stderr)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+    #expect(try checkAt(night).isEmpty, "closed at night: nothing would fire there")
+    #expect(try checkAt(noon).count == 1, "open at noon")
+    let json = try #require(try cli.json("task", "show", "Coffee beans") as? [String: Any])
+    #expect(json["onlyWhileOpen"] as? Bool == true)
+    #expect(cli.run("task", "edit", "Coffee beans", "--only-while-open", "--any-time").code == 64)
+    #expect(cli.run("task", "edit", "Coffee beans", "--any-time").code == 0)
+    #expect(try checkAt(night).count == 1, "any time: it fires at night too")
+  }
+
+  @Test func aTaskOnlyWhileOpenAtAPlaceWithoutHoursSaysItCountsAsOpen() throws {
+    let cli = CLIHarness()
+    let added = cli.run("task", "add", "Buy milk", "--at", "60.1699,24.9384", "--only-while-open")
+    #expect(added.code == 0, "\(added.stderr)")
+    #expect(added.stderr.contains("no place of this task has opening hours known here"))
+  }
+}

@@ -27,6 +27,21 @@ import Testing
     #expect(try open(hours, day: 6, 11) == true)
   }
 
+  @Test func theNextOpeningOrClosingIsFoundAcrossDaysAndSkipsSpansThatMeet() throws {
+    let shop = try #require(OpeningHours("Mo-Fr 09:00-21:00; Sa 10:00-16:00; Su off"))
+    #expect(shop.nextChange(after: Self.at(day: 0, 8), in: Self.helsinki) == Self.at(day: 0, 9))
+    #expect(shop.nextChange(after: Self.at(day: 0, 9), in: Self.helsinki) == Self.at(day: 0, 21))
+    // Friday night: closed over Saturday morning until 10.
+    #expect(shop.nextChange(after: Self.at(day: 4, 22), in: Self.helsinki) == Self.at(day: 5, 10))
+    // Saturday after closing: Sunday is off, so Monday 9.
+    #expect(shop.nextChange(after: Self.at(day: 5, 17), in: Self.helsinki) == Self.at(day: 7, 9))
+    // A bar open past midnight: 02:00, not the midnight where its spans meet.
+    let bar = try #require(OpeningHours("Mo-Su 18:00-02:00"))
+    #expect(bar.nextChange(after: Self.at(day: 2, 23), in: Self.helsinki) == Self.at(day: 3, 2))
+    #expect(try #require(OpeningHours("24/7")).nextChange(after: Self.at(day: 0, 12), in: Self.helsinki) == nil)
+    #expect(try #require(OpeningHours("closed")).nextChange(after: Self.at(day: 0, 12), in: Self.helsinki) == nil)
+  }
+
   @Test func spansPastMidnightBelongToTheDayTheyStart() throws {
     let bar = "Mo-Su 21:00-04:00"
     #expect(try open(bar, day: 0, 23) == true)

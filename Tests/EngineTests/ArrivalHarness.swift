@@ -43,7 +43,9 @@ struct ArrivalHarness {
   init(store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig()) {
     self.clock = clock
     self.store = store ?? InMemoryOperationStore(replica: Fixtures.replica("test"), clock: clock)
-    engine = Engine(context: EngineContext(store: self.store, clock: clock, ids: SequentialIDGenerator(prefix: "id")))
+    // Opening hours are read in UTC here, whatever the machine's zone.
+    engine = Engine(
+      context: EngineContext(store: self.store, clock: clock, ids: SequentialIDGenerator(prefix: "id"), timeZone: TimeZone(identifier: "UTC")!))
     monitor = RecordingRegionMonitor(capacity: capacity)
     arrivals = ArrivalService(
       context: engine.context, monitor: monitor, precise: precise, scheduler: NotificationScheduler(sink: sink), config: config)

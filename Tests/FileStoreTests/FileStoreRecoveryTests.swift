@@ -104,19 +104,19 @@ import TestSupport
     place.personal.tags = ["upgraded"]
     try store.append([.put(.place(place))])
     store.close()
-    // The old log keeps its name, now named by a manifest and marked 3.
+    // The old log keeps its name, now named by a manifest and marked 4 (this build's format).
     #expect(try FileOperationStore.namedFiles(directory: directory.path)?.log == "log")
     let upgraded = try #require(FileManager.default.contents(atPath: directory.file("log")))
-    #expect(upgraded[6] == 3 && upgraded[7] == 0)
+    #expect(upgraded[6] == 4 && upgraded[7] == 0)
     let reopened = try FileOperationStore(directory: directory.path)
     #expect(reopened.state().places[place.id]?.personal.tags == ["upgraded"])
     #expect(reopened.state().places.count == 3)
     reopened.close()
     var future = Array(upgraded)
-    future[6] = 4
+    future[6] = 5
     write(future, to: directory.file("log"))
     let error = #expect(throws: StoreError.self) { try FileOperationStore(directory: directory.path) }
-    #expect(error == .unsupportedVersion(path: directory.file("log"), found: 4))
+    #expect(error == .unsupportedVersion(path: directory.file("log"), found: 5))
   }
 
   @Test func aForeignFileIsRefusedByName() throws {

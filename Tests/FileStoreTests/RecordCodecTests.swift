@@ -35,7 +35,16 @@ import TestSupport
     ]
     let whole = operations.enumerated().map { OperationRecord(stamp: Fixtures.stamp(Int64(1_780_000_000_000 + $0.offset), UInt32($0.offset), replica: "r-\($0.offset)"), operation: $0.element) }
     let tag = PlaceTag(place: PlaceID("p1"), name: "open late")
+    var onlyOpen = task
+    onlyOpen.onlyWhileOpen = true
+    var withHours = place
+    withHours.provider?.hours = "Mo-Sa 07:00-23:00; Su 10:00-22:00"
     return whole + [
+      // Version 4: a task only for open hours, a provider's opening hours, whole and as updates.
+      OperationRecord(stamp: Fixtures.stamp(1_785_000_000_000), operation: .put(.task(onlyOpen))),
+      OperationRecord(stamp: Fixtures.stamp(1_785_000_000_001), operation: .put(.place(withHours))),
+      OperationRecord(stamp: Fixtures.stamp(1_785_000_000_002), operation: .put(.task(onlyOpen)), fields: .bit(5)),
+      OperationRecord(stamp: Fixtures.stamp(1_785_000_000_003), operation: .put(.place(withHours)), fields: .bit(4)),
       OperationRecord(stamp: Fixtures.stamp(1_790_000_000_000), operation: .put(.task(task)), fields: [.bit(1), .bit(4)]),
       OperationRecord(stamp: Fixtures.stamp(1_790_000_000_001), operation: .put(.place(place)), fields: .bit(4)),
       OperationRecord(stamp: Fixtures.stamp(1_790_000_000_002), operation: .put(.list(Fixtures.list("g1"))), fields: .bit(0)),
@@ -54,6 +63,31 @@ import TestSupport
       try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "log", offset: 8) }
     } throws: { error in
       String(describing: error).contains("does not have")
+    }
+  }
+
+  /// Only what uses them is written with version 4's tags, so a store that
+  /// never uses them writes what version 3 wrote.
+  @Test func onlyTasksAndPlacesThatUseThemAreWrittenWithVersion4sTags() throws {
+    var task = Fixtures.task("t1")
+    let plain = RecordCodec.encode([OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(task)))])
+    task.onlyWhileOpen = true
+    let flagged = RecordCodec.encode([OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(task)))])
+    #expect(flagged.count == plain.count + 1, "one flags byte more")
+    #expect(plain.contains(RecordCodec.Tag.putTask.rawValue) && flagged.contains(RecordCodec.Tag.putTaskV4.rawValue))
+  }
+
+  /// A flag a later version added is refused as damage, never dropped.
+  @Test func aTaskFlagThisBuildDoesNotKnowIsRefused() throws {
+    var task = Fixtures.task("t1")
+    task.onlyWhileOpen = true
+    var bytes = RecordCodec.encode([OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(task)))])
+    #expect(bytes.last == 1)
+    bytes[bytes.count - 1] = 3
+    #expect {
+      try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "log", offset: 8) }
+    } throws: { error in
+      String(describing: error).contains("unknown task flags 3")
     }
   }
 

@@ -7,7 +7,8 @@ import Testing
 
 @Suite struct HelsinkiWalkTests {
   func run(_ scenario: Scenario) throws -> [TimelineEvent] {
-    let runtime = try Runtime.boot(LaunchOptions(program: .testing, overrides: ["clock": "manual:2026-06-01T00:00:00Z"], environment: [:]))
+    let runtime = try Runtime.boot(
+      LaunchOptions(program: .testing, overrides: ["clock": "manual:2026-06-01T00:00:00Z"], environment: ["TZ": "UTC"]))
     defer { runtime.shutdown() }
     var events: [TimelineEvent] = []
     try ScenarioRunner(scenario: scenario, engine: runtime.engine, clock: runtime.clock as! ManualClock).run { events.append($0) }
@@ -47,6 +48,21 @@ import Testing
     // Unanswered, each task fires at most once per visit to one of its places.
     #expect(fired.filter { $0 == "Return the gloves" }.count == 1)
     #expect(fired.filter { $0 == "Buy milk" }.count <= 2)
+  }
+
+  /// The walk starts at 09:00 UTC on a Monday: a post office that opens at
+  /// 12:00 does not remind of the parcel on the way; one open from 08:00 does.
+  @Test func aTaskOnlyWhileOpenWaitsForItsPlaceToOpen() throws {
+    func fired(hours: String) throws -> [String] {
+      var scenario = HelsinkiWalk.scenario
+      let post = try #require(scenario.places.firstIndex { $0.name == "Pääposti" })
+      scenario.places[post].hours = hours
+      let parcel = try #require(scenario.tasks.firstIndex { $0.title == "Post the parcel" })
+      scenario.tasks[parcel].onlyWhileOpen = true
+      return reminders(try run(scenario))
+    }
+    #expect(try fired(hours: "Mo-Fr 12:00-18:00").contains("Post the parcel") == false)
+    #expect(try fired(hours: "Mo-Fr 08:00-18:00").contains("Post the parcel"))
   }
 
   @Test func aBadScenarioNamesTheField() {

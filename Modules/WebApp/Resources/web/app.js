@@ -89,6 +89,10 @@ function wire() {
     $("edit-title").focus();
   });
   $("edit-cancel").addEventListener("click", () => show($("edit-form"), false));
+  $("only-while-open").addEventListener("change", async () => {
+    await change(() => api.editTask(state.selected.id, { onlyWhileOpen: $("only-while-open").checked }));
+    renderTasks();
+  });
   $("edit-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     await change(() => api.editTask(state.selected.id, { title: $("edit-title").value, notes: $("edit-notes").value }));
@@ -295,6 +299,7 @@ function renderTask() {
   $("task-notes").textContent = task.notes || "";
   const until = task.snoozedUntil ? ` until ${new Date(task.snoozedUntil).toLocaleString()}` : "";
   $("task-state").textContent = `${task.state}${until}`;
+  $("only-while-open").checked = !!task.onlyWhileOpen;
   show($("done"), task.state !== "completed");
   show($("later"), task.state === "active");
   show($("later-choice").parentElement, task.state === "active");
@@ -307,6 +312,7 @@ function renderTask() {
     li.dataset.location = location.id;
     const name = document.createElement("span");
     name.textContent = (location.place && location.place.name) || `${location.lat?.toFixed(5)}, ${location.lon?.toFixed(5)}`;
+
     const radius = document.createElement("label");
     radius.textContent = "Radius (m) ";
     const input = document.createElement("input");
@@ -320,7 +326,17 @@ function renderTask() {
       small("↓", `Move ${name.textContent} down`, index === task.locations.length - 1, () => change(() => api.editLocation(task.id, location.id, { priority: index + 2 }))),
       small("Remove", `Remove ${name.textContent}`, task.locations.length === 1, () => change(() => api.removeLocation(task.id, location.id))),
     );
-    li.append(name, buttons, radius);
+    li.append(name);
+    if (location.open === true || location.open === false) {
+      // Opening hours, when the map data gave them: a task only for open hours waits for them.
+      const hours = document.createElement("span");
+      hours.className = "note";
+      const waits = !location.open && task.onlyWhileOpen ? ": waits until it opens" : "";
+      hours.textContent = ` ${location.open ? "open now" : "closed now"}${waits}`;
+      hours.title = location.hours || "";
+      li.append(hours);
+    }
+    li.append(buttons, radius);
     list.append(li);
   });
 }
