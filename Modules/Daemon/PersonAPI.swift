@@ -81,7 +81,16 @@ struct PersonAPI {
         case "done": task = try person.engine.tasks.done(rest[1])
         case "reopen": task = try person.engine.tasks.reopen(rest[1])
         case "later":
-          let seconds = request.body.isEmpty ? person.laterDuration : try decode(Later.self, request.body).seconds ?? person.laterDuration
+          let later = request.body.isEmpty ? Later(seconds: nil, nextVisit: nil) : try decode(Later.self, request.body)
+          if later.nextVisit == true {
+            guard later.seconds == nil else { return .failure(400, "give seconds or nextVisit, not both") }
+            task = try person.engine.tasks.get(rest[1])
+            guard task.state.effective(at: clock()) == .active else {
+              return .failure(409, "task '\(task.title)' is \(task.state.effective(at: clock()).name): only an active task waits for the next visit")
+            }
+            return .json(200, encoding: summary(task))
+          }
+          let seconds = later.seconds ?? person.laterDuration
           guard seconds > 0, seconds <= 30 * 86_400 else { return .failure(400, "seconds must be between 1 and 2592000") }
           task = try person.engine.tasks.later(rest[1], for: seconds)
         default:
@@ -106,6 +115,17 @@ struct PersonAPI {
         if let adding = edit.addTags, !adding.isEmpty { place = try places.tag(place.id.rawValue, adding) }
         if let removing = edit.removeTags, !removing.isEmpty { place = try places.untag(place.id.rawValue, removing) }
         return .json(200, encoding: PlaceView(place, lists: places.lists(of: place.id).map(\.name), now: clock()))
+      case ("DELETE", 2, "places"):
+        // Refused (409) while a task uses it; undone with /api/v1/undo.
+        let place = try person.engine.places.delete(rest[1])
+        return .json(200, encoding: ["deleted": place.name, "id": place.id.rawValue])
+      case ("DELETE", 2, "lists"):
+        let keep = request.query["keepPlaces"] == "true"
+        let deletion = try person.engine.places.lists.delete(rest[1], keepPlaces: keep)
+        return .json(
+          200,
+          encoding: ListDeletionView(
+            list: deletion.list.name, placesRemoved: deletion.placesRemoved.map(\.name).sorted(), placesKept: deletion.placesKept))
       case ("POST", 1, "lists"):
         let list = try person.engine.places.lists.create(try decode(NewList.self, request.body).name)
         return .json(201, encoding: ListView(id: list.id.rawValue, name: list.name, places: []))
@@ -291,6 +311,16 @@ struct PersonAPI {
 
   struct Later: Decodable {
     let seconds: Double?
+    /// "Next time I am here": no snooze; the reminder already shown for
+    /// this visit keeps it quiet until the person leaves and comes back.
+    let nextVisit: Bool?
+  }
+
+  struct ListDeletionView: Encodable {
+    let list: String
+    /// Places only in this list and used by no task, removed with it.
+    let placesRemoved: [String]
+    let placesKept: Int
   }
 
   struct APIError: Error {

@@ -276,6 +276,7 @@ def run(browser, base, basic, work):
     places(browser, base, basic)
     edit_delete_undo(browser, base, basic, work)
     edit_place(browser, base, basic)
+    delete_place_and_list(browser, base, basic)
     import_list(browser, base, basic, work)
 
     # Sign out: the server forgets the session, so the old cookie stops working.
@@ -343,6 +344,11 @@ def edit_delete_undo(browser, base, basic, work):
     wait_for(lambda: flag() is True, "'only while open' to be stored")
     check(True, "'Remind only while the place is open' ticked on the page is stored")
     browser.screenshot(os.path.join(work, "task.png"))
+    browser.script("document.getElementById('later-choice').value = 'visit'")
+    browser.click("#later")
+    wait_for(lambda: "next arrive" in browser.text("#message"), "the answer to 'next time I'm at one of its places'")
+    state = next(t for t in http("GET", f"{base}/api/v1/tasks", headers=basic)[1] if t["title"] == "See the Ateneum exhibition")["state"]
+    check(state == "active", f"'Remind later: next time I'm at one of its places' keeps the task active, to fire at the next arrival (got {state})")
     browser.click("#delete")
     wait_for(lambda: browser.visible("#toast"), "the undo toast after a delete")
     check("See the Ateneum exhibition" not in titles(), "Delete removes the task at once (no confirmation dialog)")
@@ -371,6 +377,45 @@ def edit_place(browser, base, basic):
     place = wait_for(stored, "the edited place to be stored")
     check(sorted(place["tags"]) == ["cinnamon buns", "coffee"] and sorted(place["lists"]) == ["Coffee", "Favourites", "Waterfront"],
           f"renamed, retagged and put in two more lists from its card ({place['tags']}, {place['lists']})")
+
+
+def delete_place_and_list(browser, base, basic):
+    """Delete a list and a place from the page, each undone from the toast; a place a task uses is refused."""
+    lists = lambda: sorted(l["name"] for l in http("GET", f"{base}/api/v1/lists", headers=basic)[1])
+    names = lambda: [p["name"] for p in http("GET", f"{base}/api/v1/places?form=summary", headers=basic)[1]]
+    browser.click(".tab[data-view=places]")
+    if browser.visible("#view-place"):
+        browser.click("#place-back")
+    wait_for(lambda: "Café Regatta" in place_names(browser), "the places")
+    browser.script("const s = document.getElementById('place-scope'); s.value = [...s.options].find(o => o.text === 'List: Waterfront').value; s.dispatchEvent(new Event('change'))")
+    wait_for(lambda: browser.visible("#list-delete"), "'Delete this list' with one list in focus")
+    browser.click("#list-delete")
+    wait_for(lambda: "Waterfront" not in lists(), "the list to be deleted")
+    check("Café Regatta" in names(), "deleting a list keeps a place that is in other lists")
+    wait_for(lambda: browser.visible("#toast"), "the undo toast")
+    browser.click("#toast-undo")
+    wait_for(lambda: "Waterfront" in lists(), "Undo to bring the list back")
+    check(True, "a list deleted on the page comes back with Undo")
+    regatta = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Café Regatta"))
+    browser.command("POST", f"/element/{regatta}/click", {})
+    wait_for(lambda: browser.visible("#place-delete"), "the place's card")
+    browser.click("#place-delete")
+    wait_for(lambda: "Café Regatta" not in names(), "the place to be deleted")
+    wait_for(lambda: browser.visible("#toast"), "the undo toast")
+    browser.click("#toast-undo")
+    wait_for(lambda: "Café Regatta" in names(), "Undo to bring the place back")
+    regatta = next(p for p in http("GET", f"{base}/api/v1/places?form=summary", headers=basic)[1] if p["name"] == "Café Regatta")
+    check(sorted(regatta["lists"]) == ["Coffee", "Favourites", "Waterfront"], f"a place deleted on the page comes back with Undo, in its lists ({regatta['lists']})")
+    wait_for(lambda: browser.visible("#view-places"), "the places after the delete")
+    browser.script("const s = document.getElementById('place-scope'); s.value = 'all'; s.dispatchEvent(new Event('change'))")
+    wait_for(lambda: "Ateneum" in place_names(browser), "all places")
+    ateneum = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Ateneum"))
+    browser.command("POST", f"/element/{ateneum}/click", {})
+    wait_for(lambda: browser.visible("#place-delete"), "Ateneum's card")
+    browser.click("#place-delete")
+    wait_for(lambda: "used by" in browser.text("#message"), "the refusal to delete a place a task uses")
+    check("Ateneum" in names(), "a place a task uses is not deleted, and the page says which task")
+    browser.click("#place-back")
 
 
 def import_list(browser, base, basic, work):

@@ -173,4 +173,42 @@ import Testing
     #expect(lists?.first { $0["name"] as? String == "Errands" }?["places"] as? [String] == [placeID])
     #expect(daemon.send("DELETE", "/api/v1/lists/\(list)/places/\(placeID)").status == 200)
   }
+
+  @Test func placesAndListsAreDeletedFromThePageAndAPlaceATaskUsesIsRefused() throws {
+    let daemon = try DaemonHarness()
+    let text = { (response: HTTPResponse) in String(decoding: response.body, as: UTF8.self) }
+    let found = daemon.json(daemon.send("GET", "/api/v1/suggestions", query: ["q": "buy milk", "lat": "60.1699", "lon": "24.9384"])) as? [[String: Any]]
+    let refs = try #require(found?.prefix(2).compactMap { $0["ref"] as? String })
+    let milk = daemon.json(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"Buy milk","locations":[{"ref":"\#(refs[0])"}]}"#)) as? [String: Any]
+    let eggs = daemon.json(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"Buy eggs","locations":[{"ref":"\#(refs[1])"}]}"#)) as? [String: Any]
+    let place = { (task: [String: Any]?) in ((task?["locations"] as? [[String: Any]])?.first?["place"] as? [String: Any])?["id"] as? String }
+    let used = try #require(place(milk))
+    let free = try #require(place(eggs))
+    let refused = daemon.send("DELETE", "/api/v1/places/\(used)")
+    #expect(refused.status == 409 && text(refused).contains("used by"), "\(text(refused))")
+    // Free the second place, file it in a list, then delete the list: the place goes with it.
+    #expect(daemon.send("DELETE", "/api/v1/tasks/\(try #require(eggs?["id"] as? String))").status == 200)
+    let list = try #require((daemon.json(daemon.send("POST", "/api/v1/lists", body: #"{"name":"Shops"}"#)) as? [String: Any])?["id"] as? String)
+    #expect(daemon.send("PUT", "/api/v1/lists/\(list)/places/\(free)").status == 200)
+    let deleted = daemon.json(daemon.send("DELETE", "/api/v1/lists/\(list)")) as? [String: Any]
+    #expect(deleted?["list"] as? String == "Shops")
+    #expect((deleted?["placesRemoved"] as? [String])?.count == 1, "its place in no other list and used by no task")
+    #expect(daemon.send("DELETE", "/api/v1/lists/\(list)").status == 404)
+    #expect(daemon.send("POST", "/api/v1/undo").status == 200, "the list and its place come back")
+    #expect((daemon.json(daemon.send("GET", "/api/v1/places")) as? [[String: Any]])?.count == 2)
+    #expect(daemon.send("DELETE", "/api/v1/places/\(free)").status == 200)
+    #expect((daemon.json(daemon.send("GET", "/api/v1/places")) as? [[String: Any]])?.count == 1)
+  }
+
+  @Test func remindLaterNextVisitKeepsTheTaskActiveAndIsRefusedForADoneTask() throws {
+    let daemon = try DaemonHarness()
+    let task = try #require(daemon.addTask("Buy milk"))
+    let answer = daemon.send("POST", "/api/v1/tasks/\(task)/later", body: #"{"nextVisit":true}"#)
+    #expect(answer.status == 200)
+    #expect((daemon.json(answer) as? [String: Any])?["state"] as? String == "active")
+    #expect(daemon.send("POST", "/api/v1/tasks/\(task)/later", body: #"{"nextVisit":true,"seconds":60}"#).status == 400)
+    #expect(daemon.send("POST", "/api/v1/tasks/\(task)/done").status == 200)
+    let done = daemon.send("POST", "/api/v1/tasks/\(task)/later", body: #"{"nextVisit":true}"#)
+    #expect(done.status == 409 && String(decoding: done.body, as: UTF8.self).contains("completed"))
+  }
 }

@@ -63,7 +63,11 @@ function wire() {
   $("back").addEventListener("click", () => { state.selected = null; open("tasks"); });
   $("place-back").addEventListener("click", () => { state.chosenPlace = null; open("places"); $("place-list").parentElement.scrollTop = state.placeScroll || 0; });
   $("place-query").addEventListener("input", () => renderPlaces());
-  $("place-scope").addEventListener("change", () => { show($("combined-lists"), $("place-scope").value === "combined"); renderPlaces(); });
+  $("place-scope").addEventListener("change", () => {
+    show($("combined-lists"), $("place-scope").value === "combined");
+    show($("list-delete"), $("place-scope").value.startsWith("list:"));
+    renderPlaces();
+  });
   $("place-order").addEventListener("change", () => order().catch(failure));
   $("place-remind").addEventListener("click", () => remindHere(state.chosenPlace));
   $("place-form").addEventListener("submit", (event) => {
@@ -110,7 +114,34 @@ function wire() {
     } catch (error) { failure(error); }
   });
   $("reopen").addEventListener("click", () => act("reopen"));
-  $("later").addEventListener("click", () => act("later", { seconds: laterSeconds($("later-choice").value) }));
+  $("later").addEventListener("click", async () => {
+    if ($("later-choice").value !== "visit") return act("later", { seconds: laterSeconds($("later-choice").value) });
+    // Nothing to snooze: a reminder fires once per visit, so it stays quiet until the next arrival.
+    await act("later", { nextVisit: true });
+    say(`“${state.selected.title}” will remind you when you next arrive at one of its places.`);
+  });
+  $("place-delete").addEventListener("click", async () => {
+    try {
+      const gone = await api.deletePlace(state.chosenPlace.id);
+      state.chosenPlace = null;
+      await refreshPlaces();
+      open("places");
+      await offerUndo();
+      say(`Deleted ${gone.deleted}.`);
+    } catch (error) { failure(error); }
+  });
+  $("list-delete").addEventListener("click", async () => {
+    const scope = $("place-scope").value;
+    if (!scope.startsWith("list:")) return;
+    try {
+      const gone = await api.deleteList(scope.slice(5));
+      $("place-scope").value = "all";
+      await refreshPlaces();
+      await offerUndo();
+      const removed = gone.placesRemoved.length ? ` and its ${gone.placesRemoved.length} place(s) in no other list: ${gone.placesRemoved.join(", ")}` : "";
+      say(`Deleted the list ${gone.list}${removed}.`);
+    } catch (error) { failure(error); }
+  });
   // No "are you sure": the toast's Undo puts it back (and whilehere undo, for 30 days).
   $("delete").addEventListener("click", async () => {
     try {

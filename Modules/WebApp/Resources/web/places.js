@@ -13,6 +13,7 @@ export async function refreshPlaces() {
   for (const option of [...scope.options].slice(2)) option.remove();
   for (const list of lists) scope.append(new Option(`List: ${list.name}`, `list:${list.id}`));
   scope.value = [...scope.options].some((option) => option.value === chosen) ? chosen : "all";
+  show($("list-delete"), scope.value.startsWith("list:"));
   const boxes = $("combined-lists");
   const ticked = new Set([...boxes.querySelectorAll("input:checked")].map((box) => box.value));
   boxes.replaceChildren(boxes.querySelector("legend") || document.createElement("legend"));
