@@ -105,7 +105,11 @@ final class Person: Sendable {
     if case .location(let fix) = report {
       // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
       let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
-      let text = "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)}"
+      // The phone's battery as it said, for its status (-1: it did not know).
+      let battery = fix.battery.flatMap { $0 >= 0 ? ",\"battery\":\($0)" : nil } ?? ""
+      let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
+      let text =
+        "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)}"
       try journal.append([.put(.setting(key: lastFixKey, value: text))])
       retention?.wrote()
     }
@@ -130,6 +134,9 @@ final class Person: Sendable {
     let accuracy: Double?
     /// Epoch seconds.
     let at: Double
+    /// Percent, as the phone reported it with this fix, and whether it was charging.
+    var battery: Int? = nil
+    var charging: Bool? = nil
   }
 
   /// Applies a Mark Done / Remind Later link's answer, once.

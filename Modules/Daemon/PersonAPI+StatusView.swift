@@ -44,6 +44,9 @@ extension PersonAPI {
       if let failed = deliveries["failed"], failed > 0 {
         notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))
       }
+      if let battery = lastFix?.battery, lastFix?.charging != true, Double(battery) < person.sessionConfig.lowBattery * 100 {
+        notes.append("The battery was at \(battery) %: below \(Int(person.sessionConfig.lowBattery * 100)) % precise-location sessions are shorter and followed positions stop.")
+      }
       if regionsWatched >= capacity, capacity > 0 {
         notes.append("The phone watches as many regions as it can (\(capacity)); the nearest places are covered first.")
       }

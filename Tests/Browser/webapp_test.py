@@ -290,6 +290,17 @@ def place_names(browser):
     return [browser.command("GET", f"/element/{b}/text") for b in browser.find_all("#place-list li button .name")]
 
 
+def choose_scope(browser, value_js):
+    """Sets the places' list scope (a JS expression over the select `s`) as a person's choice would."""
+    browser.script(f"const s = document.getElementById('place-scope'); s.value = {value_js}; s.dispatchEvent(new Event('change'))")
+
+
+def open_place(browser, prefix):
+    """Clicks the listed place whose text starts with `prefix`."""
+    button = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith(prefix))
+    browser.command("POST", f"/element/{button}/click", {})
+
+
 def places(browser, base, basic):
     """Saved places: search, one list, Combined, Nearest, and back to the same card."""
     browser.click(".tab[data-view=places]")
@@ -298,10 +309,10 @@ def places(browser, base, basic):
     wait_for(lambda: place_names(browser) == ["Oodi"], "the search by tag")
     check(True, "searching 'libr' finds Oodi by its tag")
     browser.script("const q = document.getElementById('place-query'); q.value = ''; q.dispatchEvent(new Event('input'))")
-    browser.script("const s = document.getElementById('place-scope'); s.value = [...s.options].find(o => o.text === 'List: Coffee').value; s.dispatchEvent(new Event('change'))")
+    choose_scope(browser, "[...s.options].find(o => o.text === 'List: Coffee').value")
     wait_for(lambda: place_names(browser) == ["Cafe Regatta"], "one list's places")
     check(True, "one list in focus shows its places only")
-    browser.script("const s = document.getElementById('place-scope'); s.value = 'combined'; s.dispatchEvent(new Event('change'))")
+    choose_scope(browser, "'combined'")
     for box in browser.find_all("#combined-lists input"):
         browser.command("POST", f"/element/{box}/click", {})
     wait_for(lambda: sorted(place_names(browser)) == ["Cafe Regatta", "Oodi"], "two lists combined")
@@ -315,10 +326,9 @@ def places(browser, base, basic):
     wait_for(lambda: browser.visible("#view-places"), "the list again")
     check(sorted(place_names(browser)) == ["Cafe Regatta", "Oodi"] and browser.script("return document.getElementById('place-scope').value") == "combined",
           "returning keeps the lists and order chosen")
-    browser.script("const s = document.getElementById('place-scope'); s.value = 'all'; s.dispatchEvent(new Event('change'))")
+    choose_scope(browser, "'all'")
     wait_for(lambda: "Ateneum" in place_names(browser), "all places again")
-    ateneum = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Ateneum"))
-    browser.command("POST", f"/element/{ateneum}/click", {})
+    open_place(browser, "Ateneum")
     wait_for(lambda: browser.visible("#view-place"), "Ateneum's card")
     browser.click("#place-remind")
     wait_for(lambda: browser.visible("#new-title"), "the new task form")
@@ -361,8 +371,7 @@ def edit_place(browser, base, basic):
     """A place's card: rename it, tag it, put it in another list and a new one."""
     browser.click(".tab[data-view=places]")
     wait_for(lambda: "Cafe Regatta" in place_names(browser), "Cafe Regatta in the list")
-    regatta = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Cafe Regatta"))
-    browser.command("POST", f"/element/{regatta}/click", {})
+    open_place(browser, "Cafe Regatta")
     wait_for(lambda: browser.visible("#place-form") and browser.script("return document.getElementById('place-edit-name').value") == "Cafe Regatta", "its editor")
     browser.script("document.getElementById('place-edit-name').value = ''; document.getElementById('place-edit-tags').value = ''")
     browser.type("#place-edit-name", "Café Regatta")
@@ -387,7 +396,7 @@ def delete_place_and_list(browser, base, basic):
     if browser.visible("#view-place"):
         browser.click("#place-back")
     wait_for(lambda: "Café Regatta" in place_names(browser), "the places")
-    browser.script("const s = document.getElementById('place-scope'); s.value = [...s.options].find(o => o.text === 'List: Waterfront').value; s.dispatchEvent(new Event('change'))")
+    choose_scope(browser, "[...s.options].find(o => o.text === 'List: Waterfront').value")
     wait_for(lambda: browser.visible("#list-delete"), "'Delete this list' with one list in focus")
     browser.click("#list-delete")
     wait_for(lambda: "Waterfront" not in lists(), "the list to be deleted")
@@ -396,8 +405,7 @@ def delete_place_and_list(browser, base, basic):
     browser.click("#toast-undo")
     wait_for(lambda: "Waterfront" in lists(), "Undo to bring the list back")
     check(True, "a list deleted on the page comes back with Undo")
-    regatta = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Café Regatta"))
-    browser.command("POST", f"/element/{regatta}/click", {})
+    open_place(browser, "Café Regatta")
     wait_for(lambda: browser.visible("#place-delete"), "the place's card")
     browser.click("#place-delete")
     wait_for(lambda: "Café Regatta" not in names(), "the place to be deleted")
@@ -407,10 +415,9 @@ def delete_place_and_list(browser, base, basic):
     regatta = next(p for p in http("GET", f"{base}/api/v1/places?form=summary", headers=basic)[1] if p["name"] == "Café Regatta")
     check(sorted(regatta["lists"]) == ["Coffee", "Favourites", "Waterfront"], f"a place deleted on the page comes back with Undo, in its lists ({regatta['lists']})")
     wait_for(lambda: browser.visible("#view-places"), "the places after the delete")
-    browser.script("const s = document.getElementById('place-scope'); s.value = 'all'; s.dispatchEvent(new Event('change'))")
+    choose_scope(browser, "'all'")
     wait_for(lambda: "Ateneum" in place_names(browser), "all places")
-    ateneum = next(b for b in browser.find_all("#place-list li button") if browser.command("GET", f"/element/{b}/text").startswith("Ateneum"))
-    browser.command("POST", f"/element/{ateneum}/click", {})
+    open_place(browser, "Ateneum")
     wait_for(lambda: browser.visible("#place-delete"), "Ateneum's card")
     browser.click("#place-delete")
     wait_for(lambda: "used by" in browser.text("#message"), "the refusal to delete a place a task uses")

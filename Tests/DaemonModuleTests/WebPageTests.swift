@@ -153,6 +153,21 @@ import Testing
     #expect((later?["notes"] as? [String])?.contains { $0.contains("No report for 3 h") } == true, "\(String(describing: later?["notes"]))")
   }
 
+  @Test func thePhonesBatteryIsShownAndALowOneIsPointedOut() throws {
+    let daemon = try DaemonHarness()
+    let tst = Int(daemon.runtime.clock.now().timeIntervalSince1970)
+    let low = #"{"_type":"location","lat":60.1699,"lon":24.9384,"tst":\#(tst),"acc":10,"batt":12,"bs":1}"#
+    #expect(daemon.send("POST", "/owntracks", body: low).status == 200)
+    let status = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    let fix = status?["lastFix"] as? [String: Any]
+    #expect(fix?["battery"] as? Int == 12 && fix?["charging"] as? Bool == false)
+    #expect((status?["notes"] as? [String])?.contains { $0.contains("battery was at 12 %") } == true, "\(String(describing: status?["notes"]))")
+    let charging = #"{"_type":"location","lat":60.1699,"lon":24.9384,"tst":\#(tst + 1),"acc":10,"batt":12,"bs":2}"#
+    #expect(daemon.send("POST", "/owntracks", body: charging).status == 200)
+    let now = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
+    #expect((now?["notes"] as? [String])?.contains { $0.contains("battery") } == false, "on the charger: nothing to point out")
+  }
+
   @Test func aPlaceIsEditedAndFiledInListsFromItsCard() throws {
     let daemon = try DaemonHarness()
     let found = daemon.json(daemon.send("GET", "/api/v1/suggestions", query: ["q": "buy milk", "lat": "60.1699", "lon": "24.9384"])) as? [[String: Any]]

@@ -492,6 +492,9 @@ async function refreshPhone() {
     ["Last report", status.lastFix ? `${age(status.serverTime - status.lastFix.at)} ago (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
     ["Reminders delivered", String(status.deliveries.delivered)],
   ];
+  if (status.lastFix && status.lastFix.battery != null) {
+    rows.splice(3, 0, ["Battery", `${status.lastFix.battery} %${status.lastFix.charging ? ", charging" : ""} (at the last report)`]);
+  }
   rows.push(["What to look at", status.notes.length ? status.notes.join(" ") : "Nothing: the phone reports and reminders go out."]);
   for (const [term, value] of rows) {
     const dt = document.createElement("dt"); dt.textContent = term;
