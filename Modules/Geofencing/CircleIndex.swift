@@ -55,7 +55,21 @@ public struct CircleIndex: Sendable {
 
   /// Adds a circle, replacing any circle already under `key`.
   public mutating func insert(key: Int, latitude: Double, longitude: Double, radius meters: Double) {
-    remove(key: key)
+    let slot = place(key: key, latitude: latitude, longitude: longitude, radius: meters)
+    // Polar circles are checked from their own list by every query instead.
+    if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: meters) {
+      let entry = Entry(slot: slot, phi: Haversine.radians(latitude), lambda: Haversine.radians(longitude), radius: meters)
+      for cell in covered { cellLists[Int(cellList(cell))].append(entry) }
+      centreLists[Int(centreList(cellKey(latitude: latitude, longitude: longitude)))].append(slot)
+    } else {
+      polar.append(slot)
+    }
+  }
+
+  /// Takes a slot for a circle (replacing any under `key`) and stores its
+  /// numbers; filing it in cells is the caller's.
+  mutating func place(key: Int, latitude: Double, longitude: Double, radius meters: Double) -> Int32 {
+    if !slots.isEmpty { remove(key: key) }
     let slot: Int32
     let p = Haversine.radians(latitude)
     if let free = freeSlots.popLast() {
@@ -79,19 +93,34 @@ public struct CircleIndex: Sendable {
       degrees.append((latitude, longitude))
     }
     slots[key] = slot
-    // Polar circles are checked from their own list by every query instead.
-    if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: meters) {
-      let entry = Entry(slot: slot, phi: p, lambda: Haversine.radians(longitude), radius: meters)
-      for cell in covered {
-        let list = Int(cellTable.findOrInsert(cell) { cellLists.append([]); return Int32(cellLists.count - 1) })
-        cellLists[list].append(entry)
-      }
-      let centre = cellKey(latitude: latitude, longitude: longitude)
-      let list = Int(centreTable.findOrInsert(centre) { centreLists.append([]); return Int32(centreLists.count - 1) })
-      centreLists[list].append(slot)
-    } else {
-      polar.append(slot)
-    }
+    return slot
+  }
+
+  /// The list index of a cell's circles, made when the cell has none yet.
+  mutating func cellList(_ cell: Int64) -> Int32 {
+    cellTable.findOrInsert(cell) { cellLists.append([]); return Int32(cellLists.count - 1) }
+  }
+
+  /// The list index of a cell's centres, made when the cell has none yet.
+  mutating func centreList(_ cell: Int64) -> Int32 {
+    centreTable.findOrInsert(cell) { centreLists.append([]); return Int32(centreLists.count - 1) }
+  }
+
+  mutating func appendPolar(_ slot: Int32) { polar.append(slot) }
+
+  /// Appends entries to their lists, each list grown once to its final size.
+  mutating func appendEntries(_ filed: [(list: Int32, entry: Entry)]) {
+    var added = [Int](repeating: 0, count: cellLists.count)
+    for item in filed { added[Int(item.list)] += 1 }
+    for (list, extra) in added.enumerated() where extra > 0 { cellLists[list].reserveCapacity(cellLists[list].count + extra) }
+    for item in filed { cellLists[Int(item.list)].append(item.entry) }
+  }
+
+  mutating func appendCentres(_ centres: [(list: Int32, slot: Int32)]) {
+    var added = [Int](repeating: 0, count: centreLists.count)
+    for item in centres { added[Int(item.list)] += 1 }
+    for (list, extra) in added.enumerated() where extra > 0 { centreLists[list].reserveCapacity(centreLists[list].count + extra) }
+    for item in centres { centreLists[Int(item.list)].append(item.slot) }
   }
 
   public mutating func remove(key: Int) {
@@ -130,7 +159,13 @@ public struct CircleIndex: Sendable {
       let y = c1 * sin(l1)
       let z = sin(p1)
       cellLists[Int(list)].withUnsafeBufferPointer { entries in
-        for entry in entries where entry.mayContain(x, y, z) { exact(entry.slot) }
+        for entry in entries {
+          switch entry.verdict(x, y, z) {
+          case .outside: continue
+          case .inside: body(keys[Int(entry.slot)])
+          case .exact: exact(entry.slot)
+          }
+        }
       }
     }
     for slot in polar { exact(slot) }

@@ -10,11 +10,20 @@ enum CSVColumns {
     var description: String { "\(path):\(line): \(message)" }
   }
 
-  static func read(_ path: String, columns: [String]) throws -> [[Double]] {
+  /// The rows' numbers in one flat array, row after row: a million rows
+  /// as a million small arrays cost more to allocate than to parse.
+  struct Table {
+    let columns: Int
+    var values: [Double] = []
+    var count: Int { values.count / columns }
+    subscript(row: Int, column: Int) -> Double { values[row * columns + column] }
+  }
+
+  static func read(_ path: String, columns: [String]) throws -> Table {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(path: path, line: 0, message: "cannot read the file")
     }
-    var rows: [[Double]] = []
+    var table = Table(columns: columns.count)
     try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
       let bytes = raw.bindMemory(to: UInt8.self)
       var start = 0
@@ -32,17 +41,18 @@ enum CSVColumns {
           guard header == columns.joined(separator: ",") else {
             throw Failure(path: path, line: 1, message: "header is '\(header)', expected '\(columns.joined(separator: ","))'")
           }
-          rows.reserveCapacity(bytes.count / (columns.count * 11))
+          table.values.reserveCapacity(bytes.count / 11)
           continue
         }
         if lineEnd == start { continue }
-        var row: [Double] = []
-        row.reserveCapacity(columns.count)
+        var fields = 0
         var fieldStart = start
         for position in start...lineEnd where position == lineEnd || bytes[position] == 0x2C {
           let length = position - fieldStart
-          guard length > 0, length < field.count else {
-            throw Failure(path: path, line: lineNumber, message: "field \(row.count + 1) is empty or too long")
+          guard length > 0, length < field.count, fields < columns.count else {
+            throw Failure(
+              path: path, line: lineNumber,
+              message: fields < columns.count ? "field \(fields + 1) is empty or too long" : "more than \(columns.count) fields")
           }
           for k in 0..<length { field[k] = CChar(bitPattern: bytes[fieldStart + k]) }
           field[length] = 0
@@ -51,16 +61,16 @@ enum CSVColumns {
             let parsed = strtod(buffer.baseAddress!, &stop)
             return stop == buffer.baseAddress! + length && parsed.isFinite ? parsed : nil
           }
-          guard let value else { throw Failure(path: path, line: lineNumber, message: "field \(row.count + 1) is not a number") }
-          row.append(value)
+          guard let value else { throw Failure(path: path, line: lineNumber, message: "field \(fields + 1) is not a number") }
+          table.values.append(value)
+          fields += 1
           fieldStart = position + 1
         }
-        guard row.count == columns.count else {
-          throw Failure(path: path, line: lineNumber, message: "\(row.count) fields, expected \(columns.count)")
+        guard fields == columns.count else {
+          throw Failure(path: path, line: lineNumber, message: "\(fields) fields, expected \(columns.count)")
         }
-        rows.append(row)
       }
     }
-    return rows
+    return table
   }
 }

@@ -31,17 +31,21 @@ public enum MatchBenchmark {
     var fixes: [(Double, Double)] = []
     let load = try clock.measure {
       let places = try CSVColumns.read(placesPath, columns: ["id", "lat", "lon", "radius_m"])
-      index.reserveCapacity(places.count)
-      for (number, row) in places.enumerated() {
-        guard let id = Int(exactly: row[0]), id >= 0 else {
-          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "id \(row[0]) is not a whole number")
+      var circles: [CircleIndex.Circle] = []
+      circles.reserveCapacity(places.count)
+      for number in 0..<places.count {
+        let (key, lat, lon, radius) = (places[number, 0], places[number, 1], places[number, 2], places[number, 3])
+        guard let id = Int(exactly: key), id >= 0 else {
+          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "id \(key) is not a whole number")
         }
-        guard abs(row[1]) <= 90, abs(row[2]) <= 180, row[3] > 0 else {
+        guard abs(lat) <= 90, abs(lon) <= 180, radius > 0 else {
           throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "lat, lon or radius out of range")
         }
-        index.insert(key: id, latitude: row[1], longitude: row[2], radius: row[3])
+        circles.append(CircleIndex.Circle(key: id, latitude: lat, longitude: lon, radius: radius))
       }
-      fixes = try CSVColumns.read(fixesPath, columns: ["lat", "lon"]).map { ($0[0], $0[1]) }
+      index.insert(contentsOf: circles)
+      let table = try CSVColumns.read(fixesPath, columns: ["lat", "lon"])
+      fixes = (0..<table.count).map { (table[$0, 0], table[$0, 1]) }
     }
     var matches = 0
     var sum: UInt64 = 0

@@ -89,8 +89,11 @@ public enum TraceReplay {
 
   public static func places(_ path: String, defaultRadius: Double = 150) throws -> [PlaceSet.Place] {
     if path.hasSuffix(".csv") {
-      return try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"]).enumerated().map { index, row in
-        PlaceSet.Place(id: index, name: "place \(Int(row[0]))", center: try Coordinate(latitude: row[1], longitude: row[2]), radius: row[3], reachable: true)
+      let table = try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"])
+      return try (0..<table.count).map { index in
+        PlaceSet.Place(
+          id: index, name: "place \(Int(table[index, 0]))", center: try Coordinate(latitude: table[index, 1], longitude: table[index, 2]),
+          radius: table[index, 3], reachable: true)
       }
     }
     return try PlaceSet.pointsOfInterest(geojson: path).enumerated().map { index, entry in

@@ -55,6 +55,36 @@ import Testing
     #expect(hits > queries, "the workload must actually hit circles")
   }
 
+  /// Filing many at once answers exactly as filing them one by one, with
+  /// keys repeated in the batch (the last wins) and keys held before it
+  /// (replaced), and the index stays incremental afterwards.
+  @Test func aBulkInsertAnswersAsOneByOneDoes() {
+    var random = SplitMix64(seed: 7)
+    let all = circles(2000, random: &random)
+    var one = CircleIndex()
+    var bulk = CircleIndex()
+    for c in all.prefix(100) {
+      one.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius)
+      bulk.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: c.radius)
+    }
+    // Keys 0–99 again (held before), and keys 1000–1099 twice within the batch.
+    var batch = all.map { CircleIndex.Circle(key: $0.key, latitude: $0.lat, longitude: $0.lon, radius: $0.radius) }
+    batch += all.prefix(100).map { CircleIndex.Circle(key: $0.key + 1000, latitude: $0.lat, longitude: $0.lon, radius: $0.radius / 2) }
+    for c in batch { one.insert(key: c.key, latitude: c.latitude, longitude: c.longitude, radius: c.radius) }
+    bulk.insert(contentsOf: batch)
+    #expect(bulk.count == one.count && bulk.count == 2000)
+    bulk.remove(key: 5)
+    one.remove(key: 5)
+    for c in all.prefix(400) {
+      let lat = max(-90, min(90, c.lat + Double.random(in: -0.02...0.02, using: &random)))
+      var lon = c.lon + Double.random(in: -0.02...0.02, using: &random)
+      if lon > 180 { lon -= 360 }
+      if lon < -180 { lon += 360 }
+      #expect(Set(bulk.containing(latitude: lat, longitude: lon)) == Set(one.containing(latitude: lat, longitude: lon)), "at \(lat),\(lon)")
+      #expect(bulk.nearest(latitude: lat, longitude: lon, k: 5).map(\.key) == one.nearest(latitude: lat, longitude: lon, k: 5).map(\.key))
+    }
+  }
+
   @Test func removalAndReplacementAreIncremental() {
     var index = CircleIndex()
     index.insert(key: 1, latitude: 60.17, longitude: 24.94, radius: 100)
