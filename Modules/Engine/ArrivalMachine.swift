@@ -181,12 +181,17 @@ public struct ArrivalMachine: Sendable {
       indexKeys[destination] = nil
       indexed[key] = nil
     }
+    // Filed together: the first sync of a large collection, or a big import, loads in bulk.
+    var added: [CircleIndex.Circle] = []
     for destination in current where indexKeys[destination] == nil {
       nextIndexKey += 1
-      index.insert(key: nextIndexKey, latitude: destination.center.latitude, longitude: destination.center.longitude, radius: destination.radius)
+      added.append(
+        CircleIndex.Circle(
+          key: nextIndexKey, latitude: destination.center.latitude, longitude: destination.center.longitude, radius: destination.radius))
       indexKeys[destination] = nextIndexKey
       indexed[nextIndexKey] = destination
     }
+    if !added.isEmpty { index.insert(contentsOf: added) }
     indexedRevision = state.taskPlaceRevision
     indexValidUntil = timedChange()
   }
