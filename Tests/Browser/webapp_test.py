@@ -4,9 +4,10 @@
 What a person does, checked through the API afterwards:
 sign in with the keyboard; add "Buy milk" with two suggested places; drag a
 pin and a radius handle; reorder; a phone report inside a place fires the
-reminder, which is answered with Mark Done on the page; sign out ends the
-session on the server. Also: the page at 375 px wide, and refusals
-(no CSRF token, a signed-out cookie).
+reminder, which is answered with Mark Done on the page; no errors in the
+browser's console; sign out ends the session on the server; another person
+signing in on the same page sees none of it. Also: the page at 375 px wide,
+and refusals (no CSRF token, a signed-out cookie).
   Tests/Browser/webapp_test.py [BUILD_DIR]   (default .build/debug)"""
 import base64
 import json
@@ -22,6 +23,7 @@ import urllib.request
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 PASSWORD = "alice-secret-pass"
+BOB_PASSWORD = "bob-secret-pass"
 failures = []
 
 
@@ -79,7 +81,9 @@ class Browser:
         chromium = shutil.which("chromium")
         if chromium:
             options["binary"] = chromium
-        _, made = http("POST", f"{self.url}/session", {"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}})
+        # The browser's console is kept, so errors the page logs can be read back.
+        capabilities = {"goog:chromeOptions": options, "goog:loggingPrefs": {"browser": "ALL"}}
+        _, made = http("POST", f"{self.url}/session", {"capabilities": {"alwaysMatch": capabilities}})
         self.session = made["value"]["sessionId"]
 
     def command(self, method, path, body=None):
@@ -140,6 +144,12 @@ class Browser:
         }]})
         self.command("DELETE", "/actions")
 
+    def console_errors(self):
+        """Errors in the page's console since the last call, but refused requests:
+        the test makes the server refuse on purpose (a wrong password, a place a task uses)."""
+        entries = self.command("POST", "/se/log", {"type": "browser"})
+        return [e["message"] for e in entries if e["level"] == "SEVERE" and e.get("source") != "network"]
+
     def screenshot(self, path):
         with open(path, "wb") as file:
             file.write(base64.b64decode(self.command("GET", "/screenshot")))
@@ -163,7 +173,8 @@ def main():
     with open(config, "w") as file:
         json.dump({"store": f"file:{work}/store", "ids": "sequential", "server": {"listen": f"127.0.0.1:{port}"},
                    "analytics": {"daemon": "on", "sink": [f"jsonl:{work}/usage.jsonl"]}, "people": {}}, file)
-    subprocess.run([f"{BUILD}/whilehere", "--config", config, "user", "add", "alice", "--password-file", "-"], input=PASSWORD.encode(), check=True, capture_output=True)
+    for name, password in (("alice", PASSWORD), ("bob", BOB_PASSWORD)):
+        subprocess.run([f"{BUILD}/whilehere", "--config", config, "user", "add", name, "--password-file", "-"], input=password.encode(), check=True, capture_output=True)
     # alice's saved places and lists, as the CLI makes them (her store while the daemon is down).
     own = [f"{BUILD}/whilehere", "--store", f"file:{work}/store/people/alice"]
     for command in (["list", "create", "Favourites"], ["list", "create", "Coffee"],
@@ -279,11 +290,31 @@ def run(browser, base, basic, work):
     delete_place_and_list(browser, base, basic)
     import_list(browser, base, basic, work)
 
+    errors = browser.console_errors()
+    check(not errors, f"no errors in the browser's console through all of alice's session ({errors[:3]})")
+
     # Sign out: the server forgets the session, so the old cookie stops working.
     browser.click("#sign-out")
     wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after signing out")
     status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
     check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
+    another_person(browser)
+
+
+def another_person(browser):
+    """bob signs in on the same page after alice: none of her tasks or places."""
+    browser.script("document.getElementById('sign-in-name').value = ''; document.getElementById('sign-in-password').value = ''")
+    browser.type("#sign-in-name", "bob")
+    browser.type("#sign-in-password", BOB_PASSWORD + "\ue007")
+    wait_for(lambda: browser.visible("#view-welcome"), "bob's own welcome")
+    browser.click("#analytics-decline")
+    wait_for(lambda: browser.visible("#view-tasks"), "bob's task list")
+    check("bob" in browser.text("#who") and "Buy milk" not in browser.text("#task-list"), "bob signs in and sees none of alice's tasks")
+    browser.click(".tab[data-view=places]")
+    wait_for(lambda: browser.visible("#view-places"), "bob's places")
+    check(place_names(browser) == [], f"bob sees none of alice's places ({place_names(browser)})")
+    browser.click("#sign-out")
+    wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after bob signs out")
 
 
 def place_names(browser):
