@@ -69,5 +69,11 @@ enum QueryCommands {
         "\(context.style.bold(hit.title))  \(context.style.dim(hit.task))  place \(hit.location): "
           + "\(Formatting.meters(hit.distance)) from centre, radius \(Formatting.meters(hit.radius))")
     }
+    // Otherwise a task only for open hours at a closed place would just be missing, with no reason given.
+    for hit in try context.engine().check.waiting(at: point) {
+      context.output.out(
+        "\(context.style.bold(CleanText.escaped(hit.task.title)))  \(context.style.dim(hit.task.id.rawValue))  place \(hit.priority): "
+          + context.style.yellow("waits: its place is closed now (only while open)"))
+    }
   }
 }

@@ -107,7 +107,7 @@ enum TaskCommands {
     guard !unknown.isEmpty else { return }
     let all = unknown.count == task.locations.count
     context.output.err(
-      "note: \(all ? "no place of this task has" : "\(unknown.count) of its \(task.locations.count) places have no") opening hours known here, "
+      "note: \(all ? "no place of this task has" : "\(unknown.count) of its \(task.locations.count) places \(unknown.count == 1 ? "has" : "have") no") opening hours known here, "
         + "so \(all ? "they count" : "those count") as always open. A place saved from the map data gets its hours with: whilehere place refresh")
   }
 

@@ -85,8 +85,9 @@ struct PersonAPI {
           if later.nextVisit == true {
             guard later.seconds == nil else { return .failure(400, "give seconds or nextVisit, not both") }
             task = try person.engine.tasks.get(rest[1])
-            guard task.state.effective(at: clock()) == .active else {
-              return .failure(409, "task '\(task.title)' is \(task.state.effective(at: clock()).name): only an active task waits for the next visit")
+            let state = task.state.effective(at: clock())
+            guard state == .active else {
+              return .failure(409, "task '\(task.title)' is \(state.name): only an active task waits for the next visit")
             }
             return .json(200, encoding: summary(task))
           }

@@ -17,11 +17,26 @@ public struct CheckService: Sendable {
   }
 
   public func check(at point: Coordinate) -> [Hit] {
+    hits(at: point) { state, task, now in Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id)) }
+  }
+
+  /// The places that contain the point and would fire but for their
+  /// opening hours: tasks only for open hours, their place closed now.
+  public func waiting(at point: Coordinate) -> [Hit] {
+    hits(at: point) { state, task, now in
+      guard task.onlyWhileOpen else { return [] }
+      let firing = Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id))
+      return Set(task.countingLocations(at: now).map(\.id)).subtracting(firing)
+    }
+  }
+
+  /// The locations `chosen` picks of each task whose radius contains the point, nearest first.
+  private func hits(at point: Coordinate, chosen: (StoreState, ReminderTask, Date) -> Set<LocationID>) -> [Hit] {
     let state = context.store.state()
     let now = context.clock.now()
     var hits: [Hit] = []
     for task in state.tasks.values {
-      let counting = Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id))
+      let counting = chosen(state, task, now)
       for (index, location) in task.locations.enumerated() where counting.contains(location.id) {
         guard let center = state.coordinate(of: location) else { continue }
         let distance = center.distance(to: point)

@@ -139,6 +139,8 @@ import TestSupport
       return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
     #expect(try checkAt(night).isEmpty, "closed at night: nothing would fire there")
+    let said = cli.run(["check", "--at", at], extraEnvironment: night).stdout
+    #expect(said.contains("Nothing would fire") && said.contains("Coffee beans") && said.contains("waits: its place is closed now"), "\(said)")
     #expect(try checkAt(noon).count == 1, "open at noon")
     let json = try #require(try cli.json("task", "show", "Coffee beans") as? [String: Any])
     #expect(json["onlyWhileOpen"] as? Bool == true)

@@ -53,14 +53,21 @@ import Testing
   /// After an exit the OS holds the person outside the edge and reports no
   /// other exit: a plan kept on a wake-up fix at home must not leave
   /// coverage behind for good if the person then walks off.
-  @Test func aSpentEdgeIsLookedAtAgainOnLaterWakesUntilTheOSSeesThePersonBackInside() throws {
-    let h = ArrivalHarness()
+  /// An edge left once, its wake-up fix at home (the plan kept): the edge,
+  /// and an arrival region whose events stand for any later wake.
+  func spentEdge(_ h: ArrivalHarness) throws -> (edge: PlannedRegion, other: PlannedRegion) {
     try crowded(h)
     let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
     let other = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .arrival })
     #expect(try edgeExit(h) == [.wakeFixRequested])
     _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
     #expect(h.arrivals.currentPlan.regions.contains(edge), "the plan was kept")
+    return (edge, other)
+  }
+
+  @Test func aSpentEdgeIsLookedAtAgainOnLaterWakesUntilTheOSSeesThePersonBackInside() throws {
+    let h = ArrivalHarness()
+    let (edge, other) = try spentEdge(h)
     // A wake within the backoff asks nothing.
     h.clock.advance(by: 60)
     _ = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
@@ -69,7 +76,7 @@ import Testing
     h.clock.advance(by: 61)
     let again = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
     #expect(again.contains(.wakeFixRequested))
-    #expect(singleFixes(h) == 1 + 1)
+    #expect(singleFixes(h) == 2)
     // …and a fix past the edge moves coverage with the person.
     let moved = h.arrivals.preciseFix(ArrivalHarness.point(north: edge.radius + 200), accuracy: 10)
     #expect(moved.contains { if case .planned = $0 { return true } else { return false } })
@@ -78,11 +85,7 @@ import Testing
 
   @Test func anEdgeTheOSSeesThePersonBackInsideIsNotLookedAtAgain() throws {
     let h = ArrivalHarness()
-    try crowded(h)
-    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
-    let other = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .arrival })
-    #expect(try edgeExit(h) == [.wakeFixRequested])
-    _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
+    let (edge, other) = try spentEdge(h)
     _ = h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .entered, at: h.clock.now()))
     h.clock.advance(by: 3600)
     _ = h.arrivals.regionEvent(RegionEvent(id: other.id, kind: .exited, at: h.clock.now()))
