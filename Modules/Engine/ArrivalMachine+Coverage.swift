@@ -35,7 +35,7 @@ extension ArrivalMachine {
     let installed = installed
     // Capacity not ours (other features) is never used.
     let foreign = world.monitored.count - installed.count
-    let next = planner.plan(from: origin, candidates: candidates(near: origin), freeCapacity: capacity - foreign)
+    let next = planner.plan(from: origin, candidates: candidates(near: origin), freeCapacity: capacity - foreign).mapRegions(notifying)
     let (add, remove) = next.changes(from: installed)
     world.monitored.subtract(remove)
     world.monitored.formUnion(add.map(\.id))

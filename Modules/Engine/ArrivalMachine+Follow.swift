@@ -40,7 +40,8 @@ extension ArrivalMachine {
   mutating func visitReported(_ point: Coordinate, accuracy: Double, departed: Date?) {
     guard config.follow.visits, departed == nil else { return }
     guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else {
-      return report(.planKept("a visit placed within \(Int(accuracy)) m says too little"))
+      // A stay began, but the OS cannot say where: one fix can.
+      return locate(reportedBy: Self.visitID)
     }
     lastPosition = point
     if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
@@ -48,6 +49,37 @@ extension ArrivalMachine {
     }
     let near = candidates(near: point).filter { point.distance(to: $0.center) <= $0.radius + accuracy }
     requestConfirmations(near, reportedBy: Self.visitID)
+  }
+
+  /// Asks one fix to find where a stay began that the OS placed too
+  /// coarsely to use (a cell-grade visit): a stop is where errands happen,
+  /// and a stay of minutes outlasts the fix. `located` answers it.
+  mutating func locate(reportedBy id: String) {
+    guard locateAsked == nil, session == nil else { return }
+    guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
+      return report(.sessionRefused("no tracking budget left to locate a stay"))
+    }
+    saveBudget()
+    locateAsked = now
+    command(.singleFix)
+    report(.confirmationRequested(id))
+  }
+
+  /// The fix `locate` asked for: the plan moves there if it was made
+  /// elsewhere, and every live destination the fix's accuracy circle
+  /// reaches is answered by it as an arrival entry would be.
+  mutating func located(_ point: Coordinate, accuracy: Double) {
+    locateAsked = nil
+    if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
+      replan(from: point, reason: "a stay began")
+    }
+    let near = candidates(near: point).filter { destination in
+      point.distance(to: destination.center) <= destination.radius + accuracy && isLive(destination)
+        && !visits.isVisiting(destination.task) && confirming[destination] == nil
+        && !(confirmQuiet[destination].map { now < $0.until } ?? false)
+    }
+    for destination in near { confirming[destination] = now }
+    if !near.isEmpty { confirmArrivals(with: point, accuracy: accuracy, gps: true) }
   }
 
   /// Follows the person with reduced-accuracy updates while they move, the

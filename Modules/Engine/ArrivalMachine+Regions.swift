@@ -52,6 +52,22 @@ extension ArrivalMachine {
     }
   }
 
+  /// Which crossings of a planned region the OS should deliver: only those
+  /// `regionEvent` acts on. Each delivery to a suspended app is a
+  /// background wake, and the OS's position wandering across the places
+  /// next to where a person sits would otherwise wake it on the way out as
+  /// often as on the way in.
+  func notifying(_ region: PlannedRegion) -> PlannedRegion {
+    guard config.coverage.quietExits else { return region }
+    switch region.kind {
+    // A confirmed visit ends on a fix, not on the OS's exit.
+    case .arrival: return region.notifying(entry: true, exit: !config.session.confirmArrivals)
+    case .approach: return region.notifying(entry: true, exit: false)
+    // Leaving replans; coming back in ends a spent edge.
+    case .edge: return region
+    }
+  }
+
   /// Asks one fix to replan after the edge was left, unless one is on its
   /// way, the last found no move, followed positions move the plan anyway
   /// or the budget has none left.

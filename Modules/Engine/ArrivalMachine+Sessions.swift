@@ -38,6 +38,7 @@ extension ArrivalMachine {
       wakeFixArrived(point, accuracy: accuracy)
     }
     if !confirming.isEmpty { confirmArrivals(with: point, accuracy: accuracy, gps: true) }
+    if locateAsked != nil, accuracy <= planner.config.replanMaxAccuracy { located(point, accuracy: accuracy) }
     guard var running = session?.state else { return }
     let stops = running.fix(point, accuracy: accuracy, at: now)
     session?.state = running
@@ -79,6 +80,7 @@ extension ArrivalMachine {
     // A wake-up fix that never came (no GPS, a phone that did not answer)
     // must not silence every later edge exit.
     if let asked = wakeFixAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { wakeFixAsked = nil }
+    if let asked = locateAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { locateAsked = nil }
     if let wake = nextTimedChange, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
       replan(from: origin, reason: "a snooze ended or a place opened or closed")
     }
@@ -126,7 +128,10 @@ extension ArrivalMachine {
       id: stopped.zone.id, kind: .approach, center: stopped.zone.center,
       radius: stopped.zones.map { $0.center.distance(to: stopped.zone.center) + $0.radius }.max() ?? stopped.zone.radius,
       destinations: stopped.pending)
-    let region = PlannedRegion(id: Self.resumePrefix + String(resumeCount), kind: .edge, center: point, radius: config.coverage.minimumEdgeRadius, destinations: [])
+    // Only leaving it matters (`regionEvent`): its entries would be wakes for nothing.
+    let region = PlannedRegion(
+      id: Self.resumePrefix + String(resumeCount), kind: .edge, center: point, radius: config.coverage.minimumEdgeRadius, destinations: [],
+      notifyOnEntry: !config.coverage.quietExits)
     install(region)
     resume = (region.id, zone)
   }

@@ -61,6 +61,8 @@ public struct ArrivalMachine: Sendable {
   var edgeSpent: String?
   /// Since when the device's motion history says it is still; nil while it moves.
   var stillSince: Date?
+  /// When a fix was asked to find where a coarsely placed stay began (`locate`).
+  var locateAsked: Date?
   /// Arrival-region entries waiting for the fix that confirms them, by when it was asked for.
   var confirming: [Destination: Date] = [:]
   /// Destinations whose last confirming fix found the person far away: the

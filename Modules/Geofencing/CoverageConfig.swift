@@ -36,6 +36,11 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
   /// the person is this far from where the plan was made.
   public var replanDuringSessions = true
   public var sessionReplanDistance = 150.0
+  /// Ask the OS to deliver only the crossings the engine acts on (iOS
+  /// `notifyOnEntry` / `notifyOnExit`): no approach zone exits, no arrival
+  /// region exits while arrivals are confirmed by a fix. Every delivery to
+  /// a suspended app is a background wake. Off: every crossing is delivered.
+  public var quietExits = true
 
   public init() {}
 
@@ -45,6 +50,7 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
     config.maxDestinations = 7
     config.edgeRegion = false
     config.replanDuringSessions = false
+    config.quietExits = false
     return config
   }
 

@@ -19,6 +19,11 @@ public struct CoveragePlan: Hashable, Sendable {
 
   public static let empty = CoveragePlan(origin: nil, regions: [], leftOut: 0)
 
+  /// The same plan with each region changed by `transform` (same ids).
+  public func mapRegions(_ transform: (PlannedRegion) -> PlannedRegion) -> CoveragePlan {
+    CoveragePlan(origin: origin, regions: regions.map(transform), leftOut: leftOut, note: note)
+  }
+
   public var destinations: [Destination] { regions.filter { $0.kind == .arrival }.flatMap(\.destinations) }
 
   public func region(_ id: String) -> PlannedRegion? { regions.first { $0.id == id } }

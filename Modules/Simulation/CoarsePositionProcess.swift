@@ -89,9 +89,19 @@ private struct Process {
       nextJump = config.jumpsPerHour > 0 ? now.addingTimeInterval(exponential(mean: 3600 / config.jumpsPerHour)) : nil
       return
     }
-    let dt = now.timeIntervalSince(previous)
-    guard dt > 0 else { return }
+    // One second at a time, so the position at a moment is the same
+    // however often it was asked for before: strategies that sample it at
+    // different times see the same OS.
+    var at = previous
+    while at < now {
+      let next = min(at.addingTimeInterval(1), now)
+      step(over: next.timeIntervalSince(at), to: next)
+      at = next
+    }
     last = now
+  }
+
+  private mutating func step(over dt: TimeInterval, to now: Date) {
     if let until = sourceUntil, now >= until {
       source = source == .wifi ? .cell : .wifi
       sourceUntil = now.addingTimeInterval(exponential(mean: stretch(source)))

@@ -40,6 +40,25 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
     return median * exp(gaussian(sigma: sigma))
   }
 
+  /// A generator for one draw of the world at one moment: the same `key`,
+  /// `salt` and second give the same numbers whatever was drawn before, so
+  /// two strategies (or two versions of the engine) that ask the phone for
+  /// a fix at the same second get the same fix, and a comparison between
+  /// them measures the strategies, not the order of their draws.
+  public static func keyed(_ key: UInt64, _ salt: UInt64, at date: Date) -> SimRandom {
+    let second = UInt64(bitPattern: Int64(date.timeIntervalSinceReferenceDate.rounded(.down)))
+    var mixer = SplitMix64(seed: key ^ (salt &* 0xD6E8_FEB8_6659_FD93))
+    return SimRandom(seed: mixer.next() ^ (second &* 0xA076_1D64_78BD_642F))
+  }
+
+  /// A stable 64-bit digest of a string (FNV-1a), for keyed draws: Swift's
+  /// own hash is seeded per process.
+  public static func digest(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
+
   /// A child generator for one part of the world, so adding draws in one
   /// part does not shift every other part's numbers.
   public mutating func fork(_ salt: UInt64) -> SimRandom { SimRandom(seed: next() ^ salt) }

@@ -87,7 +87,9 @@ private struct Services {
   typealias Visit = SimulatedLocation.Visit
 
   let world: WorldConfig
-  var random: SimRandom
+  /// Every draw is keyed by this and the second it happens at
+  /// (`SimRandom.keyed`), never by how many came before.
+  let key: UInt64
   let coarse: CoarsePositionProcess
   var lastSignificant: (point: Coordinate, at: Date)?
   var preciseOn = false
@@ -113,7 +115,8 @@ private struct Services {
   init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
     self.world = world
     self.coarse = coarse
-    self.random = random
+    var random = random
+    key = random.next()
   }
 
   mutating func startPreciseUpdates() {
@@ -200,6 +203,7 @@ private struct Services {
     if let current = stay, current.anchor.distance(to: position) > config.stayRadius {
       if current.reported {
         let seen = coarse.sample(current.anchor, at: now)
+        var random = SimRandom.keyed(key, 41, at: now)
         pendingVisits.append(
           (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
             Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: now)))
@@ -210,6 +214,7 @@ private struct Services {
     if let current = stay, !current.reported, now.timeIntervalSince(current.since) >= config.minimumStay {
       stay?.reported = true
       let seen = coarse.sample(position, at: now)
+      var random = SimRandom.keyed(key, 42, at: now)
       pendingVisits.append(
         (now.addingTimeInterval(random.logNormal(median: config.latencyMedian, p95: config.latencyP95)),
           Visit(point: seen.point, accuracy: seen.accuracy, arrived: current.since, departed: nil)))
@@ -248,7 +253,7 @@ private struct Services {
       singleFixPending = false
       preciseSeconds += world.gps.singleFixSeconds
       wake("single fix", at: now)
-      return gpsFix(position)
+      return gpsFix(position, at: now)
     }
     guard preciseOn else { return nil }
     singleFixPending = false
@@ -256,18 +261,20 @@ private struct Services {
     if preciseStartedAt == nil {
       preciseStartedAt = now
       let gps = world.gps
+      var random = SimRandom.keyed(key, 43, at: now)
       let failed = random.chance(gps.backgroundStartFailure) || random.chance(gps.noFixChance)
       firstFixAt = failed ? .distantFuture : now.addingTimeInterval(random.logNormal(median: gps.firstFixMedian, p95: gps.firstFixP95))
     }
     guard let first = firstFixAt, now >= first else { return nil }
-    return gpsFix(position)
+    return gpsFix(position, at: now)
   }
 
   /// One GPS fix: accuracy as the real trace has it, the true error a 2-D
   /// Gaussian with `accuracyConfidence` of fixes inside the accuracy, or an
   /// outlier that reports an ordinary accuracy. 
-  mutating func gpsFix(_ position: Coordinate) -> SimulatedLocation.Fix {
+  func gpsFix(_ position: Coordinate, at now: Date) -> SimulatedLocation.Fix {
     let gps = world.gps
+    var random = SimRandom.keyed(key, 44, at: now)
     let accuracy = min(1000, max(3, random.logNormal(median: gps.accuracyMedian, p90: gps.accuracyP90)))
     let bearing = random.uniform(0...(2 * .pi))
     if random.chance(gps.outlierChance) {

@@ -92,7 +92,8 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
 /// What the simulated OS holds for its region monitoring.
 private struct Monitoring {
   let config: WorldConfig.RegionMonitoring
-  var random: SimRandom
+  /// Delivery delays are keyed by this, the region and the second (`SimRandom.keyed`).
+  let key: UInt64
   var watches: [String: SimulatedRegionMonitor.Watch] = [:]
   var pending: [RegionEvent] = []
   var coarse: CoarsePositionProcess.Sample?
@@ -105,7 +106,8 @@ private struct Monitoring {
 
   init(config: WorldConfig.RegionMonitoring, random: SimRandom) {
     self.config = config
-    self.random = random
+    var random = random
+    key = random.next()
   }
 
   mutating func step(_ truth: Coordinate, at now: Date, position: CoarsePositionProcess) -> [RegionEvent] {
@@ -132,7 +134,7 @@ private struct Monitoring {
 
   mutating func evaluate(at now: Date) {
     guard let coarse = coarse?.point, let source = self.coarse?.source else { return }
-    // Sorted: random draws must come in the same order on every run.
+    // Sorted, so events come in the same order on every run.
     for id in watches.keys.sorted() {
       guard var watch = watches[id] else { continue }
       let region = watch.region
@@ -151,6 +153,12 @@ private struct Monitoring {
         if now.timeIntervalSince(since) >= config.dwell {
           watch.inside = !believedInside
           watch.crossingSince = nil
+          // The OS tracks the crossing either way; it delivers only what the app asked for.
+          guard believedInside ? region.notifyOnExit : region.notifyOnEntry else {
+            watches[id] = watch
+            continue
+          }
+          var random = SimRandom.keyed(key, SimRandom.digest(id), at: now)
           let latency =
             source == .wifi
             ? random.logNormal(median: config.latencyWiFiMedian, p95: config.latencyWiFiP95)

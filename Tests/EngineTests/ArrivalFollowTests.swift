@@ -142,8 +142,48 @@ import Testing
     #expect(events.contains { if case .planned(_, _, _, let reason) = $0 { reason == "a visit began" } else { false } })
     #expect(events.contains(.confirmationRequested("wh-visit")))
     #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 3010), accuracy: 8)) == [milk.title])
-    // Placed by a cell tower, a visit says too little to spend a fix on.
-    #expect(h.arrivals.visitReported(there, accuracy: 1000, departed: nil).allSatisfy { if case .planKept = $0 { true } else { false } })
+  }
+
+  /// A stay the OS places only by a cell tower says where to look too
+  /// vaguely to pick places, but a stay is where errands happen: one fix
+  /// finds where it is, moves the plan there and answers the places it
+  /// reaches; a second stay while that fix is on its way asks nothing more.
+  @Test func aCoarselyPlacedVisitAsksOneFixThatFindsThePlace() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 3000, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    h.clock.advance(by: 600)
+    // The cell position is 800 m off; the person is at the shop.
+    let events = h.arrivals.visitReported(ArrivalHarness.point(north: 2200), accuracy: 1000, departed: nil)
+    #expect(events.contains(.confirmationRequested("wh-visit")), "\(events)")
+    #expect(singleFixes(h) == 1)
+    _ = h.arrivals.visitReported(ArrivalHarness.point(north: 2300), accuracy: 1000, departed: nil)
+    #expect(singleFixes(h) == 1, "one fix is on its way")
+    let fixed = h.arrivals.preciseFix(ArrivalHarness.point(north: 3010), accuracy: 10)
+    #expect(h.reminders(fixed) == [milk.title])
+    #expect(fixed.contains { if case .planned(_, _, _, let reason) = $0 { reason == "a stay began" } else { false } })
+    #expect(try #require(origin(h)).distance(to: ArrivalHarness.point(north: 3010)) < 1)
+  }
+
+  @Test func aCoarselyPlacedVisitFarFromEveryPlaceFiresNothing() throws {
+    let h = ArrivalHarness()
+    _ = try h.task("Buy milk", north: 3000, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    h.clock.advance(by: 600)
+    _ = h.arrivals.visitReported(ArrivalHarness.point(north: 2500), accuracy: 1000, departed: nil)
+    #expect(singleFixes(h) == 1)
+    // The stay is 1.5 km from the shop: nothing fires, and no session starts for it.
+    let fixed = h.arrivals.preciseFix(ArrivalHarness.point(north: 1500), accuracy: 10)
+    #expect(h.reminders(fixed).isEmpty)
+    #expect(!h.arrivals.sessionRunning)
+    // With visits not listened to, the same stay asks nothing.
+    var config = ArrivalConfig()
+    config.follow.visits = false
+    let off = ArrivalHarness(config: config)
+    _ = try off.task("Buy milk", north: 3000, radius: 60)
+    _ = off.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(off.arrivals.visitReported(ArrivalHarness.point(north: 2200), accuracy: 1000, departed: nil).isEmpty)
+    #expect(singleFixes(off) == 0)
   }
 
   @Test func aStillnessReadLateCountsFromWhenItBegan() throws {

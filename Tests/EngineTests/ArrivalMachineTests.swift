@@ -50,6 +50,37 @@ import TestSupport
     #expect(machine.currentPlan.regions.contains { $0.kind == .arrival })
   }
 
+  /// Each crossing the OS delivers to a suspended app is a wake: the plan
+  /// asks only for those the machine acts on. With arrivals confirmed by a
+  /// fix, neither an arrival region's exit nor an approach zone's is used;
+  /// the edge's exit replans and its entry ends a spent edge.
+  @Test(arguments: [(true, true), (false, true), (true, false)])
+  func thePlanAsksTheOSOnlyForTheCrossingsItUses(confirm: Bool, quiet: Bool) throws {
+    for i in 0..<16 {
+      _ = try engine.tasks.add(
+        title: "Errand \(i)", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 400 + Double(i) * 300)), radius: 100)])
+    }
+    var config = ArrivalConfig()
+    config.session.confirmArrivals = confirm
+    config.coverage.quietExits = quiet
+    var machine = ArrivalMachine(config: config, capacity: 20, world: world())
+    let effects = machine.handle(.significantChange(ArrivalHarness.home, accuracy: 65), in: world())
+    guard case .applyPlan(_, let add, _, _, _)? = effects.first else {
+      Issue.record("no plan: \(effects)")
+      return
+    }
+    let kinds = Set(add.map(\.kind))
+    #expect(kinds == [.arrival, .approach, .edge], "\(kinds)")
+    for region in add {
+      #expect(region.notifyOnEntry, "\(region.id)")
+      switch region.kind {
+      case .arrival: #expect(region.notifyOnExit == (!confirm || !quiet), "\(region.id)")
+      case .approach: #expect(region.notifyOnExit == !quiet, "\(region.id)")
+      case .edge: #expect(region.notifyOnExit, "\(region.id)")
+      }
+    }
+  }
+
   @Test func anArrivalEntrySavesTheBudgetBeforeItAsksTheConfirmingFix() throws {
     var (machine, installed, arrival) = try planned()
     clock.advance(by: 600)

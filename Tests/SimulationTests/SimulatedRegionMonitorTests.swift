@@ -51,6 +51,24 @@ import Testing
     #expect(monitor.monitoredRegions().count == 20 && monitor.peak == 20 && monitor.failures == 1)
   }
 
+  /// iOS `notifyOnExit` false: the OS tracks the exit but delivers nothing
+  /// (no wake), so the next entry is delivered as an entry.
+  @Test func aCrossingTheAppDidNotAskForIsTrackedButNotDelivered() throws {
+    let monitor = monitor()
+    _ = monitor.step(position: Self.point(north: 2000), at: start)
+    try monitor.startMonitoring(region("r").notifying(entry: true, exit: false))
+    #expect(walk(monitor, north: 0, from: 1, to: 60).map(\.kind) == [.entered])
+    #expect(walk(monitor, north: 2000, from: 61, to: 120).isEmpty, "the exit is not delivered")
+    #expect(walk(monitor, north: 0, from: 121, to: 180).map(\.kind) == [.entered], "the OS knew the person had left")
+    #expect(monitor.delivered == 2)
+    // Entries held back, exits delivered.
+    let exits = self.monitor()
+    _ = exits.step(position: Self.point(north: 2000), at: start)
+    try exits.startMonitoring(region("e").notifying(entry: false, exit: true))
+    #expect(walk(exits, north: 0, from: 1, to: 60).isEmpty)
+    #expect(walk(exits, north: 2000, from: 61, to: 120).map(\.kind) == [.exited])
+  }
+
   @Test func entryNeedsTheMarginAndTheDwell() throws {
     let monitor = monitor()
     _ = monitor.step(position: Self.point(north: 2000), at: start)
