@@ -18,25 +18,24 @@ import WebApp
 /// The running headless profile: each configured person with their store,
 /// engine and sinks, the HTTP server in front, and a ticker that lets time
 /// pass for sessions and snoozes. `stop()` drains and closes everything.
-public final class DaemonHost: @unchecked Sendable {
+public final class DaemonHost: Sendable {
   public let port: Int
   public let baseURL: String
   let people: People
   let server: any HTTPServing
-  let ticker: DispatchSourceTimer
+  let ticker: Ticker
   let mqtt: MQTTIngest?
-  private var locals: [LocalIngest] = []
-  private var statusPath: String?
-  /// The location-retention sweep (tests run it without waiting ten minutes).
-  private var sweepFixes: (@Sendable () -> Void)?
-  /// `daemon.local.json`, removed at stop.
-  private var localPath: String?
-  /// Set once at start, before the host is shared.
-  private var handler: DaemonHandler?
-  private var clock: (any WallClock)?
+  let handler: DaemonHandler
   let log: DaemonLog
-  private let stopped = NSLock()
-  private var isStopped = false
+  let clock: any WallClock
+  /// Where `whilehere doctor` reads the daemon's state, rewritten at stop.
+  let statusPath: String?
+  /// The location-retention sweep (tests run it without waiting ten minutes).
+  let sweepFixes: @Sendable () -> Void
+  /// `daemon.local.json`, removed at stop.
+  let localPath: String?
+  /// Sources on this machine (gpsd, a replay), stopped with the host; and whether it was stopped.
+  private let running = Mutex<(locals: [LocalIngest], stopped: Bool)>(([], false))
 
   /// Testing knobs: the delivery retry delay, the password hasher (a cheap
   /// Argon2id), and the HTTP server (in-process instead of sockets).
@@ -160,13 +159,6 @@ public final class DaemonHost: @unchecked Sendable {
     }
     mqtt?.startRetrying()
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
-    let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "whilehere.ticker"))
-    // A source must be resumed before it is released, so manual ticks get one that never fires.
-    if tuning.manualTicks {
-      ticker.schedule(deadline: .distantFuture, repeating: .never)
-    } else {
-      ticker.schedule(deadline: .now() + 5, repeating: 5)
-    }
     let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
     // A restart sweeps at once (a removed person's last fix goes); then every ten minutes.
     let names = Set(people.map(\.name))
@@ -174,32 +166,31 @@ public final class DaemonHost: @unchecked Sendable {
       do { try retention.sweep(people: names) } catch { log("retention", ["detail": "\(error)"]) }
     }
     sweep()
-    ticker.setEventHandler {
+    let ticker = Ticker(label: "whilehere.ticker", interval: 5) { [people, mqtt] in
       if retention.tickIsSweep(every: 120) { sweep() }
       people.forEach { $0.tick() }
       mqtt?.flush()
       analytics.flush()
       if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     }
-    ticker.resume()
-    let host = DaemonHost(port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, log: log)
-    host.handler = handler
-    host.statusPath = statusPath
-    host.sweepFixes = sweep
+    // With manual ticks the caller lets time pass (`tick()`): the timer never starts.
+    if !tuning.manualTicks { ticker.start() }
     // The CLI on this machine finds the daemon here and goes through it (LocalDaemon).
-    if let localToken = directory.localToken, let localPath = LocalDaemon.path(store: settings.store, environment: environment),
+    var localPath: String?
+    if let localToken = directory.localToken, let path = LocalDaemon.path(store: settings.store, environment: environment),
       listen.address == "0.0.0.0" || listen.address.hasPrefix("127.")
     {
       let address = listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address
-      try? LocalDaemon(pid: getpid(), url: "http://\(address):\(port)", token: localToken).write(to: localPath)
-      host.localPath = localPath
+      try? LocalDaemon(pid: getpid(), url: "http://\(address):\(port)", token: localToken).write(to: path)
+      localPath = path
     }
-    host.clock = clock
-    host.manualTicks = tuning.manualTicks
+    let host = DaemonHost(
+      port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, handler: handler, log: log,
+      clock: clock, statusPath: statusPath, sweepFixes: sweep, localPath: localPath)
     if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     if let gps {
       try gps.start()
-      host.locals.append(gps)
+      host.running.withLock { $0.locals.append(gps) }
     }
     return host
   }
@@ -215,7 +206,7 @@ public final class DaemonHost: @unchecked Sendable {
     let source = ReplaySource(path: path, restamp: restamp, clock: clock) { message in log("replay", ["detail": message]) }
     let ingest = LocalIngest(source: source, person: person, log: log)
     try ingest.start()
-    stopped.withLock { locals.append(ingest) }
+    running.withLock { $0.locals.append(ingest) }
     return {
       source.waitUntilFinished()
       for queue in person.queues { _ = queue.drain() }
@@ -233,8 +224,6 @@ public final class DaemonHost: @unchecked Sendable {
     return MosquittoBroker(options: options)
   }
 
-  private var manualTicks = false
-
   /// Lets time pass when the host was started with `manualTicks`: sessions
   /// and snoozes move on, and MQTT phones get what changed.
   public func tick() {
@@ -243,7 +232,7 @@ public final class DaemonHost: @unchecked Sendable {
   }
 
   /// Runs the location-retention sweep now (it also runs every ten minutes).
-  public func sweepLocationHistory() { sweepFixes?() }
+  public func sweepLocationHistory() { sweepFixes() }
 
   /// Writes operations straight into a person's store and replans, for
   /// tools that load thousands of tasks at once (the simulator).
@@ -260,19 +249,28 @@ public final class DaemonHost: @unchecked Sendable {
 
   /// A request as if it came over the network (a simulated phone in the
   /// same process): the same routing, checks and answers.
-  public func receive(_ request: HTTPRequest) -> HTTPResponse { handler?.handle(request) ?? .failure(503, "not started") }
+  public func receive(_ request: HTTPRequest) -> HTTPResponse { handler.handle(request) }
 
   /// Whether reports also arrive over MQTT.
   public var listensToMQTT: Bool { mqtt != nil }
 
-  init(port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: DispatchSourceTimer, mqtt: MQTTIngest?, log: DaemonLog) {
+  init(
+    port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: Ticker, mqtt: MQTTIngest?,
+    handler: DaemonHandler, log: DaemonLog, clock: any WallClock, statusPath: String?, sweepFixes: @escaping @Sendable () -> Void,
+    localPath: String?
+  ) {
     self.port = port
     self.baseURL = baseURL
     self.people = people
     self.server = server
     self.ticker = ticker
     self.mqtt = mqtt
+    self.handler = handler
     self.log = log
+    self.clock = clock
+    self.statusPath = statusPath
+    self.sweepFixes = sweepFixes
+    self.localPath = localPath
   }
 
   public var peopleCount: Int { people.byName.count }
@@ -280,15 +278,15 @@ public final class DaemonHost: @unchecked Sendable {
   /// Stops taking requests (running ones finish), gives queued deliveries
   /// a few seconds, and closes every store.
   public func stop(drainSeconds: TimeInterval = 5) {
-    let first = stopped.withLock {
-      defer { isStopped = true }
-      return !isStopped
+    let first = running.withLock { running in
+      defer { running.stopped = true }
+      return !running.stopped
     }
     guard first else { return }
     server.stop()
     mqtt?.stop()
     people.byName.values.first?.analytics.flush()
-    for local in stopped.withLock({ locals }) { local.stop() }
+    for local in running.withLock({ $0.locals }) { local.stop() }
     ticker.cancel()
     for person in people.byName.values {
       _ = person.phone.arrival.shutdown()
@@ -298,7 +296,7 @@ public final class DaemonHost: @unchecked Sendable {
       person.store.close()
     }
     if let localPath { unlink(localPath) }
-    if let statusPath, let clock {
+    if let statusPath {
       try? Self.status(of: Array(people.byName.values), listening: baseURL, running: false, now: clock.now()).write(to: statusPath)
     }
   }

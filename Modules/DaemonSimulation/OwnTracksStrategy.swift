@@ -7,6 +7,7 @@ import Gateway
 import Geofencing
 import Simulation
 import Sodium
+import Synchronization
 
 /// The deployed path, measured: a simulated OwnTracks app (iOS or Android,
 /// over HTTP or MQTT) reports to a whilehered started in-process on the
@@ -55,15 +56,14 @@ public struct OwnTracksStrategy: DetectionStrategy {
   }
 
   /// Events the daemon's engine produced, with the second they came in.
-  final class Observed: @unchecked Sendable {
-    private let lock = NSLock()
-    var second = 0
-    private var events: [(Int, ArrivalEvent)] = []
-    func add(_ more: [ArrivalEvent]) { lock.withLock { events += more.map { (second, $0) } } }
+  final class Observed: Sendable {
+    private let state = Mutex<(second: Int, events: [(Int, ArrivalEvent)])>((0, []))
+    func at(second: Int) { state.withLock { $0.second = second } }
+    func add(_ more: [ArrivalEvent]) { state.withLock { state in state.events += more.map { (state.second, $0) } } }
     func take() -> [(Int, ArrivalEvent)] {
-      lock.withLock {
-        defer { events = [] }
-        return events
+      state.withLock { state in
+        defer { state.events = [] }
+        return state.events
       }
     }
   }
@@ -97,20 +97,22 @@ public struct OwnTracksStrategy: DetectionStrategy {
     let app = OwnTracksApp(
       platform: platform, transport: transport, remoteConfiguration: true, world: world, duration: trip.positions.count, random: random.fork(10))
     let topic = "owntracks/\(Self.person)/\(Self.device)"
-    broker.deliver = { published, payload in
-      if published == topic + "/cmd" { app.receive(payload, at: clock.now()) }
+    // What the daemon published, handed to the app as soon as the call that published it returns.
+    func deliverPublished() {
+      for (published, payload) in broker.takePublished() where published == topic + "/cmd" { app.receive(payload, at: clock.now()) }
     }
     let authorization = "Basic " + Data("\(Self.person):\(Self.password)".utf8).base64EncodedString()
     var result = StrategyRun()
     for (second, position) in trip.positions.enumerated() {
       let now = trip.time(second)
       clock.set(now)
-      observed.second = second
+      observed.at(second: second)
       let sent = app.step(position: position, at: now, battery: app.battery(world: world))
       for message in sent {
         switch transport {
         case .mqtt:
           broker.phonePublished(topic: topic + message.topicSuffix, payload: message.body)
+          deliverPublished()
         case .http:
           let request = HTTPRequest(
             method: "POST", path: "/owntracks",
@@ -125,6 +127,7 @@ public struct OwnTracksStrategy: DetectionStrategy {
       }
       // The daemon's ticker runs every 5 s.
       if second % 5 == 0 { host.tick() }
+      deliverPublished()
       // What the phone sent this second set off what fired in it; a crossing first.
       let source = sent.map(\.kind).max().map(\.rawValue) ?? "the daemon's ticker (no report)"
       for (at, event) in observed.take() {
@@ -152,12 +155,11 @@ public struct OwnTracksStrategy: DetectionStrategy {
     return try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
   }
 
-  final class ServerBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: DirectHTTPServer?
-    var server: DirectHTTPServer? { lock.withLock { made } }
+  final class ServerBox: Sendable {
+    private let made = Mutex<DirectHTTPServer?>(nil)
+    var server: DirectHTTPServer? { made.withLock { $0 } }
     func set(_ server: DirectHTTPServer) -> DirectHTTPServer {
-      lock.withLock { made = server }
+      made.withLock { $0 = server }
       return server
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import Synchronization
 
 /// The shared suites for the daemon's door: every `TokenSigner`,
 /// `PasswordHasher` and `HTTPServing` passes these.
@@ -73,11 +74,10 @@ extension GatewayConformance {
   /// arrives, in order, and nothing arrives after `disconnect`. `settle`
   /// waits until its condition holds (a real broker needs real time).
   public static func verify(broker makeClient: () -> any MessageBroker, settle: (() -> Bool) -> Void) throws {
-    final class Inbox: @unchecked Sendable {
-      let lock = NSLock()
-      var messages: [String] = []
-      func add(_ text: String) { lock.withLock { messages.append(text) } }
-      var all: [String] { lock.withLock { messages } }
+    final class Inbox: Sendable {
+      let messages = Mutex<[String]>([])
+      func add(_ text: String) { messages.withLock { $0.append(text) } }
+      var all: [String] { messages.withLock { $0 } }
     }
     let inbox = Inbox()
     let echoes = Inbox()

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Persistence
 import Sync
+import Synchronization
 
 /// The shared suite every `SyncTransport` passes: what one replica pushes,
 /// another pulls once (the cursor moves on), its own records are harmless,
@@ -31,19 +32,18 @@ public enum SyncTransportConformance {
 }
 
 /// A sync hub in memory, for tests of the sync service.
-public final class InMemorySyncHub: SyncTransport, @unchecked Sendable {
+public final class InMemorySyncHub: SyncTransport, Sendable {
   public let name = "memory"
-  private let lock = NSLock()
-  private var log: [OperationRecord] = []
+  private let log = Mutex<[OperationRecord]>([])
 
   public init() {}
 
   public func push(_ records: [OperationRecord], from replica: ReplicaID) throws {
-    lock.withLock { log.append(contentsOf: records) }
+    log.withLock { $0.append(contentsOf: records) }
   }
 
   public func pull(after cursor: String?, replica: ReplicaID) throws -> SyncPull {
-    lock.withLock {
+    log.withLock { log in
       let start = cursor.flatMap(Int.init) ?? 0
       guard start <= log.count else { return SyncPull(records: [], cursor: String(log.count)) }
       return SyncPull(records: Array(log[start...]), cursor: String(log.count))

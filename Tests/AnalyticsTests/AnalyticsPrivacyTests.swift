@@ -8,6 +8,7 @@ import MicroHTTP
 import Simulation
 import Testing
 import TestSupport
+import Synchronization
 
 /// Usage events carry nothing personal: a simulated week through the
 /// arrival engine, every engine event turned into usage counts, and not one
@@ -88,11 +89,10 @@ import TestSupport
 
   @Test func nothingPassesTheGateWithoutConsent() {
     let recording = RecordingAnalytics()
-    final class Flag: @unchecked Sendable { var on = false }
-    let flag = Flag()
-    let gate = ConsentGate(recording) { flag.on }
+    let flag = Mutex(false)
+    let gate = ConsentGate(recording) { flag.withLock { $0 } }
     gate.record(.planMade(regions: 1, leftOut: 0))
-    flag.on = true
+    flag.withLock { $0 = true }
     gate.record(.planMade(regions: 2, leftOut: 0))
     #expect(recording.events == [.planMade(regions: 2, leftOut: 0)])
   }

@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Lines typed at a question, one per call, then nil (end of input).
-final class ScriptedInput: @unchecked Sendable {
-  private var lines: [String]
-  private let lock = NSLock()
+final class ScriptedInput: Sendable {
+  private let lines: Mutex<[String]>
 
-  init(_ lines: [String]) { self.lines = lines }
+  init(_ lines: [String]) { self.lines = Mutex(lines) }
 
   func next() -> String? {
-    lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
+    lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
   }
 }

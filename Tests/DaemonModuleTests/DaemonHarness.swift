@@ -6,6 +6,7 @@ import Gateway
 import Persistence
 import Sodium
 import TestSupport
+import Synchronization
 
 /// The daemon in-process: real routing, stores, engines and sinks, a
 /// manual clock, cheap Argon2id, and requests handed straight to the
@@ -53,11 +54,12 @@ final class DaemonHarness: @unchecked Sendable {
     runtime.shutdown()
   }
 
-  final class ServerBox: @unchecked Sendable {
-    var server: DirectHTTPServer?
-    func set(_ made: DirectHTTPServer) -> DirectHTTPServer {
-      server = made
-      return made
+  final class ServerBox: Sendable {
+    private let made = Mutex<DirectHTTPServer?>(nil)
+    var server: DirectHTTPServer? { made.withLock { $0 } }
+    func set(_ server: DirectHTTPServer) -> DirectHTTPServer {
+      made.withLock { $0 = server }
+      return server
     }
   }
 

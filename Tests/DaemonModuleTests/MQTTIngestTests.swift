@@ -3,25 +3,26 @@ import Foundation
 import Gateway
 import Testing
 import TestSupport
+import Synchronization
 
 /// OwnTracks in MQTT mode, against an in-memory broker: reports on
 /// `owntracks/USER/DEVICE`, commands back on `…/cmd`.
 @Suite struct MQTTIngestTests {
-  final class Phone: @unchecked Sendable {
+  final class Phone: Sendable {
     let client: InMemoryBroker.Client
-    private let lock = NSLock()
-    private var received: [[String: Any]] = []
+    /// Payloads as they came; parsed when read.
+    private let received = Mutex<[Data]>([])
 
     init(hub: InMemoryBroker, topic: String) throws {
       client = hub.client()
-      try client.connect(subscriptions: [topic]) { [weak self] _, payload in
-        guard let self, let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else { return }
-        self.lock.withLock { self.received.append(object) }
-      }
+      try client.connect(subscriptions: [topic]) { [weak self] _, payload in self?.received.withLock { $0.append(payload) } }
     }
 
-    var actions: [String] { lock.withLock { received.compactMap { $0["action"] as? String } } }
-    var last: [String: Any]? { lock.withLock { received.last } }
+    private var objects: [[String: Any]] {
+      received.withLock { $0 }.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+    var actions: [String] { objects.compactMap { $0["action"] as? String } }
+    var last: [String: Any]? { objects.last }
   }
 
   @Test func reportsFireAndCommandsComeBackOnTheCommandTopic() throws {

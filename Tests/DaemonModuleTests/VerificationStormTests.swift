@@ -12,7 +12,7 @@ import Testing
 /// never held up.
 @Suite struct VerificationStormTests {
   /// Argon2id that waits until the test lets it finish, and counts how many run at once.
-  final class HeldHasher: PasswordHasher, @unchecked Sendable {
+  final class HeldHasher: PasswordHasher, Sendable {
     let inner = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let release = DispatchSemaphore(value: 0)
     let entered = DispatchSemaphore(value: 0)

@@ -4,15 +4,15 @@ import MQTT
 import Sodium
 import Testing
 import TestSupport
+import Synchronization
 
 /// The real whilehered binary with a real mosquitto broker: a phone in
 /// OwnTracks MQTT mode gets its reminder and its waypoint commands.
 @Suite(.serialized) struct DaemonMQTTTests {
-  final class Inbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ item: String) { lock.withLock { items.append(item) } }
-    var all: [String] { lock.withLock { items } }
+  final class Inbox: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ item: String) { items.withLock { $0.append(item) } }
+    var all: [String] { items.withLock { $0 } }
   }
 
   /// alice (password alice-secret) on a file store, MQTT at `mqttPort`.

@@ -6,6 +6,7 @@ import Persistence
 import Providers
 import Testing
 import TestSupport
+import Synchronization
 
 @Suite struct ImportServiceTests {
   let csv = #"""
@@ -78,15 +79,17 @@ import TestSupport
 
   @Test func aCancelledImportKeepsItsChunksAndResumesAfterThem() throws {
     let h = EngineHarness()
-    final class Calls: @unchecked Sendable { var progress: [Int] = [] }
-    let calls = Calls()
+    let calls = Mutex<[Int]>([])
     var control = ImportService.Control(chunk: 10)
-    control.progress = { done, total in calls.progress.append(done); #expect(total == 35) }
-    control.cancelled = { calls.progress.count >= 2 }
+    control.progress = { done, total in
+      calls.withLock { $0.append(done) }
+      #expect(total == 35)
+    }
+    control.cancelled = { calls.withLock { $0.count >= 2 } }
     #expect(throws: ImportService.Interrupted(reason: .cancelled, done: 20, total: 35)) {
       try service(h).importList(longList(35), file: "Long.csv", control: control)
     }
-    #expect(calls.progress == [10, 20])
+    #expect(calls.withLock { $0 } == [10, 20])
     #expect(h.store.state().sourceEntries.count == 20, "the finished chunks are kept")
     let resumed = try service(h).importList(longList(35), file: "Long.csv", control: ImportService.Control(chunk: 10))
     #expect(resumed.rows == 35)

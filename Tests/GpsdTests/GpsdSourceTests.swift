@@ -4,6 +4,7 @@ import Geofencing
 import Gpsd
 import Testing
 import TestSupport
+import Synchronization
 
 @Suite(.serialized) struct GpsdSourceTests {
   static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -35,19 +36,15 @@ import TestSupport
     let points = gpsfake.points
     #expect(points.count == 40)
     let port = gpsfake.port
-    final class Fixes: @unchecked Sendable {
-      let lock = NSLock()
-      var all: [PhoneFix] = []
-    }
-    let received = Fixes()
+    let received = Mutex<[PhoneFix]>([])
     let source = GpsdSource(host: "127.0.0.1", port: port, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
     try source.start { report in
-      if case .location(let fix) = report { received.lock.withLock { received.all.append(fix) } }
+      if case .location(let fix) = report { received.withLock { $0.append(fix) } }
     }
     // Real processes: poll until gpsd has passed on a handful of fixes.
-    for _ in 0..<20_000 where received.lock.withLock({ received.all.count }) < 5 { usleep(2000) }
+    for _ in 0..<20_000 where received.withLock({ $0.count }) < 5 { usleep(2000) }
     source.stop()
-    let fixes = received.lock.withLock { received.all }
+    let fixes = received.withLock { $0 }
     #expect(fixes.count >= 5)
     // Every fix is one of the trace's points (NMEA keeps 4 decimals of minutes: ~0.2 m).
     for fix in fixes {

@@ -4,12 +4,15 @@ import Geofencing
 import OwnTracks
 import Testing
 import TestSupport
+import Synchronization
 
 @Suite struct ReplaySourceTests {
-  final class Collected: @unchecked Sendable {
-    let lock = NSLock()
-    var reports: [PhoneReport] = []
-    var messages: [String] = []
+  final class Collected: Sendable {
+    private let state = Mutex<(reports: [PhoneReport], messages: [String])>(([], []))
+    var reports: [PhoneReport] { state.withLock { $0.reports } }
+    var messages: [String] { state.withLock { $0.messages } }
+    func add(_ report: PhoneReport) { state.withLock { $0.reports.append(report) } }
+    func add(_ message: String) { state.withLock { $0.messages.append(message) } }
   }
 
   func replay(_ text: String, restamp: Bool) throws -> Collected {
@@ -17,8 +20,8 @@ import TestSupport
     let path = directory.write("replay.jsonl", text)
     let collected = Collected()
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let source = ReplaySource(path: path, restamp: restamp, clock: clock) { message in collected.lock.withLock { collected.messages.append(message) } }
-    try source.start { report in collected.lock.withLock { collected.reports.append(report) } }
+    let source = ReplaySource(path: path, restamp: restamp, clock: clock) { message in collected.add(message) }
+    try source.start { report in collected.add(report) }
     source.waitUntilFinished()
     return collected
   }

@@ -3,10 +3,13 @@ import Foundation
 import Providers
 import Testing
 import TestSupport
+import Synchronization
 
 @Suite struct CachingPlaceProviderTests {
-  final class Clock: @unchecked Sendable {
-    var now = Date(timeIntervalSince1970: 1_780_000_000)
+  final class Clock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+    var now: Date { time.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { time.withLock { $0 += seconds } }
   }
 
   func north(_ meters: Double) -> Coordinate {
@@ -32,7 +35,7 @@ import TestSupport
     #expect(cache.fetches == 2)
     _ = try cache.nearby(north(5_000), radius: 500, categories: ["shop=supermarket"], limit: 10)
     #expect(cache.fetches == 3)
-    clock.now += 301
+    clock.advance(by: 301)
     _ = try cache.nearby(PlaceProviderConformance.center, radius: 100, categories: ["shop=supermarket"], limit: 10)
     #expect(cache.fetches == 4)
   }

@@ -3,15 +3,16 @@ import Notifications
 import PushSinks
 import Testing
 import TestSupport
+import Synchronization
 
 /// notify-send with actions: the button pressed comes back as the answer.
 @Suite(.serialized) struct DesktopSinkTests {
-  final class Answers: @unchecked Sendable {
-    let lock = NSLock()
+  final class Answers: Sendable {
     let arrived = DispatchSemaphore(value: 0)
-    var all: [ReminderAction] = []
+    private let actions = Mutex<[ReminderAction]>([])
+    var all: [ReminderAction] { actions.withLock { $0 } }
     func add(_ action: ReminderAction) {
-      lock.withLock { all.append(action) }
+      actions.withLock { $0.append(action) }
       arrived.signal()
     }
   }
