@@ -81,13 +81,13 @@ public struct OwnTracksStrategy: DetectionStrategy {
     guard let clock = runtime.clock as? ManualClock else { throw DaemonError("the simulated daemon needs a manual clock") }
 
     let observed = Observed()
-    let server = ServerBox()
+    let server = DirectHTTPServerSlot()
     let broker = LoopbackBroker()
     var tuning = DaemonHost.Tuning()
     tuning.hasher = hasher
     tuning.retryDelay = 0
     tuning.manualTicks = true
-    tuning.makeServer = { options in server.set(DirectHTTPServer(options: options)) }
+    tuning.makeServer = { options in server.keep(DirectHTTPServer(options: options)) }
     if transport == .mqtt { tuning.makeBroker = { broker } }
     tuning.observe = { _, events in observed.add(events) }
     let host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
@@ -153,14 +153,5 @@ public struct OwnTracksStrategy: DetectionStrategy {
       "arrival": arrivalObject, "people": [Self.person: person],
     ]
     return try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
-  }
-
-  final class ServerBox: Sendable {
-    private let made = Mutex<DirectHTTPServer?>(nil)
-    var server: DirectHTTPServer? { made.withLock { $0 } }
-    func set(_ server: DirectHTTPServer) -> DirectHTTPServer {
-      made.withLock { $0 = server }
-      return server
-    }
   }
 }

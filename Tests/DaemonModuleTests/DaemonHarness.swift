@@ -6,7 +6,6 @@ import Gateway
 import Persistence
 import Sodium
 import TestSupport
-import Synchronization
 
 /// The daemon in-process: real routing, stores, engines and sinks, a
 /// manual clock, cheap Argon2id, and requests handed straight to the
@@ -41,8 +40,8 @@ final class DaemonHarness: @unchecked Sendable {
     var tuning = DaemonHost.Tuning()
     tuning.hasher = hasher
     tuning.retryDelay = 0
-    let made = ServerBox()
-    tuning.makeServer = { options in made.set(DirectHTTPServer(options: options)) }
+    let made = DirectHTTPServerSlot()
+    tuning.makeServer = { options in made.keep(DirectHTTPServer(options: options)) }
     if let broker { tuning.makeBroker = { broker.client() } }
     tune(&tuning)
     host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
@@ -54,14 +53,6 @@ final class DaemonHarness: @unchecked Sendable {
     runtime.shutdown()
   }
 
-  final class ServerBox: Sendable {
-    private let made = Mutex<DirectHTTPServer?>(nil)
-    var server: DirectHTTPServer? { made.withLock { $0 } }
-    func set(_ server: DirectHTTPServer) -> DirectHTTPServer {
-      made.withLock { $0 = server }
-      return server
-    }
-  }
 
   var clock: ManualClockControl { ManualClockControl(runtime: runtime) }
 

@@ -37,8 +37,8 @@ import TestSupport
     defer { runtime.shutdown() }
     var tuning = DaemonHost.Tuning()
     tuning.hasher = hasher
-    let box = DaemonHarness.ServerBox()
-    tuning.makeServer = { options in box.set(DirectHTTPServer(options: options)) }
+    let box = DirectHTTPServerSlot()
+    tuning.makeServer = { options in box.keep(DirectHTTPServer(options: options)) }
     let host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     defer { host.stop(drainSeconds: 1) }
     let server = try #require(box.server)

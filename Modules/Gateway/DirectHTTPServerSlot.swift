@@ -1,0 +1,19 @@
+import Synchronization
+
+/// Holds the in-process server a daemon made through its `makeServer`
+/// hook, so whoever started the daemon (a test, the simulator) can send
+/// requests to it once it exists.
+public final class DirectHTTPServerSlot: Sendable {
+  private let made = Mutex<DirectHTTPServer?>(nil)
+
+  public init() {}
+
+  /// The server, once made.
+  public var server: DirectHTTPServer? { made.withLock { $0 } }
+
+  /// Keeps `server` and returns it (for the hook's result).
+  public func keep(_ server: DirectHTTPServer) -> DirectHTTPServer {
+    made.withLock { $0 = server }
+    return server
+  }
+}
