@@ -10,7 +10,7 @@ let root = String(Context.packageDirectory.split(separator: "/").dropLast().last
 
 func harness(_ name: String) -> Target {
   .executableTarget(
-    name: name, dependencies: [.product(name: "WhileHereParsing", package: root)], path: "Sources/\(name)",
+    name: name, dependencies: [.product(name: "WhileHereParsing", package: root), "FuzzBounds"], path: "Sources/\(name)",
     swiftSettings: [.unsafeFlags(["-parse-as-library"])])
 }
 
@@ -19,6 +19,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [.package(path: "..")],
   targets: [
+    // Heap and CPU bounds proportional to each input, checked around every harness.
+    .target(name: "FuzzBounds", path: "Sources/FuzzBounds"),
     harness("FuzzJSON"),
     harness("FuzzOwnTracks"),
     harness("FuzzGpsd"),

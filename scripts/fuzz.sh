@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer harness in Fuzz/ with AddressSanitizer and runs each
-# for SECONDS (default 600), printing per harness its executions, coverage
-# and whether it crashed, leaked, timed out or ran out of memory. The working
+# for SECONDS (default 600), printing per harness its executions, coverage,
+# whether it crashed, leaked, timed out or ran out of memory, and the most
+# heap and CPU one input took against bounds proportional to its size
+# (Fuzz/Sources/FuzzBounds; a harness over them fails). The working
 # corpus lives in .build-fuzz/corpus (kept between runs); crashes are saved
 # in .build-fuzz/artifacts. Exit status 1 when any harness failed.
 #   scripts/fuzz.sh [SECONDS] [HARNESS…]   FUZZ_CONFIGURATION=debug for a quicker build
@@ -43,7 +45,7 @@ seed_shared() {
 }
 
 failed=0
-printf '%-15s %12s %9s %9s %8s  %s\n' harness executions exec/s coverage corpus result
+printf '%-15s %12s %9s %9s %8s %10s %8s  %s\n' harness executions exec/s coverage corpus "peak heap" "CPU ms" result
 all=(FuzzJSON FuzzOwnTracks FuzzGpsd FuzzImport FuzzICalendar FuzzSyncLine FuzzBackup FuzzScenario FuzzStore FuzzOverpass FuzzPlaces FuzzArguments FuzzWorld FuzzConfig FuzzGeoJSON FuzzHTTP)
 harnesses=("${@:2}")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
@@ -70,13 +72,17 @@ for harness in "${harnesses[@]}"; do
   result=ok
   if [ "$status" -ne 0 ]; then
     failed=1
-    why=$(grep -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|Fatal error.*|deadly signal|timeout|out-of-memory' "$log" | head -n 1 || true)
+    why=$(grep -oE 'FuzzBounds: [A-Za-z]+ (held|took) .*|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+|Fatal error.*|deadly signal|timeout|out-of-memory' "$log" | head -n 1 || true)
     result="FAILED (${why:-exit $status}); see $log"
     # What broke and the input, in the printed log, for a machine whose files are gone (CI).
-    grep -m 3 -E 'Precondition failed|Fatal error|ERROR: ' "$log" | cut -c 1-400 >&2 || true
+    grep -m 3 -E 'Precondition failed|Fatal error|ERROR: |FuzzBounds: [A-Za-z]+ (held|took)' "$log" | cut -c 1-400 >&2 || true
     crash=$(ls -t "$artifacts"/ 2>/dev/null | head -n 1)
     [ -z "$crash" ] || echo "input ($crash, base64): $(head -c 4096 "$artifacts/$crash" | base64 -w 0)" >&2
   fi
-  printf '%-15s %12s %9s %9s %8s  %s\n' "$harness" "$runs" "$speed" "$coverage" "$files" "$result"
+  # The most heap one input held at its peak and the most CPU one took (Fuzz/Sources/FuzzBounds).
+  bounds=$(grep -oE 'most heap [0-9]+ bytes.*most CPU [0-9.]+ ms' "$log" | tail -n 1 || true)
+  heap=$(echo "$bounds" | grep -oE 'most heap [0-9]+' | grep -oE '[0-9]+$' || echo -)
+  cpu=$(echo "$bounds" | grep -oE 'most CPU [0-9.]+' | grep -oE '[0-9.]+$' || echo -)
+  printf '%-15s %12s %9s %9s %8s %10s %8s  %s\n' "$harness" "$runs" "$speed" "$coverage" "$files" "${heap:--}" "${cpu:--}" "$result"
 done
 exit "$failed"

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import FuzzBounds
 
 /// A command line (arguments separated by NUL bytes) against a tree shaped
 /// like whilehere's: a parse, a help request or a UsageError, never a crash.
@@ -26,6 +27,8 @@ let globals: [OptionSpec] = [.flag("json", "json"), .value("store", "S", "store"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzArguments", count) }
   let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   let arguments = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
   if case .help(let command, let path)? = try? ArgumentParser.parse(arguments, root: root, globalOptions: globals) {

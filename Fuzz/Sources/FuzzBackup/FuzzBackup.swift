@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FuzzBounds
 import Persistence
 import Sync
 
@@ -7,6 +8,8 @@ import Sync
 /// an error, never a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBackup(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzBackup", count) }
   _ = try? BackupArchive.decode(Data(bytes: bytes, count: count))
   return 0
 }

@@ -1,6 +1,7 @@
 import Domain
 import Exchange
 import Foundation
+import FuzzBounds
 import Importing
 
 /// A GeoJSON list import: places or an ImportError, never a crash. What
@@ -10,6 +11,8 @@ import Importing
 /// note and address.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGeoJSON(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzGeoJSON", count) }
   guard let list = try? TakeoutList.parse(Data(bytes: bytes, count: count), file: "fuzz.geojson") else { return 0 }
   let created = Date(timeIntervalSince1970: 1_780_000_000)
   var places: [Place] = []

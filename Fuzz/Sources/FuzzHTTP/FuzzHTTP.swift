@@ -1,6 +1,7 @@
 import Composition
 import Daemon
 import Foundation
+import FuzzBounds
 import Gateway
 import Sodium
 import Synchronization
@@ -14,8 +15,12 @@ import Synchronization
 /// (503 busy or stopping), never a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTP(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  // Taken before measuring: booting a fresh daemon every `inputsPerDaemon` is not this input's work.
+  let daemon = FuzzDaemon.next()
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzHTTP", count) }
   guard let request = RawRequest.parse(Array(UnsafeBufferPointer(start: bytes, count: count))) else { return 0 }
-  let response = FuzzDaemon.next().server.send(request)
+  let response = daemon.server.send(request)
   if let status = response?.status {
     precondition((100...599).contains(status), "status \(status) for \(request.method) \(request.path)")
     precondition(status < 500 || status == 503, "\(status) for \(request.method) \(request.path): \(String(decoding: response?.body ?? Data(), as: UTF8.self))")

@@ -1,6 +1,7 @@
 import Domain
 import Exchange
 import Foundation
+import FuzzBounds
 
 /// iCalendar from CalDAV clients and Apple Reminders: to-dos or an error,
 /// never a crash. What imports must also export and import back the same:
@@ -8,6 +9,8 @@ import Foundation
 /// as `import ics` makes it, written as `export ics` writes it, and read again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzICalendar(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzICalendar", count) }
   guard let todos = try? ICalendar.decode(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)) else { return 0 }
   let radii = RadiusPolicy.standard
   var kept: [(task: ReminderTask, locations: [ICalendar.Location])] = []

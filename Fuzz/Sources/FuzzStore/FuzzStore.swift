@@ -1,6 +1,7 @@
 import Domain
 import FileStore
 import Foundation
+import FuzzBounds
 import Persistence
 
 /// A store directory copied from somewhere (a backup, another machine, a
@@ -31,6 +32,8 @@ enum Template {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStore(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzStore", count) }
   guard count > 0 else { return 0 }
   let payload = Data(bytes: bytes + 1, count: count - 1)
   let directory = Template.directory

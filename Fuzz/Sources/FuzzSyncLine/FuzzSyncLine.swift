@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FuzzBounds
 import Persistence
 import Sync
 
@@ -7,6 +8,8 @@ import Sync
 /// that decodes encodes and decodes back to itself.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSyncLine(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  fuzz_bounds_begin()
+  defer { fuzz_bounds_end("FuzzSyncLine", count) }
   guard case .success(let record) = SegmentLine.decode(Data(bytes: bytes, count: count)) else { return 0 }
   guard let encoded = try? SegmentLine.encode(record) else { fatalError("a decoded record does not encode: \(record)") }
   // The encoder writes a whole line; the decoder reads one without its newline.
