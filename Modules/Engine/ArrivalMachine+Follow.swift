@@ -9,6 +9,11 @@ extension ArrivalMachine {
   /// to confirm it (the position may be tens of metres off). Cell-grade
   /// fixes say too little and are ignored.
   mutating func reducedFix(_ point: Coordinate, accuracy: Double) {
+    if coarseWakeAsked != nil, accuracy.isFinite, accuracy <= planner.config.replanMaxAccuracy {
+      coarseWakeAsked = nil
+      wakeFixArrived(point, accuracy: accuracy)
+      updateFollowing()
+    }
     guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return }
     lastReducedAt = now
     lastPosition = point
@@ -91,15 +96,31 @@ extension ArrivalMachine {
       config.follow.enabled && permissions.canMonitorRegions && stillSince == nil
       && edge.map { $0.radius <= config.follow.edgeRadius } ?? false
       && !power.lowPowerMode && power.battery >= config.session.lowBattery && power.thermal != .critical
+    let reduced = wanted || coarseWakeAsked != nil
+    if reduced != reducedOn {
+      reducedOn = reduced
+      command(reduced ? .startReduced(distanceFilter: config.follow.distanceFilter) : .stopReduced)
+    }
     guard wanted != following else { return }
     following = wanted
-    if wanted {
-      command(.startReduced(distanceFilter: config.follow.distanceFilter))
-    } else {
-      command(.stopReduced)
-      lastReducedAt = nil
-    }
+    if !wanted { lastReducedAt = nil }
     report(.following(wanted))
+  }
+
+  /// The allowance cannot pay a GPS wake-up fix after the edge was left:
+  /// the OS's own position (reduced-accuracy updates, Wi-Fi or cell, no GPS
+  /// and not charged to the allowance) replans instead, if one at least as
+  /// accurate as a significant change's comes within a minute. Without it
+  /// a day whose allowance ran out kept its last plan for hours while the
+  /// person went on.
+  mutating func askCoarseWake(quietly: Bool) {
+    guard config.follow.enabled, permissions.canMonitorRegions else {
+      if !quietly { report(.planKept("no tracking budget left for a wake-up fix")) }
+      return
+    }
+    coarseWakeAsked = now
+    updateFollowing()
+    report(.planKept("no tracking budget left for a wake-up fix: the OS's own position will place the person"))
   }
 
   /// Whether followed positions arrived recently enough to stand in for the

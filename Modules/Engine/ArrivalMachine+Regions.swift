@@ -72,7 +72,7 @@ extension ArrivalMachine {
   /// way, the last found no move, followed positions move the plan anyway
   /// or the budget has none left.
   mutating func edgeExited(quietly: Bool) {
-    guard wakeFixAsked == nil else { return }
+    guard wakeFixAsked == nil, coarseWakeAsked == nil else { return }
     if let quiet = wakeQuietUntil, now < quiet {
       if !quietly { report(.planKept("the last wake-up fix found no move; waiting before the next")) }
       return
@@ -82,8 +82,7 @@ extension ArrivalMachine {
       return
     }
     guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
-      if !quietly { report(.planKept("no tracking budget left for a wake-up fix")) }
-      return
+      return askCoarseWake(quietly: quietly)
     }
     saveBudget()
     wakeFixAsked = now

@@ -81,6 +81,10 @@ extension ArrivalMachine {
     // must not silence every later edge exit.
     if let asked = wakeFixAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { wakeFixAsked = nil }
     if let asked = locateAsked, now.timeIntervalSince(asked) >= config.session.noFixTimeout { locateAsked = nil }
+    if let asked = coarseWakeAsked, now.timeIntervalSince(asked) >= Self.followFreshness {
+      coarseWakeAsked = nil
+      updateFollowing()
+    }
     if let wake = nextTimedChange, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
       replan(from: origin, reason: "a snooze ended or a place opened or closed")
     }

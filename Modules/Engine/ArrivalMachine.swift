@@ -63,6 +63,9 @@ public struct ArrivalMachine: Sendable {
   var stillSince: Date?
   /// When a fix was asked to find where a coarsely placed stay began (`locate`).
   var locateAsked: Date?
+  /// When the OS's own position was asked to stand in for a wake-up fix the
+  /// allowance could not pay (`askCoarseWake`).
+  var coarseWakeAsked: Date?
   /// Arrival-region entries waiting for the fix that confirms them, by when it was asked for.
   var confirming: [Destination: Date] = [:]
   /// Destinations whose last confirming fix found the person far away: the
@@ -84,8 +87,11 @@ public struct ArrivalMachine: Sendable {
   var indexedRevision: Int?
   var indexValidUntil: Date?
   var visits: VisitTracker
-  /// Reduced-accuracy updates are on, and when the last usable one came.
+  /// Following the person, and when the last usable reduced-accuracy update came.
   var following = false
+  /// Whether reduced-accuracy updates are on: while following, or while a
+  /// coarse wake-up waits for its position.
+  var reducedOn = false
   var lastReducedAt: Date?
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()

@@ -35,6 +35,8 @@ public final class ArrivalService: Sendable {
     self.monitor = monitor
     self.precise = precise
     self.scheduler = scheduler
+    var config = config
+    if !precise.offersReducedUpdates { config.follow.enabled = false }
     machine = Mutex(
       ArrivalMachine(
         config: config, capacity: monitor.capacity,

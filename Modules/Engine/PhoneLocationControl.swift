@@ -43,6 +43,7 @@ public final class PhoneLocationControl: PreciseLocationControl, Sendable {
   /// The OwnTracks apps have no mode the server could switch to that reports
   /// Wi-Fi positions without GPS, and no visit monitoring: both are ignored.
   public func startReducedUpdates(distanceFilter: Double) {}
+  public var offersReducedUpdates: Bool { false }
   public func stopReducedUpdates() {}
   public func startVisitMonitoring() {}
   /// The app's own monitoring mode is the person's choice: left alone.

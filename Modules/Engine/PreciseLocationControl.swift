@@ -26,4 +26,12 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   func startSignificantChanges()
   /// Stops it; idempotent.
   func stopSignificantChanges()
+  /// Whether `startReducedUpdates` delivers anything. A phone without them
+  /// (the OwnTracks apps) says false, and the engine neither follows nor
+  /// waits for a position that cannot come.
+  var offersReducedUpdates: Bool { get }
+}
+
+extension PreciseLocationControl {
+  public var offersReducedUpdates: Bool { true }
 }

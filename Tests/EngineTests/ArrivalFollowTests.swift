@@ -44,6 +44,23 @@ import Testing
     #expect(off.precise.reducedFilter == nil)
   }
 
+  /// A phone with no reduced-accuracy updates (an OwnTracks app) is
+  /// neither followed nor asked for a position it cannot give.
+  @Test func aPhoneWithoutReducedUpdatesIsNeverAskedForThem() throws {
+    let h = ArrivalHarness(reducedUpdates: false)
+    _ = try dense(h)
+    #expect(h.precise.reducedFilter == nil)
+    var config = ArrivalConfig()
+    config.session.allowance = 0
+    let spent = ArrivalHarness(config: config, reducedUpdates: false)
+    for i in 0..<20 { try spent.task("Errand \(i)", north: 600 + Double(i) * 150) }
+    _ = spent.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let edge = try #require(spent.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    spent.clock.advance(by: 600)
+    #expect(spent.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .exited, at: spent.clock.now())) == [.planKept("no tracking budget left for a wake-up fix")])
+    #expect(spent.precise.reducedFilter == nil)
+  }
+
   @Test func lowPowerModeStopsFollowing() throws {
     let h = ArrivalHarness()
     _ = try dense(h)
@@ -221,5 +238,49 @@ import Testing
     let events = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
     #expect(events.contains { if case .planned = $0 { true } else { false } })
     #expect(h.precise.significantOn.withLock { $0 } == keeps)
+  }
+
+  /// A sparse plan whose allowance is spent: no GPS wake-up fix can be paid.
+  func spentSparse() throws -> (ArrivalHarness, PlannedRegion) {
+    var config = ArrivalConfig()
+    config.session.allowance = 0
+    let h = ArrivalHarness(config: config)
+    for i in 0..<20 { try h.task("Errand \(i)", north: 600 + Double(i) * 150) }
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    #expect(h.precise.reducedFilter == nil, "sparse: not following")
+    return (h, try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge }))
+  }
+
+  /// With the allowance spent, leaving the edge used to keep the plan for
+  /// good; the OS's own position (no GPS, not charged) now replans.
+  @Test func anEdgeExitTheAllowanceCannotPayIsPlacedByTheOSsOwnPosition() throws {
+    let (h, edge) = try spentSparse()
+    h.clock.advance(by: 600)
+    let events = h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .exited, at: h.clock.now()))
+    #expect(!events.contains(.wakeFixRequested))
+    #expect(singleFixes(h) == 0)
+    #expect(h.precise.reducedFilter != nil, "reduced-accuracy updates give the position")
+    // A cell-grade position says too little; a Wi-Fi one 2 km on replans there.
+    #expect(!h.arrivals.reducedFix(ArrivalHarness.point(north: 2000), accuracy: 1000).contains { if case .planned = $0 { true } else { false } })
+    let placed = h.arrivals.reducedFix(ArrivalHarness.point(north: 2000), accuracy: 65)
+    #expect(placed.contains { if case .planned(_, _, _, let reason) = $0 { reason == "left the coverage edge" } else { false } })
+    #expect(try #require(origin(h)).distance(to: ArrivalHarness.point(north: 2000)) < 1)
+    #expect(h.precise.reducedFilter == nil, "not following a sparse plan: the updates stop")
+  }
+
+  @Test func aCoarseWakeUpThatGetsNoPositionGivesUpAfterAMinute() throws {
+    let (h, edge) = try spentSparse()
+    h.clock.advance(by: 600)
+    _ = h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .exited, at: h.clock.now()))
+    #expect(h.precise.reducedFilter != nil)
+    h.clock.advance(by: 30)
+    _ = h.arrivals.tick()
+    #expect(h.precise.reducedFilter != nil)
+    h.clock.advance(by: 31)
+    _ = h.arrivals.tick()
+    #expect(h.precise.reducedFilter == nil)
+    // A later exit asks again.
+    _ = h.arrivals.regionEvent(RegionEvent(id: edge.id, kind: .exited, at: h.clock.now()))
+    #expect(h.precise.reducedFilter != nil)
   }
 }

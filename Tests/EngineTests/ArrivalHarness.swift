@@ -9,6 +9,9 @@ import TestSupport
 import Testing
 
 final class FakePrecise: PreciseLocationControl {
+  /// False: a phone like the OwnTracks apps, with no reduced-accuracy updates.
+  let offersReducedUpdates: Bool
+  init(offersReducedUpdates: Bool = true) { self.offersReducedUpdates = offersReducedUpdates }
   let on = Mutex(false)
   var isOn: Bool { on.withLock { $0 } }
   func startPreciseUpdates() { on.withLock { $0 = true } }
@@ -34,14 +37,18 @@ struct ArrivalHarness {
   let store: any OperationStore
   let engine: Engine
   let monitor: RecordingRegionMonitor
-  let precise = FakePrecise()
+  let precise: FakePrecise
   let sink = RecordingNotificationSink()
   let arrivals: ArrivalService
 
   static let home = try! Coordinate(latitude: 60.17, longitude: 24.94)
 
-  init(store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig()) {
+  init(
+    store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig(),
+    reducedUpdates: Bool = true
+  ) {
     self.clock = clock
+    precise = FakePrecise(offersReducedUpdates: reducedUpdates)
     self.store = store ?? InMemoryOperationStore(replica: Fixtures.replica("test"), clock: clock)
     // Opening hours are read in UTC here, whatever the machine's zone.
     engine = Engine(

@@ -110,9 +110,10 @@ import Testing
     _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
     #expect(try edgeExit(h) == [.wakeFixRequested])
     _ = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 10)
-    // 5 s each: a third does not fit in 12 s.
-    #expect(try edgeExit(h) == [.planKept("no tracking budget left for a wake-up fix")])
+    // 5 s each: a third does not fit in 12 s; the OS's own position (no GPS) stands in.
+    #expect(try edgeExit(h) == [.planKept("no tracking budget left for a wake-up fix: the OS's own position will place the person")])
     #expect(singleFixes(h) == 2)
+    #expect(h.precise.reducedFilter != nil)
     #expect(h.arrivals.currentBudget.available(at: h.clock.now(), config: config.session) == 2)
   }
 
