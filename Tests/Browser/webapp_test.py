@@ -6,7 +6,8 @@ sign in with the keyboard; add "Buy milk" with two suggested places; drag a
 pin and a radius handle; reorder; a phone report inside a place fires the
 reminder, which is answered with Mark Done on the page; no errors in the
 browser's console; sign out ends the session on the server; another person
-signing in on the same page sees none of it. Also: the page at 375 px wide,
+signing in on the same page sees none of it; a task added with the keyboard
+alone (Tab, Enter, Space). Also: the page at 375 px wide,
 and refusals (no CSRF token, a signed-out cookie).
   Tests/Browser/webapp_test.py [BUILD_DIR]   (default .build/debug)"""
 import base64
@@ -133,8 +134,20 @@ class Browser:
         """Until no request is in flight (the page marks itself aria-busy)."""
         wait_for(lambda: self.script("return document.body.getAttribute('aria-busy') !== 'true'"), "the page to settle")
 
+    def still(self, css):
+        """Until the element stays where it is for a moment: a map still
+        zooming or panning moves its pins, and a drag that starts off the
+        pin is a click on the map, which adds a place."""
+        where = "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)];"
+        def steady():
+            first = self.script(where, css)
+            time.sleep(0.3)
+            return first == self.script(where, css)
+        wait_for(steady, f"{css} to stop moving")
+
     def drag(self, css, dx, dy):
         self.settle()
+        self.still(css)
         element = {"element-6066-11e4-a52e-4f735466cecf": self.find(css)}
         steps = [{"type": "pointerMove", "duration": 50, "origin": "pointer", "x": round(dx * (i + 1) / 10) - round(dx * i / 10), "y": round(dy * (i + 1) / 10) - round(dy * i / 10)} for i in range(10)]
         self.command("POST", "/actions", {"actions": [{
@@ -289,6 +302,7 @@ def run(browser, base, basic, work):
     edit_place(browser, base, basic)
     delete_place_and_list(browser, base, basic)
     import_list(browser, base, basic, work)
+    keyboard_add_task(browser, base, basic)
 
     errors = browser.console_errors()
     check(not errors, f"no errors in the browser's console through all of alice's session ({errors[:3]})")
@@ -299,6 +313,45 @@ def run(browser, base, basic, work):
     status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
     check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
     another_person(browser)
+
+
+def press(browser, key):
+    """One key pressed and released where the focus is, as a keyboard does."""
+    browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]})
+
+
+def tab_to(browser, matches, what, most=60):
+    """Presses Tab until the focused element satisfies `matches` (a JS expression on `e`)."""
+    for _ in range(most):
+        if browser.script(f"const e = document.activeElement; return !!(e && ({matches}));"):
+            return True
+        press(browser, "\ue004")
+    check(False, f"Tab reaches {what}")
+    return False
+
+
+def keyboard_add_task(browser, base, basic):
+    """Adding a task with the keyboard alone: Tab to the field, type, Enter
+    for suggestions, Tab to one, Space to choose it, Tab to Add, Enter."""
+    browser.script("document.querySelector('.tab[data-view=tasks]').focus()")
+    press(browser, "\ue007")
+    wait_for(lambda: browser.visible("#view-tasks"), "the task list, opened with Enter on its tab")
+    tab_to(browser, "e.id === 'new-title'", "the new task's title")
+    for key in "Buy bread":
+        press(browser, key)
+    press(browser, "\ue007")
+    wait_for(lambda: browser.find_all("#suggestion-list input[type=checkbox]"), "suggestions for 'Buy bread' after Enter")
+    tab_to(browser, "e.type === 'checkbox' && e.closest('#suggestion-list')", "the first suggestion")
+    press(browser, "\ue00d")
+    check(browser.script("return document.activeElement.checked === true"), "Space chooses the focused suggestion")
+    tab_to(browser, "e.id === 'create-task'", "Add task")
+    press(browser, "\ue007")
+    wait_for(lambda: browser.visible("#view-task"), "the new task's card after Enter on Add task")
+    _, tasks = http("GET", f"{base}/api/v1/tasks", headers=basic)
+    bread = [t for t in tasks if t["title"] == "Buy bread"]
+    check(len(bread) == 1 and len(bread[0]["locations"]) == 1 and bread[0]["locations"][0]["place"],
+          "a task added with the keyboard alone is stored with the one place chosen")
 
 
 def another_person(browser):
