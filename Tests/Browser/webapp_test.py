@@ -289,15 +289,19 @@ def run(browser, base, basic, work):
     for _ in range(3):
         http("POST", f"{base}/owntracks", report, {**basic, "X-Limit-U": "alice", "X-Limit-D": "phone"})
         report["tst"] += 1
+    watched = lambda: {r["id"] for r in http("GET", f"{base}/api/v1/plan", headers=basic)[1]["regions"] if task["id"] in r["tasks"]}
+    check(len(watched()) >= 2, "the phone watches both of the task's places before the answer")
     browser.click(".tab[data-view=reminders]")
     wait_for(lambda: browser.find_all("#event-list li.reminder button"), "the reminder with its buttons")
     check("Buy milk" in browser.text("#event-list li.reminder"), "the fired reminder is listed with its task")
     browser.click("#event-list li.reminder button[aria-label^='Mark']")
     wait_for(lambda: api_task(base, basic, task["id"])["state"] == "completed", "Mark Done to be stored")
     check(True, "Mark Done on the page completed the task")
+    wait_for(lambda: not watched(), "the task's places to leave the phone's plan")
+    check(True, "after Mark Done the phone watches none of the task's places: the other place went quiet too")
     browser.screenshot(os.path.join(work, "reminders.png"))
 
-    places(browser, base, basic)
+    places(browser, base, basic, work)
     edit_delete_undo(browser, base, basic, work)
     edit_place(browser, base, basic)
     delete_place_and_list(browser, base, basic)
@@ -385,7 +389,7 @@ def open_place(browser, prefix):
     browser.command("POST", f"/element/{button}/click", {})
 
 
-def places(browser, base, basic):
+def places(browser, base, basic, work):
     """Saved places: search, one list, Combined, Nearest, and back to the same card."""
     browser.click(".tab[data-view=places]")
     wait_for(lambda: len(browser.find_all("#place-list li button")) == 5, "alice's five saved places")
@@ -393,6 +397,19 @@ def places(browser, base, basic):
     wait_for(lambda: place_names(browser) == ["Oodi"], "the search by tag")
     check(True, "searching 'libr' finds Oodi by its tag")
     browser.script("const q = document.getElementById('place-query'); q.value = ''; q.dispatchEvent(new Event('input'))")
+    # The list library: every list with its count; choosing one focuses it.
+    library = lambda: browser.script("return [...document.querySelectorAll('#list-library button')].map(b => b.textContent)")
+    wait_for(lambda: any(text.startswith("Coffee") for text in library()), "the list library")
+    coffee = next(text for text in library() if text.startswith("Coffee"))
+    check("1 place" in coffee, f"the list library shows each list with its count ({library()})")
+    coffee_id = next(l["id"] for l in http("GET", f"{base}/api/v1/lists", headers=basic)[1] if l["name"] == "Coffee")
+    browser.click(f"#list-library button[data-list='{coffee_id}']")
+    wait_for(lambda: place_names(browser) == ["Cafe Regatta"], "the list chosen in the library in focus")
+    check(browser.script("return document.getElementById('place-scope').selectedOptions[0].text") == "List: Coffee",
+          "choosing a list in the library puts it in focus, as picking it under Lists does")
+    browser.script("document.getElementById('list-library').scrollIntoView()")
+    browser.screenshot(os.path.join(work, "places.png"))
+    choose_scope(browser, "'all'")
     choose_scope(browser, "[...s.options].find(o => o.text === 'List: Coffee').value")
     wait_for(lambda: place_names(browser) == ["Cafe Regatta"], "one list's places")
     check(True, "one list in focus shows its places only")

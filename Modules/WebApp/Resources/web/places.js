@@ -28,8 +28,27 @@ export async function refreshPlaces() {
     label.append(box, document.createTextNode(` ${list.name}`));
     boxes.append(label);
   }
+  renderLibrary(lists);
   if (state.chosenPlace) showPlace(places.find((place) => place.id === state.chosenPlace.id) || state.chosenPlace);
   else renderPlaces();
+}
+
+// The list library: every list with how many places it holds; choosing
+// one puts it in focus above (the same as picking it under Lists).
+function renderLibrary(lists) {
+  const library = $("list-library");
+  library.replaceChildren();
+  if (lists.length === 0) library.append(item("No lists yet (a place's card adds one, and imports make one per file)."));
+  for (const list of [...lists].sort((a, b) => a.name.localeCompare(b.name))) {
+    const count = list.places.length;
+    library.append(row(list.name, `${count} ${count === 1 ? "place" : "places"}`, { list: list.id }, () => {
+      const scope = $("place-scope");
+      scope.value = `list:${list.id}`;
+      scope.dispatchEvent(new Event("change"));
+      $("place-list").parentElement.scrollTop = 0;
+      scope.focus();
+    }));
+  }
 }
 
 function fold(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
