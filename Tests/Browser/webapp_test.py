@@ -6,7 +6,7 @@ sign in with the keyboard; add "Buy milk" with two suggested places; drag a
 pin and a radius handle; reorder; a phone report inside a place fires the
 reminder, which is answered with Mark Done on the page; no errors in the
 browser's console; sign out ends the session on the server; another person
-signing in on the same page sees none of it; a task added with the keyboard
+signing in on the same page sees none of it, and adds a task with the keyboard
 alone (Tab, Enter, Space). Also: the page at 375 px wide,
 and refusals (no CSRF token, a signed-out cookie).
   Tests/Browser/webapp_test.py [BUILD_DIR]   (default .build/debug)"""
@@ -306,7 +306,6 @@ def run(browser, base, basic, work):
     edit_place(browser, base, basic)
     delete_place_and_list(browser, base, basic)
     import_list(browser, base, basic, work)
-    keyboard_add_task(browser, base, basic)
 
     errors = browser.console_errors()
     check(not errors, f"no errors in the browser's console through all of alice's session ({errors[:3]})")
@@ -316,13 +315,14 @@ def run(browser, base, basic, work):
     wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after signing out")
     status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
     check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
-    another_person(browser)
+    another_person(browser, base)
 
 
 def press(browser, key):
     """One key pressed and released where the focus is, as a keyboard does."""
     browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
         {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]})
+    browser.command("DELETE", "/actions")
 
 
 def tab_to(browser, matches, what, most=60):
@@ -358,8 +358,10 @@ def keyboard_add_task(browser, base, basic):
           "a task added with the keyboard alone is stored with the one place chosen")
 
 
-def another_person(browser):
-    """bob signs in on the same page after alice: none of her tasks or places."""
+def another_person(browser, base):
+    """bob signs in on the same page after alice: none of her tasks or places;
+    then he adds a task with the keyboard alone."""
+    browser.settle()
     browser.script("document.getElementById('sign-in-name').value = ''; document.getElementById('sign-in-password').value = ''")
     browser.type("#sign-in-name", "bob")
     browser.type("#sign-in-password", BOB_PASSWORD + "\ue007")
@@ -370,6 +372,9 @@ def another_person(browser):
     browser.click(".tab[data-view=places]")
     wait_for(lambda: browser.visible("#view-places"), "bob's places")
     check(place_names(browser) == [], f"bob sees none of alice's places ({place_names(browser)})")
+    bob = {"Authorization": "Basic " + base64.b64encode(f"bob:{BOB_PASSWORD}".encode()).decode()}
+    keyboard_add_task(browser, base, bob)
+    browser.settle()
     browser.click("#sign-out")
     wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after bob signs out")
 
