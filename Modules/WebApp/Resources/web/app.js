@@ -252,7 +252,10 @@ function open(view) {
 // reminder fires, a snooze ends): redrawn only when it changed, and never
 // under a pin being dragged.
 async function live() {
+  const person = state.person;
   const [status, tasks] = await Promise.all([api.status(), api.tasks()]);
+  // Answers that arrive after a sign-out (or after another person signed in) are not theirs to show.
+  if (state.person !== person) return;
   if (status.lastFix && JSON.stringify(status.lastFix) !== JSON.stringify(state.lastFix)) {
     state.lastFix = status.lastFix;
     map.showMe(status.lastFix);
@@ -272,7 +275,10 @@ async function live() {
 }
 
 async function refreshTasks() {
-  state.tasks = await api.tasks();
+  const person = state.person;
+  const tasks = await api.tasks();
+  if (state.person !== person) return;
+  state.tasks = tasks;
   if (state.selected) state.selected = state.tasks.find((task) => task.id === state.selected.id) || null;
   drawMap();
   renderTasks();
