@@ -78,11 +78,7 @@ extension ArrivalMachine {
     if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
       replan(from: point, reason: "a stay began")
     }
-    let near = candidates(near: point).filter { destination in
-      point.distance(to: destination.center) <= destination.radius + accuracy && isLive(destination)
-        && !visits.isVisiting(destination.task) && confirming[destination] == nil
-        && !(confirmQuiet[destination].map { now < $0.until } ?? false)
-    }
+    let near = candidates(near: point).filter { point.distance(to: $0.center) <= $0.radius + accuracy && wantsConfirming($0) }
     for destination in near { confirming[destination] = now }
     if !near.isEmpty { confirmArrivals(with: point, accuracy: accuracy, gps: true) }
   }

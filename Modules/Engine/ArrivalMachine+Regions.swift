@@ -115,14 +115,7 @@ extension ArrivalMachine {
   /// Asks one fix to confirm that the person is at any of `destinations`;
   /// the fix answers all of them and is charged once.
   mutating func requestConfirmations(_ destinations: [Destination], reportedBy id: String) {
-    let wanted = destinations.filter { destination in
-      // Already announced and not left: the OS saw its own position wander back in.
-      guard !visits.isVisiting(destination.task) else { return false }
-      // Done or snoozed since the plan was made: nothing to confirm.
-      guard isLive(destination) else { return false }
-      if let quiet = confirmQuiet[destination], now < quiet.until { return false }
-      return confirming[destination] == nil
-    }
+    let wanted = destinations.filter(wantsConfirming)
     guard !wanted.isEmpty else { return }
     // A running session confirms them with its own fixes.
     if session != nil {
@@ -136,6 +129,16 @@ extension ArrivalMachine {
     for destination in wanted { confirming[destination] = now }
     command(.singleFix)
     report(.confirmationRequested(id))
+  }
+
+  /// Whether a sign that the person is at `destination` is worth a fix.
+  func wantsConfirming(_ destination: Destination) -> Bool {
+    // Already announced and not left: the OS saw its own position wander back in.
+    guard !visits.isVisiting(destination.task) else { return false }
+    // Done or snoozed since the plan was made: nothing to confirm.
+    guard isLive(destination) else { return false }
+    if let quiet = confirmQuiet[destination], now < quiet.until { return false }
+    return confirming[destination] == nil
   }
 
   /// A fix that shows the person inside beyond doubt: precise enough for

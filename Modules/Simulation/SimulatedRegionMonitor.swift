@@ -154,16 +154,14 @@ private struct Monitoring {
           watch.inside = !believedInside
           watch.crossingSince = nil
           // The OS tracks the crossing either way; it delivers only what the app asked for.
-          guard believedInside ? region.notifyOnExit : region.notifyOnEntry else {
-            watches[id] = watch
-            continue
+          if believedInside ? region.notifyOnExit : region.notifyOnEntry {
+            var random = SimRandom.keyed(key, SimRandom.digest(id), at: now)
+            let latency =
+              source == .wifi
+              ? random.logNormal(median: config.latencyWiFiMedian, p95: config.latencyWiFiP95)
+              : random.logNormal(median: config.latencyCellMedian, p95: config.latencyCellP95)
+            pending.append(RegionEvent(id: id, kind: believedInside ? .exited : .entered, at: now.addingTimeInterval(latency)))
           }
-          var random = SimRandom.keyed(key, SimRandom.digest(id), at: now)
-          let latency =
-            source == .wifi
-            ? random.logNormal(median: config.latencyWiFiMedian, p95: config.latencyWiFiP95)
-            : random.logNormal(median: config.latencyCellMedian, p95: config.latencyCellP95)
-          pending.append(RegionEvent(id: id, kind: believedInside ? .exited : .entered, at: now.addingTimeInterval(latency)))
         }
       } else {
         watch.crossingSince = now
