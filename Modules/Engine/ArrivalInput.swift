@@ -41,8 +41,11 @@ public enum ArrivalEffect: Equatable, Sendable {
   /// entry for a region registered while inside it), then report the plan
   /// as `.planned` with the regions that really went in.
   case applyPlan(CoveragePlan, add: [PlannedRegion], remove: [String], origin: Coordinate, reason: String)
-  /// One region outside the plan (the resume region).
+  /// One region outside the plan (the resume region, or a plan's region
+  /// put back after it was muted).
   case install(PlannedRegion)
+  /// Ask the OS whether the device is inside an installed region; report `.stateRequested`.
+  case requestState(String)
   case uninstall(String)
   case location(LocationCommand)
   /// Show a reminder (`.reminder` with what the scheduler did).

@@ -36,7 +36,9 @@ extension ArrivalMachine {
     // Capacity not ours (other features) is never used.
     let foreign = world.monitored.count - installed.count
     let next = planner.plan(from: origin, candidates: candidates(near: origin), freeCapacity: capacity - foreign).mapRegions(notifying)
-    let (add, remove) = next.changes(from: installed)
+    // Regions muted while still stay off; they go back when the device moves.
+    muted.formIntersection(next.regions.map(\.id))
+    let (add, remove) = next.changes(from: installed.union(muted))
     world.monitored.subtract(remove)
     world.monitored.formUnion(add.map(\.id))
     effects.append(.applyPlan(next, add: add, remove: remove, origin: origin, reason: reason))

@@ -27,6 +27,7 @@ extension ArrivalMachine {
     let crossing = event.kind == .entered || (region.kind == .edge && event.kind == .exited)
     if crossing, let still = stillFor() {
       report(.planKept("\(region.id) crossed after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
+      muteWhileStill(region)
       return
     }
     switch (region.kind, event.kind) {
@@ -146,31 +147,6 @@ extension ArrivalMachine {
   func conclusivelyInside(_ destination: Destination, distance: Double, accuracy: Double) -> Bool {
     distance <= destination.radius
       && (accuracy <= min(config.session.fixMaxAccuracy, destination.radius) || distance + accuracy <= destination.radius)
-  }
-
-  /// How long the device has been still, when that is longer than `stillnessVeto`.
-  func stillFor() -> TimeInterval? {
-    guard config.session.stillnessVeto > 0, let since = stillSince else { return nil }
-    let still = now.timeIntervalSince(since)
-    return still >= config.session.stillnessVeto ? still : nil
-  }
-
-  /// The motion history changed: the device became still or started
-  /// moving, at `since` (the history keeps when; a suspended app reads it
-  /// at its next wake, so it may be a while ago). Nil: now.
-  mutating func motionChanged(still: Bool, since: Date?) {
-    if still {
-      if stillSince == nil { stillSince = min(since ?? now, now) }
-      // Stopping where followed positions put the person near a place is
-      // the likeliest visit of all: one fix settles it.
-      if following, let last = lastReducedAt, now.timeIntervalSince(last) <= Self.stopLookback, let here = lastPosition {
-        let near = candidates(near: here).filter { here.distance(to: $0.center) <= $0.radius + config.follow.maxAccuracy }
-        requestConfirmations(near, reportedBy: Self.stopID)
-      }
-    } else {
-      stillSince = nil
-    }
-    updateFollowing()
   }
 
   /// The zone a session watches to confirm one destination.

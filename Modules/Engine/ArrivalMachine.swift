@@ -61,6 +61,10 @@ public struct ArrivalMachine: Sendable {
   var edgeSpent: String?
   /// Since when the device's motion history says it is still; nil while it moves.
   var stillSince: Date?
+  /// Regions of the plan taken off the OS while the device is still
+  /// (`muteWhileStill`), and the stillness they were muted in.
+  var muted: Set<String> = []
+  var mutedStillSince: Date?
   /// When a fix was asked to find where a coarsely placed stay began (`locate`).
   var locateAsked: Date?
   /// When the OS's own position was asked to stand in for a wake-up fix the
@@ -140,6 +144,7 @@ public struct ArrivalMachine: Sendable {
     case .tick: tick()
     case .shutdown: shutdown()
     }
+    unmuteIfMoved()
     defer { effects = [] }
     return effects
   }

@@ -118,6 +118,9 @@ public final class ArrivalService: Sendable {
         events += [.planned(plan, added: added, removed: remove, reason: reason)] + more
       case .install(let region):
         do { try monitor.startMonitoring(region) } catch { events.append(.installFailed("\(region.id): \(error)")) }
+      case .requestState(let id):
+        monitor.requestState(id)
+        events.append(.stateRequested(id))
       case .uninstall(let id):
         monitor.stopMonitoring(id)
       case .location(let command):

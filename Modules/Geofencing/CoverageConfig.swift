@@ -41,6 +41,12 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
   /// region exits while arrivals are confirmed by a fix. Every delivery to
   /// a suspended app is a background wake. Off: every crossing is delivered.
   public var quietExits = true
+  /// Take a region off the OS when its crossing is let be because the
+  /// device has been still for long (`stillnessVeto`), and put it back
+  /// when the motion history says the device moved. Off by default: it
+  /// saves about a seventh of the battery but the app then learns later
+  /// that the person left, and misses more (Docs/Benchmarks.md, tenth step).
+  public var muteWhileStill = false
 
   public init() {}
 

@@ -1,0 +1,66 @@
+import Domain
+import Foundation
+import Geofencing
+
+extension ArrivalMachine {
+  /// How long the device has been still, when that is longer than `stillnessVeto`.
+  func stillFor() -> TimeInterval? {
+    guard config.session.stillnessVeto > 0, let since = stillSince else { return nil }
+    let still = now.timeIntervalSince(since)
+    return still >= config.session.stillnessVeto ? still : nil
+  }
+
+  /// The motion history changed: the device became still or started
+  /// moving, at `since` (the history keeps when; a suspended app reads it
+  /// at its next wake, so it may be a while ago). Nil: now.
+  mutating func motionChanged(still: Bool, since: Date?) {
+    if still {
+      // A stillness that began later than the one held means the device
+      // moved in between, even if the app slept through the moving part.
+      if let since {
+        stillSince = min(since, now)
+      } else if stillSince == nil {
+        stillSince = now
+      }
+      // Stopping where followed positions put the person near a place is
+      // the likeliest visit of all: one fix settles it.
+      if following, let last = lastReducedAt, now.timeIntervalSince(last) <= Self.stopLookback, let here = lastPosition {
+        let near = candidates(near: here).filter { here.distance(to: $0.center) <= $0.radius + config.follow.maxAccuracy }
+        requestConfirmations(near, reportedBy: Self.stopID)
+      }
+    } else {
+      stillSince = nil
+    }
+    updateFollowing()
+  }
+
+  /// A crossing of `region` was let be because the device has been still
+  /// for long: the OS's own position wanders across the places around
+  /// where a person sits, and each crossing it delivers is a background
+  /// wake that can change nothing until the person moves. The region is
+  /// taken off the OS until the motion history says the device moved
+  /// (`unmuteIfMoved`). The edge stays: it is what notices leaving.
+  mutating func muteWhileStill(_ region: PlannedRegion) {
+    guard config.coverage.muteWhileStill, region.kind != .edge, installed.contains(region.id) else { return }
+    uninstall(region.id)
+    muted.insert(region.id)
+    mutedStillSince = stillSince
+    report(.planKept("\(region.id) taken off the OS until the device moves"))
+  }
+
+  /// Puts the muted regions back once the device is no longer in the
+  /// stillness they were muted in, and asks each one's state: the person
+  /// may have walked into one while it was off, and the OS reports no
+  /// entry for a region registered while inside it.
+  mutating func unmuteIfMoved() {
+    guard !muted.isEmpty, stillSince == nil || stillSince != mutedStillSince else { return }
+    let back = plan.regions.filter { muted.contains($0.id) }
+    muted = []
+    mutedStillSince = nil
+    for region in back {
+      install(region)
+      effects.append(.requestState(region.id))
+    }
+    if !back.isEmpty { report(.planKept("the device moves: \(back.count) muted regions back on the OS")) }
+  }
+}
