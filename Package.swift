@@ -30,17 +30,19 @@ let package = Package(
     .plugin(name: "LayeringCheck", targets: ["LayeringCheck"]),
   ],
   targets: [
+    // The lock every layer may take (a pthread mutex ThreadSanitizer sees).
+    module("Locking"),
     // Domain: value types and rules, no I/O.
-    module("Domain"),
+    module("Domain", ["Locking"]),
     // Ports and algorithms.
-    module("Persistence", ["Domain"]),
-    module("Geofencing", ["Domain"]),
-    module("Notifications", ["Domain"]),
+    module("Persistence", ["Locking", "Domain"]),
+    module("Geofencing", ["Locking", "Domain"]),
+    module("Notifications", ["Locking", "Domain"]),
     .target(
-      name: "Providers", dependencies: ["Geofencing", "Domain"], path: "Modules/Providers",
+      name: "Providers", dependencies: ["Locking", "Geofencing", "Domain"], path: "Modules/Providers",
       resources: [.copy("Resources/keywords.json")]),
     .target(
-      name: "Importing", dependencies: ["Providers", "Domain"], path: "Modules/Importing",
+      name: "Importing", dependencies: ["Locking", "Providers", "Domain"], path: "Modules/Importing",
       resources: [.copy("Resources/place-words.json")]),
     module("Sync", ["Persistence", "Domain"]),
     module("Exchange", ["Domain"]),
@@ -52,44 +54,44 @@ let package = Package(
     .systemLibrary(name: "CNATS", path: "Modules/CNATS", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The daemon's door: HTTP, signed tokens, password hashes.
-    module("Gateway"),
+    module("Gateway", ["Locking"]),
     // Adapters.
-    module("MicroHTTP", ["CMicroHTTPD", "Gateway"]),
+    module("MicroHTTP", ["Locking", "CMicroHTTPD", "Gateway"]),
     module("Sodium", ["CSodium", "Gateway"]),
     module("MQTT", ["CMosquitto", "Gateway"]),
-    module("Gpsd", ["Geofencing", "Domain"]),
-    module("RemoteStore", ["Persistence", "Gateway", "Sync", "Domain"]),
+    module("Gpsd", ["Locking", "Geofencing", "Domain"]),
+    module("RemoteStore", ["Locking", "Persistence", "Gateway", "Sync", "Domain"]),
     module("FolderSync", ["Sync", "Persistence", "Domain"]),
     module("Overpass", ["Providers", "Gateway", "Domain"]),
-    module("AnalyticsSinks", ["Analytics", "Gateway"]),
-    module("OwnTracks", ["Geofencing", "Domain"]),
-    module("PushSinks", ["Notifications", "Gateway", "Domain"]),
+    module("AnalyticsSinks", ["Locking", "Analytics", "Gateway"]),
+    module("OwnTracks", ["Locking", "Geofencing", "Domain"]),
+    module("PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
     module("FileStore", ["Persistence", "Domain"]),
-    module("SQLiteStore", ["CSQLite", "Persistence", "Domain"]),
-    module("NATSStore", ["CNATS", "Persistence", "Domain"]),
+    module("SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
+    module("NATSStore", ["Locking", "CNATS", "Persistence", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.
     .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/WebApp", resources: [.copy("Resources/web")]),
     .target(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
+    module("Engine", ["Locking", "Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
-    module("Simulation", ["Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
+    module("Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
     module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
-    module("Daemon", [
+    module("Daemon", ["Locking",
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
       "Analytics", "WebApp", "Importing", "Domain",
     ]),
     // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).
-    module("DaemonSimulation", ["Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
+    module("DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
     // App-level helpers.
     module("ArgumentParsing"),
     module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
+    module("TestSupport", ["Locking", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "DaemonSimulation", "Domain", "Analytics", "ArgumentParsing"]),
@@ -116,24 +118,24 @@ let package = Package(
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("ProvidersTests", ["Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),
-    tests("EngineTests", ["Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
+    tests("ProvidersTests", ["Locking", "Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),
+    tests("EngineTests", ["Locking", "Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "DaemonSimulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
-    tests("DaemonTests", ["whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
+    tests("DaemonTests", ["Locking", "whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
-      dependencies: ["Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "TestSupport"],
+      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
-    tests("GatewayTests", ["Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
-    tests("OwnTracksTests", ["OwnTracks", "Geofencing", "Domain", "TestSupport"]),
+    tests("GatewayTests", ["Locking", "Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
+    tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),
     .testTarget(
-      name: "PushSinksTests", dependencies: ["PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
+      name: "PushSinksTests", dependencies: ["Locking", "PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
       path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
     tests("ExchangeTests", ["Exchange", "Engine", "Persistence", "Domain", "TestSupport"]),
-    tests("AnalyticsTests", ["Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
+    tests("AnalyticsTests", ["Locking", "Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
-    tests("GpsdTests", ["Gpsd", "Geofencing", "Domain", "TestSupport"]),
-    tests("CLITests", ["CLI", "Composition", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
+    tests("GpsdTests", ["Locking", "Gpsd", "Geofencing", "Domain", "TestSupport"]),
+    tests("CLITests", ["Locking", "CLI", "Composition", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
   ]
 )

@@ -1,7 +1,7 @@
 import Analytics
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// `http:URL`: events batched as a JSON array and POSTed to a self-hosted
 /// collector when the batch is full or on `flush` (a program's exit). A
@@ -12,7 +12,7 @@ public final class HTTPAnalytics: AnalyticsSink, Sendable {
   public var name: String { "http:\(url.absoluteString)" }
   let batchSize: Int
   let client: HTTPClient
-  private let pending = Mutex<[AnalyticsEvent]>([])
+  private let pending = Locked<[AnalyticsEvent]>([])
 
   public init(url: URL, batchSize: Int = 50, timeout: TimeInterval = 5) {
     self.url = url

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Notifications
-import Synchronization
 
 /// Carries an answer from a sink that shows its own buttons (the desktop)
 /// to the person, who is made after their sinks.
@@ -9,7 +9,7 @@ final class AnswerRelay: Sendable {
   private struct Target {
     weak var person: Person?
   }
-  private let target = Mutex(Target())
+  private let target = Locked(Target())
   let log: DaemonLog
 
   init(log: DaemonLog) { self.log = log }

@@ -5,6 +5,7 @@ import Engine
 import Foundation
 import Gateway
 import Gpsd
+import Locking
 import MQTT
 import MicroHTTP
 import Notifications
@@ -12,7 +13,6 @@ import OwnTracks
 import Persistence
 import PushSinks
 import Sodium
-import Synchronization
 import WebApp
 
 /// The running headless profile: each configured person with their store,
@@ -35,7 +35,7 @@ public final class DaemonHost: Sendable {
   /// `daemon.local.json`, removed at stop.
   let localPath: String?
   /// Sources on this machine (gpsd, a replay), stopped with the host; and whether it was stopped.
-  private let running = Mutex<(locals: [LocalIngest], stopped: Bool)>(([], false))
+  private let running = Locked<(locals: [LocalIngest], stopped: Bool)>(([], false))
 
   /// Testing knobs: the delivery retry delay, the password hasher (a cheap
   /// Argon2id), and the HTTP server (in-process instead of sockets).
@@ -314,8 +314,8 @@ public final class DaemonHost: Sendable {
 
   /// The answer links' base, settable once the port is known.
   final class BaseURL: Sendable {
-    private let text: Mutex<String>
-    init(_ text: String) { self.text = Mutex(text) }
+    private let text: Locked<String>
+    init(_ text: String) { self.text = Locked(text) }
     var value: String { text.withLock { $0 } }
     func set(_ value: String) { text.withLock { $0 = value } }
   }

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Persistence
-import Synchronization
 
 /// Raw positions kept no longer than `server.fix-retention` (a day by
 /// default). Every acknowledged fix is journalled as `fix.NAME` in the
@@ -13,8 +13,8 @@ final class FixRetention: Sendable {
   let retention: TimeInterval
   let clock: @Sendable () -> Date
   /// When the oldest fix that may still be in a file was written (nil: none).
-  private let oldestOnDisk: Mutex<Date?>
-  private let ticks = Mutex(0)
+  private let oldestOnDisk: Locked<Date?>
+  private let ticks = Locked(0)
 
   init(journal: any OperationStore, retention: TimeInterval, clock: @escaping @Sendable () -> Date) {
     self.journal = journal
@@ -22,7 +22,7 @@ final class FixRetention: Sendable {
     self.clock = clock
     // What an earlier run left is of unknown age: the first sweep compacts it away.
     let anyFix = journal.state().settings.keys.contains { $0.hasPrefix(Self.prefix) }
-    oldestOnDisk = Mutex(anyFix ? .distantPast : nil)
+    oldestOnDisk = Locked(anyFix ? .distantPast : nil)
   }
 
   static let prefix = "fix."

@@ -1,7 +1,7 @@
 import Engine
 import Foundation
 import Importing
-import Synchronization
+import Locking
 
 /// One person's import from the map page: it runs on its own thread so
 /// the page can watch its progress and cancel it; one at a time. What it
@@ -24,8 +24,8 @@ final class ImportJob: Sendable {
     var error: String?
   }
 
-  private let status = Mutex(Status())
-  private let cancelling = Mutex(false)
+  private let status = Locked(Status())
+  private let cancelling = Locked(false)
   /// Entered while an import runs (tests wait on it instead of on time).
   private let running = DispatchGroup()
 

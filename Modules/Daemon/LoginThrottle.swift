@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Slows password guessing: after `limit` failures from one address or for
 /// one name within `window`, further attempts are refused without checking
@@ -7,7 +7,7 @@ import Synchronization
 final class LoginThrottle: Sendable {
   let limit: Int
   let window: TimeInterval
-  private let state = Mutex<[String: [Date]]>([:])
+  private let state = Locked<[String: [Date]]>([:])
 
   init(limit: Int = 5, window: TimeInterval = 300) {
     self.limit = limit

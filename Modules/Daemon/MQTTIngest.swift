@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import Gateway
 import Geofencing
+import Locking
 import OwnTracks
 
 /// OwnTracks in MQTT mode: reports arrive on `owntracks/USER/DEVICE` (and
@@ -34,7 +34,7 @@ final class MQTTIngest: Sendable {
     case connected
     case stopped
   }
-  let state = Mutex(State.connecting(lastError: "not tried yet"))
+  let state = Locked(State.connecting(lastError: "not tried yet"))
 
   /// Connects now, or keeps trying in the background with a doubling wait
   /// (1 s up to a minute) while HTTP is served: a broker that is down when

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
+import Locking
 import Sodium
-import Synchronization
 
 /// The people the daemon serves, and who a request comes from. Argon2id is
 /// slow on purpose; an Authorization header that verified once is
@@ -16,8 +16,8 @@ final class People: Sendable {
   private let keyed = KeyedHash()
   /// Keyed hash of a whole Authorization header that verified → its person:
   /// a phone repeats the same header, so most requests skip parsing it.
-  private let verifiedHeaders = Mutex<[UInt128: String]>([:])
-  private let decoy = Mutex<String?>(nil)
+  private let verifiedHeaders = Locked<[UInt128: String]>([:])
+  private let decoy = Locked<String?>(nil)
   /// Accepted from loopback as any person's password: how the CLI on this
   /// machine goes through the daemon holding its store (LocalDaemon).
   let localToken: String?

@@ -4,10 +4,10 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
+import Locking
 import Notifications
 import Persistence
 import PushSinks
-import Synchronization
 
 /// One person the daemon serves: their own store, engine, phone and sinks.
 /// Nothing here is reachable from another person's requests.
@@ -36,11 +36,11 @@ final class Person: Sendable {
     get { transportState.withLock { $0 } }
     set { transportState.withLock { $0 = newValue } }
   }
-  private let transportState = Mutex(Transport.http)
+  private let transportState = Locked(Transport.http)
 
   /// Serialises answers, so a token cannot be used twice at once.
-  private let answering = Mutex(())
-  private let recent = Mutex<[RecordedEvent]>([])
+  private let answering = Locked(())
+  private let recent = Locked<[RecordedEvent]>([])
   static let recentLimit = 200
   var lastFixKey: String { "fix.\(name)" }
 

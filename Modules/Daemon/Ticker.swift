@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Runs `handler` every `interval` seconds on a queue of its own until
 /// cancelled: the daemon's clock for sessions, snoozes, flushes and sweeps.
@@ -8,7 +8,7 @@ final class Ticker: Sendable {
   private let queue: DispatchQueue
   private let interval: Double
   private let handler: @Sendable () -> Void
-  private let cancelled = Mutex(false)
+  private let cancelled = Locked(false)
 
   init(label: String, interval: Double, handler: @escaping @Sendable () -> Void) {
     queue = DispatchQueue(label: label)

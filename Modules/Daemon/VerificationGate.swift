@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// Bounds the password work: Argon2id is slow and takes tens of MiB on
 /// purpose, so a restart storm of phones (or a flood of wrong passwords)
@@ -13,7 +13,7 @@ final class VerificationGate: Sendable {
   let waiting: Int
   private let slots: DispatchSemaphore
   /// Running plus waiting.
-  private let admitted = Mutex(0)
+  private let admitted = Locked(0)
 
   init(running: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: Int = 64) {
     self.running = max(1, running)

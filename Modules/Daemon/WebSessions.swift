@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Sodium
-import Synchronization
 
 /// The web page's signed-in sessions, in memory: a random cookie value per
 /// sign-in, kept only as a keyed hash, each with its own CSRF token. A
@@ -20,7 +20,7 @@ final class WebSessions: Sendable {
   let lifetime: TimeInterval
   let limit: Int
   private let keyed = KeyedHash()
-  private let sessions = Mutex<[UInt128: Session]>([:])
+  private let sessions = Locked<[UInt128: Session]>([:])
 
   init(idle: TimeInterval = 86_400, lifetime: TimeInterval = 7 * 86_400, limit: Int = 10_000) {
     self.idle = idle

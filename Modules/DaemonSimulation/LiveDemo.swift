@@ -2,8 +2,8 @@ import Daemon
 import Domain
 import Foundation
 import Gateway
+import Locking
 import Simulation
-import Synchronization
 
 /// `whilehered --demo`: a demo person with the embedded Helsinki walk's
 /// places and tasks, whose simulated OwnTracks phone (iOS, HTTP, obeying the
@@ -25,7 +25,7 @@ public final class LiveDemo: Sendable {
   let clock: ManualClock
   let speed: Double
   let log: @Sendable (String) -> Void
-  private let stopping = Mutex(false)
+  private let stopping = Locked(false)
   private let finished = DispatchSemaphore(value: 0)
 
   /// Seeds the walk's places and tasks for the demo person and starts walking.

@@ -1,6 +1,6 @@
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// An MQTT broker inside one simulated run: what a phone publishes reaches
 /// the daemon's subscription at once, and what the daemon publishes waits
@@ -13,7 +13,7 @@ final class LoopbackBroker: MessageBroker, Sendable {
     var outbox: [(String, Data)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func connect(subscriptions: [String], receive: @escaping @Sendable (String, Data) -> Void) throws {
     state.withLock {

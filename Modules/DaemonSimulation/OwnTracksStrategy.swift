@@ -5,9 +5,9 @@ import Engine
 import Foundation
 import Gateway
 import Geofencing
+import Locking
 import Simulation
 import Sodium
-import Synchronization
 
 /// The deployed path, measured: a simulated OwnTracks app (iOS or Android,
 /// over HTTP or MQTT) reports to a whilehered started in-process on the
@@ -57,7 +57,7 @@ public struct OwnTracksStrategy: DetectionStrategy {
 
   /// Events the daemon's engine produced, with the second they came in.
   final class Observed: Sendable {
-    private let state = Mutex<(second: Int, events: [(Int, ArrivalEvent)])>((0, []))
+    private let state = Locked<(second: Int, events: [(Int, ArrivalEvent)])>((0, []))
     func at(second: Int) { state.withLock { $0.second = second } }
     func add(_ more: [ArrivalEvent]) { state.withLock { state in state.events += more.map { (state.second, $0) } } }
     func take() -> [(Int, ArrivalEvent)] {

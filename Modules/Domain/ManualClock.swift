@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A clock that moves only when told to: the deterministic time source of
 /// tests and the testing profile.
 public final class ManualClock: WallClock {
-  private let current: Mutex<Date>
+  private let current: Locked<Date>
 
   public init(_ start: Date = Date(timeIntervalSince1970: 1_780_000_000)) {
-    current = Mutex(start)
+    current = Locked(start)
   }
 
   public func now() -> Date { current.withLock { $0 } }

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// Deterministic ids `prefix0001`, `prefix0002`, … for tests and the
 /// simulator; zero-padded so text order is creation order.
 public final class SequentialIDGenerator: IDGenerator {
   private let prefix: String
-  private let counter = Mutex(0)
+  private let counter = Locked(0)
 
   public init(prefix: String = "id") { self.prefix = prefix }
 

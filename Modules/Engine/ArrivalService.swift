@@ -1,9 +1,9 @@
 import Domain
 import Foundation
 import Geofencing
+import Locking
 import Notifications
 import Persistence
-import Synchronization
 
 /// The arrival engine on a device: hands each input to the one
 /// `ArrivalMachine` with a snapshot of the world (the clock, the store, the
@@ -19,7 +19,7 @@ public final class ArrivalService: Sendable {
   let monitor: any RegionMonitor
   let precise: any PreciseLocationControl
   let scheduler: NotificationScheduler
-  private let machine: Mutex<ArrivalMachine>
+  private let machine: Locked<ArrivalMachine>
 
   /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
   public static let followID = ArrivalMachine.followID
@@ -37,7 +37,7 @@ public final class ArrivalService: Sendable {
     self.scheduler = scheduler
     var config = config
     if !precise.offersReducedUpdates { config.follow.enabled = false }
-    machine = Mutex(
+    machine = Locked(
       ArrivalMachine(
         config: config, capacity: monitor.capacity,
         world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []), timeZone: context.timeZone))

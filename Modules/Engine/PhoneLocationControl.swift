@@ -1,6 +1,6 @@
 import Foundation
 import Geofencing
-import Synchronization
+import Locking
 
 /// Precise location on a phone reached over the network: the server cannot
 /// switch its GPS on, but it can ask for a report with the next answer and,
@@ -20,7 +20,7 @@ public final class PhoneLocationControl: PreciseLocationControl, Sendable {
     }
   }
 
-  private let state = Mutex(Wanted())
+  private let state = Locked(Wanted())
 
   private struct Wanted {
     var report = false

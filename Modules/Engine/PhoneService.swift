@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Geofencing
+import Locking
 import Notifications
-import Synchronization
 
 /// One person's phone, reached over the network: its reports drive the
 /// arrival engine, and each answer carries the commands that keep the
@@ -18,7 +18,7 @@ public final class PhoneService: Sendable {
   let session: SessionConfig
   /// One report at a time per person: the engine's steps must not
   /// interleave, so the lock is held across them.
-  private let phone = Mutex(Phone())
+  private let phone = Locked(Phone())
 
   /// What the phone's reports said about it.
   private struct Phone {

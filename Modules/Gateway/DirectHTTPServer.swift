@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// An `HTTPServing` without sockets: `send` calls the handler in-process,
 /// enforcing the body limit as a real server would.
 public final class DirectHTTPServer: HTTPServing, Sendable {
   public let options: HTTPServerOptions
-  private let handler = Mutex<(any HTTPHandler)?>(nil)
+  private let handler = Locked<(any HTTPHandler)?>(nil)
 
   public init(options: HTTPServerOptions = HTTPServerOptions(port: 0)) {
     self.options = options

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// Holds the in-process server a daemon made through its `makeServer`
 /// hook, so whoever started the daemon (a test, the simulator) can send
 /// requests to it once it exists.
 public final class DirectHTTPServerSlot: Sendable {
-  private let made = Mutex<DirectHTTPServer?>(nil)
+  private let made = Locked<DirectHTTPServer?>(nil)
 
   public init() {}
 

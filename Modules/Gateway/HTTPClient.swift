@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -27,7 +27,7 @@ public struct HTTPClient: Sendable {
       var response: HTTPResponse?
       var error: String?
     }
-    let answer = Mutex(Answer())
+    let answer = Locked(Answer())
     let done = DispatchSemaphore(value: 0)
     let challenges = ChallengeRefusal()
     let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
@@ -62,7 +62,7 @@ public struct HTTPClientError: Error, Equatable, Sendable, CustomStringConvertib
 /// `WWW-Authenticate` unless a delegate settles the challenge: refuse it,
 /// and remember that the server asked (that is the 401).
 final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-  private let seen = Mutex(false)
+  private let seen = Locked(false)
 
   var challenged: Bool { seen.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Synchronization
+import Locking
 
 /// The region monitor of a phone reached over the network: it records the
 /// plan the phone should watch (sent as waypoint commands when it changes)
@@ -8,7 +8,7 @@ import Synchronization
 /// own location reports against the same regions on the server.
 public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   public let capacity: Int
-  private let state = Mutex(Watched())
+  private let state = Locked(Watched())
 
   /// What the phone should watch, and what the server saw of it.
   private struct Watched {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A region monitor with the OS's capacity rule and nothing else: it records
 /// every call, for tests of the engine. The simulator's monitor adds the
@@ -9,7 +9,7 @@ public final class RecordingRegionMonitor: RegionMonitor {
   }
 
   public let capacity: Int
-  private let state = Mutex<(regions: [String: PlannedRegion], calls: [Call], available: Bool)>(([:], [], true))
+  private let state = Locked<(regions: [String: PlannedRegion], calls: [Call], available: Bool)>(([:], [], true))
 
   public init(capacity: Int = 20) { self.capacity = capacity }
 

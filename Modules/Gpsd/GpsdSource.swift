@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Geofencing
-import Synchronization
+import Locking
 
 /// A GPS attached to this machine, through gpsd's JSON socket (TCP 2947):
 /// `?WATCH`, then one report per line. Reconnects with backoff when gpsd
@@ -12,7 +12,7 @@ public final class GpsdSource: LocationSource, Sendable {
   public var name: String { "gpsd:\(host):\(port)" }
   let clock: any WallClock
   let log: @Sendable (String) -> Void
-  private let state = Mutex(Connection())
+  private let state = Locked(Connection())
 
   private struct Connection {
     var running = false

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Memoised `PlaceMatcher.words(name)`, safe to share between threads.
 final class NameCache: Sendable {
-  private let cache = Mutex<[String: [String]]>([:])
+  private let cache = Locked<[String: [String]]>([:])
 
   func words(_ name: String) -> [String] {
     if let hit = cache.withLock({ $0[name] }) { return hit }

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// `HTTPServing` over libmicrohttpd: a thread per connection (handlers may
 /// wait for a durable write), Content-Length and streamed body limits, an
@@ -104,7 +104,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   public var drainSeconds: TimeInterval = 5
   private var listener: Int32?
   /// Requests whose headers arrived and whose answer has not gone out.
-  fileprivate let inFlight = Mutex(0)
+  fileprivate let inFlight = Locked(0)
 
   /// libmicrohttpd's per-connection pool (headers and its buffers; bodies
   /// are kept in Swift). It clears the pool for every request, so a large

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Locking
 import Synchronization
 
 /// When each open connection must have sent what it owes: its request's
@@ -30,7 +31,7 @@ final class RequestDeadlines: Sendable {
   let headerSeconds: TimeInterval
   let minimumRate: Double
   private let clock: @Sendable () -> Date
-  private let open = Mutex<[ObjectIdentifier: Connection]>([:])
+  private let open = Locked<[ObjectIdentifier: Connection]>([:])
 
   init(headerSeconds: TimeInterval, minimumRate: Double, clock: @escaping @Sendable () -> Date) {
     self.headerSeconds = headerSeconds

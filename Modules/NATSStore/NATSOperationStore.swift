@@ -1,7 +1,7 @@
 import Domain
 import Foundation
+import Locking
 import Persistence
-import Synchronization
 
 /// The `nats:` store: a person's operation log on a JetStream stream (its
 /// own subject, replicated as the stream is: R3 on a three-node cluster).
@@ -22,7 +22,7 @@ public final class NATSOperationStore: OperationStore {
     var sequence: UInt64
     var log: JetStreamLog?
   }
-  private let guarded: Mutex<Guarded>
+  private let guarded: Locked<Guarded>
   /// A batch larger than this is refused (NATS's default max_payload is 1 MiB).
   static let largestMessage = 900_000
 
@@ -38,7 +38,7 @@ public final class NATSOperationStore: OperationStore {
     }
     var state = Guarded(core: StoreCore(replica: replica), sequence: 0, log: log)
     try Self.catchUp(&state, location: location)
-    guarded = Mutex(state)
+    guarded = Locked(state)
   }
 
   /// The log's replica id: written once as its meta message (the first

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Keeps every reminder delivered, in order, for tests and the simulator.
 public final class RecordingNotificationSink: NotificationSink {
   public let name = "recording"
-  private let delivered = Mutex<[ReminderNotification]>([])
+  private let delivered = Locked<[ReminderNotification]>([])
 
   public init() {}
 

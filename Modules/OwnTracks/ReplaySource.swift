@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Geofencing
-import Synchronization
+import Locking
 
 /// JSON lines from a file or standard input, for scripting: each line an
 /// OwnTracks message (`{"_type":"location",…}`) or a trace fix
@@ -18,7 +18,7 @@ public final class ReplaySource: LocationSource, Sendable {
   let clock: any WallClock
   let log: @Sendable (String) -> Void
   private let done = DispatchSemaphore(value: 0)
-  private let state = Mutex(Progress())
+  private let state = Locked(Progress())
 
   private struct Progress {
     var stopped = false

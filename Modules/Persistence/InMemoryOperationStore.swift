@@ -1,18 +1,18 @@
 import Domain
 import Foundation
-import Synchronization
+import Locking
 
 /// The `memory` store: the full contract, no durability. Used by tests and
 /// the testing profile.
 public final class InMemoryOperationStore: OperationStore {
   public let replica: ReplicaID
   private let clock: any WallClock
-  private let core: Mutex<(StoreCore, closed: Bool)>
+  private let core: Locked<(StoreCore, closed: Bool)>
 
   public init(replica: ReplicaID, clock: any WallClock = SystemClock()) {
     self.replica = replica
     self.clock = clock
-    self.core = Mutex((StoreCore(replica: replica), false))
+    self.core = Locked((StoreCore(replica: replica), false))
   }
 
   @discardableResult

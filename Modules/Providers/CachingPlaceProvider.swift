@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Synchronization
+import Locking
 
 /// A short memory in front of a slow provider (Overpass): a `nearby` answer
 /// is fetched for a wider circle than asked and kept for a while, so a
@@ -16,7 +16,7 @@ public final class CachingPlaceProvider: PlaceProvider, Sendable {
   public let reach: Double
   public let lifetime: TimeInterval
   let clock: @Sendable () -> Date
-  private let cache = Mutex(Cache())
+  private let cache = Locked(Cache())
   /// How many questions reached the provider (for tests and doctor).
   public var fetches: Int { cache.withLock { $0.fetches } }
 

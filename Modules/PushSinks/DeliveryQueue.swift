@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Notifications
-import Synchronization
 
 /// Runs deliveries off the caller's thread and retries failures with
 /// exponential backoff, so a slow or down receiver never holds up location
@@ -19,7 +19,7 @@ public final class DeliveryQueue: Sendable {
   public let maxDelay: TimeInterval
   private let queue: DispatchQueue
   private let log: @Sendable (String) -> Void
-  private let counts = Mutex(Status())
+  private let counts = Locked(Status())
   private let idle = DispatchGroup()
 
   public init(

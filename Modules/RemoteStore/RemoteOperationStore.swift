@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Gateway
+import Locking
 import Persistence
-import Synchronization
 
 
 /// `remote:URL`: a person's store held by whilehered, reached through its
@@ -14,8 +14,8 @@ public final class RemoteOperationStore: OperationStore, Sendable {
   public let base: URL
   private let authorization: String
   private let timeout: TimeInterval
-  private let core: Mutex<StoreCore>
-  private let closed = Mutex(false)
+  private let core: Locked<StoreCore>
+  private let closed = Locked(false)
 
   /// Fetches the store's replica and every record.
   public init(url: URL, user: String, password: String, timeout: TimeInterval = 30) throws {
@@ -27,7 +27,7 @@ public final class RemoteOperationStore: OperationStore, Sendable {
     var core = StoreCore(replica: replica)
     let records = try Self.decode([OperationRecord].self, from: Self.send("GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
     core.apply(records)
-    self.core = Mutex(core)
+    self.core = Locked(core)
   }
 
   struct StoreInfo: Decodable {

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
+import Locking
 import Persistence
-import Synchronization
 
 /// The `sqlite:PATH` store: the operation log as rows of one SQLite table
 /// (each record's JSON form, in the order written), with the replica's
@@ -20,7 +20,7 @@ public final class SQLiteOperationStore: OperationStore {
     var seq: Int64
     var database: SQLiteDatabase?
   }
-  private let guarded: Mutex<Guarded>
+  private let guarded: Locked<Guarded>
   /// The layout of the tables (`meta.format`); another value is refused.
   static let formatVersion = "1"
 
@@ -69,7 +69,7 @@ public final class SQLiteOperationStore: OperationStore {
     self.replica = replica
     var state = Guarded(core: StoreCore(replica: replica), seq: 0, database: database)
     try Self.catchUp(&state, path: path)
-    guarded = Mutex(state)
+    guarded = Locked(state)
   }
 
   @discardableResult

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Synchronization
+import Locking
 
 /// The position the OS believes without GPS, shared by its region
 /// monitoring, significant-change and reduced-accuracy services: Wi-Fi or
@@ -17,10 +17,10 @@ public final class CoarsePositionProcess: Sendable {
     public let source: Source
   }
 
-  private let process: Mutex<Process>
+  private let process: Locked<Process>
 
   public init(config: WorldConfig.CoarsePosition, random: SimRandom) {
-    process = Mutex(Process(config: config, random: random))
+    process = Locked(Process(config: config, random: random))
   }
 
   /// The OS's position at `now` for a device truly at `truth`.

@@ -2,7 +2,7 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
-import Synchronization
+import Locking
 
 /// The location services of the simulated phone: significant-change
 /// deliveries (≥ 500 m and ≥ 5 min apart by the OS's own coarse position,
@@ -26,11 +26,11 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
     public let departed: Date?
   }
 
-  private let state: Mutex<Services>
+  private let state: Locked<Services>
 
   /// `coarse` is the OS's own position, shared with its region monitoring.
   public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
-    state = Mutex(Services(world: world, coarse: coarse, random: random))
+    state = Locked(Services(world: world, coarse: coarse, random: random))
   }
 
   /// Location services with a coarse position of their own.

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Geofencing
-import Synchronization
+import Locking
 
 /// A region monitor that behaves like iOS: 20 regions, a crossing counted
 /// only after the OS's coarse position has been past the boundary by a
@@ -21,15 +21,15 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
 
   public let capacity: Int
   private let position: CoarsePositionProcess
-  private let state: Mutex<Monitoring>
-  private let wakeHandler = Mutex<@Sendable (Date, Int) -> Void>({ _, _ in })
+  private let state: Locked<Monitoring>
+  private let wakeHandler = Locked<@Sendable (Date, Int) -> Void>({ _, _ in })
 
   /// `position` is the OS's own coarse position, shared with its other
   /// location services on the same phone.
   public init(config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom) {
     self.capacity = config.capacity
     self.position = position
-    state = Mutex(Monitoring(config: config, random: random))
+    state = Locked(Monitoring(config: config, random: random))
   }
 
   /// A monitor with a coarse position of its own.

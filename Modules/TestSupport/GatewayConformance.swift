@@ -1,6 +1,6 @@
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// The shared suites for the daemon's door: every `TokenSigner`,
 /// `PasswordHasher` and `HTTPServing` passes these.
@@ -75,7 +75,7 @@ extension GatewayConformance {
   /// waits until its condition holds (a real broker needs real time).
   public static func verify(broker makeClient: () -> any MessageBroker, settle: (() -> Bool) -> Void) throws {
     final class Inbox: Sendable {
-      let messages = Mutex<[String]>([])
+      let messages = Locked<[String]>([])
       func add(_ text: String) { messages.withLock { $0.append(text) } }
       var all: [String] { messages.withLock { $0 } }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// A broker in memory: every `Client` made from one hub sees what the
 /// others publish, through MQTT topic filters, delivered in order on the
@@ -11,7 +11,7 @@ public final class InMemoryBroker: Sendable {
     var log: [(topic: String, payload: Data)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let queue = DispatchQueue(label: "whilehere.test.broker")
 
   public init() {}
@@ -44,7 +44,7 @@ public final class InMemoryBroker: Sendable {
     }
 
     private let hub: InMemoryBroker
-    private let connection = Mutex(Connection())
+    private let connection = Locked(Connection())
 
     init(hub: InMemoryBroker) { self.hub = hub }
 

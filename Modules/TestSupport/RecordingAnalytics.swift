@@ -1,11 +1,11 @@
 import Analytics
 import Foundation
-import Synchronization
+import Locking
 
 /// Keeps every event, for tests.
 public final class RecordingAnalytics: AnalyticsSink, Sendable {
   public let name = "recording"
-  private let state = Mutex<(events: [AnalyticsEvent], flushes: Int)>(([], 0))
+  private let state = Locked<(events: [AnalyticsEvent], flushes: Int)>(([], 0))
 
   public init() {}
 

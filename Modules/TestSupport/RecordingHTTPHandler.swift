@@ -1,11 +1,11 @@
 import Foundation
 import Gateway
-import Synchronization
+import Locking
 
 /// An `HTTPHandler` that keeps every request and answers with `respond`:
 /// stands in for ntfy, a webhook receiver, or any peer a test checks.
 public final class RecordingHTTPHandler: HTTPHandler, Sendable {
-  private let seen = Mutex<[HTTPRequest]>([])
+  private let seen = Locked<[HTTPRequest]>([])
   private let respond: @Sendable (HTTPRequest) -> HTTPResponse
 
   public init(respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse = { _ in HTTPResponse(status: 200) }) {

@@ -1,11 +1,11 @@
+import Locking
 import Persistence
-import Synchronization
 
 /// Wraps a store and records every batch appended, so a test can assert
 /// exactly what a use case wrote (and that a refused command wrote nothing).
 public final class RecordingOperationStore: OperationStore {
   private let base: any OperationStore
-  private let recorded = Mutex<[[StoreOperation]]>([])
+  private let recorded = Locked<[[StoreOperation]]>([])
 
   public init(_ base: any OperationStore) { self.base = base }
 

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
+import Locking
 import Persistence
 import Sync
-import Synchronization
 
 /// The shared suite every `SyncTransport` passes: what one replica pushes,
 /// another pulls once (the cursor moves on), its own records are harmless,
@@ -34,7 +34,7 @@ public enum SyncTransportConformance {
 /// A sync hub in memory, for tests of the sync service.
 public final class InMemorySyncHub: SyncTransport, Sendable {
   public let name = "memory"
-  private let log = Mutex<[OperationRecord]>([])
+  private let log = Locked<[OperationRecord]>([])
 
   public init() {}
 

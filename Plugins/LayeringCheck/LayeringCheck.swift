@@ -23,8 +23,10 @@ struct LayeringCheck: CommandPlugin {
         guard case .target(let other) = dependency else { continue }
         declared.insert(other.name)
         edges += 1
-        if layer != .test { graph.append("  \(target.name) --> \(other.name)") }
-        guard let otherLayer = Layers.layer(name: other.name, path: other.directoryURL.path) else { continue }
+        let otherLayer = Layers.layer(name: other.name, path: other.directoryURL.path)
+        // Every layer may take the base; its edges would only crowd the picture.
+        if layer != .test, otherLayer != .base { graph.append("  \(target.name) --> \(other.name)") }
+        guard let otherLayer else { continue }
         if !layer.allowed.contains(otherLayer) {
           problems.append("\(target.name) (\(layer.rawValue)) -> \(other.name) (\(otherLayer.rawValue)): a \(layer.rawValue) may not depend on a \(otherLayer.rawValue)")
         }

@@ -2,10 +2,14 @@
 /// layers each layer may depend on. Changing the design means changing this
 /// table and Docs/Architecture.md together.
 enum Layer: String, CaseIterable {
-  case domain, utility, shim, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
+  case base, domain, utility, shim, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
 
-  var allowed: Set<Layer> {
+  /// Every layer may take the base (the lock); the base depends on nothing.
+  var allowed: Set<Layer> { self == .base ? [] : layered.union([.base]) }
+
+  private var layered: Set<Layer> {
     switch self {
+    case .base: return []
     case .domain, .utility, .shim: return []
     case .port: return [.domain, .port]
     case .adapter: return [.domain, .port, .shim]
@@ -26,6 +30,7 @@ enum Layer: String, CaseIterable {
 enum Layers {
   /// Modules/ targets by name. A new module must be placed here.
   static let modules: [String: Layer] = [
+    "Locking": .base,
     "Domain": .domain,
     "CMicroHTTPD": .shim,
     "CSodium": .shim,

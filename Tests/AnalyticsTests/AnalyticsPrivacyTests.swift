@@ -4,11 +4,11 @@ import Domain
 import Engine
 import Foundation
 import Gateway
+import Locking
 import MicroHTTP
 import Simulation
 import Testing
 import TestSupport
-import Synchronization
 
 /// Usage events carry nothing personal: a simulated week through the
 /// arrival engine, every engine event turned into usage counts, and not one
@@ -89,7 +89,7 @@ import Synchronization
 
   @Test func nothingPassesTheGateWithoutConsent() {
     let recording = RecordingAnalytics()
-    let flag = Mutex(false)
+    let flag = Locked(false)
     let gate = ConsentGate(recording) { flag.withLock { $0 } }
     gate.record(.planMade(regions: 1, leftOut: 0))
     flag.withLock { $0 = true }

@@ -2,8 +2,8 @@ import Composition
 @testable import Daemon
 import Foundation
 import Gateway
+import Locking
 import Sodium
-import Synchronization
 import Testing
 import TestSupport
 
@@ -13,7 +13,7 @@ import TestSupport
 @Suite struct DeviceKeyTests {
   final class CountingHasher: PasswordHasher {
     let inner = Argon2idHasher(operations: 1, memoryBytes: 8192)
-    let verifications = Mutex(0)
+    let verifications = Locked(0)
     func hash(_ password: String) throws -> String { try inner.hash(password) }
     func verify(_ password: String, against hash: String) -> Bool {
       verifications.withLock { $0 += 1 }

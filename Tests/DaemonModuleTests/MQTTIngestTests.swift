@@ -1,9 +1,9 @@
 @testable import Daemon
 import Foundation
 import Gateway
+import Locking
 import Testing
 import TestSupport
-import Synchronization
 
 /// OwnTracks in MQTT mode, against an in-memory broker: reports on
 /// `owntracks/USER/DEVICE`, commands back on `…/cmd`.
@@ -11,7 +11,7 @@ import Synchronization
   final class Phone: Sendable {
     let client: InMemoryBroker.Client
     /// Payloads as they came; parsed when read.
-    private let received = Mutex<[Data]>([])
+    private let received = Locked<[Data]>([])
 
     init(hub: InMemoryBroker, topic: String) throws {
       client = hub.client()

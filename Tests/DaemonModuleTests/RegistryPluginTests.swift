@@ -3,10 +3,10 @@ import Composition
 import Domain
 import Foundation
 import Gateway
+import Locking
 import Notifications
 import Persistence
 import Sodium
-import Synchronization
 import Testing
 import TestSupport
 
@@ -16,7 +16,7 @@ import TestSupport
 @Suite struct RegistryPluginTests {
   /// A store this test target adds: the in-memory one under another name, counting what it was asked to open.
   final class Opened: Sendable {
-    let names = Mutex<Int>(0)
+    let names = Locked<Int>(0)
   }
 
   @Test func aStoreAndASinkAddedInATestTargetServeTheDaemon() throws {

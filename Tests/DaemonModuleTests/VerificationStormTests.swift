@@ -2,8 +2,8 @@ import Daemon
 import Dispatch
 import Foundation
 import Gateway
+import Locking
 import Sodium
-import Synchronization
 import Testing
 
 /// A restart storm, or a flood of wrong passwords, cannot run unbounded
@@ -16,8 +16,8 @@ import Testing
     let inner = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let release = DispatchSemaphore(value: 0)
     let entered = DispatchSemaphore(value: 0)
-    let holding = Mutex(false)
-    let atOnce = Mutex((now: 0, most: 0))
+    let holding = Locked(false)
+    let atOnce = Locked((now: 0, most: 0))
     func hash(_ password: String) throws -> String { try inner.hash(password) }
     func verify(_ password: String, against hash: String) -> Bool {
       atOnce.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
@@ -37,7 +37,7 @@ import Testing
 
   /// The statuses background logins got.
   final class Statuses: Sendable {
-    private let values = Mutex<[Int]>([])
+    private let values = Locked<[Int]>([])
     func add(_ status: Int) { values.withLock { $0.append(status) } }
     var all: [Int] { values.withLock { $0 } }
   }

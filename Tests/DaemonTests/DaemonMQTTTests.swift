@@ -1,16 +1,16 @@
 import Foundation
 import Gateway
+import Locking
 import MQTT
 import Sodium
 import Testing
 import TestSupport
-import Synchronization
 
 /// The real whilehered binary with a real mosquitto broker: a phone in
 /// OwnTracks MQTT mode gets its reminder and its waypoint commands.
 @Suite(.serialized) struct DaemonMQTTTests {
   final class Inbox: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = Locked<[String]>([])
     func add(_ item: String) { items.withLock { $0.append(item) } }
     var all: [String] { items.withLock { $0 } }
   }

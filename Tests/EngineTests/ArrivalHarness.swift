@@ -2,9 +2,9 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
+import Locking
 import Notifications
 import Persistence
-import Synchronization
 import TestSupport
 import Testing
 
@@ -12,20 +12,20 @@ final class FakePrecise: PreciseLocationControl {
   /// False: a phone like the OwnTracks apps, with no reduced-accuracy updates.
   let offersReducedUpdates: Bool
   init(offersReducedUpdates: Bool = true) { self.offersReducedUpdates = offersReducedUpdates }
-  let on = Mutex(false)
+  let on = Locked(false)
   var isOn: Bool { on.withLock { $0 } }
   func startPreciseUpdates() { on.withLock { $0 = true } }
   func stopPreciseUpdates() { on.withLock { $0 = false } }
-  let singleFixes = Mutex(0)
+  let singleFixes = Locked(0)
   func requestSingleFix() { singleFixes.withLock { $0 += 1 } }
   /// The distance filter of the reduced-accuracy updates asked for; nil while off.
-  let reduced = Mutex<Double?>(nil)
+  let reduced = Locked<Double?>(nil)
   var reducedFilter: Double? { reduced.withLock { $0 } }
   func startReducedUpdates(distanceFilter: Double) { reduced.withLock { $0 = distanceFilter } }
   func stopReducedUpdates() { reduced.withLock { $0 = nil } }
-  let visitsOn = Mutex(false)
+  let visitsOn = Locked(false)
   func startVisitMonitoring() { visitsOn.withLock { $0 = true } }
-  let significantOn = Mutex(false)
+  let significantOn = Locked(false)
   func startSignificantChanges() { significantOn.withLock { $0 = true } }
   func stopSignificantChanges() { significantOn.withLock { $0 = false } }
 }

@@ -2,8 +2,8 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
+import Locking
 import Persistence
-import Synchronization
 import Testing
 import TestSupport
 
@@ -174,7 +174,7 @@ import TestSupport
 /// A store that refuses to save the tracking budget while `refuse` is set (a full disk).
 final class BudgetRefusingStore: OperationStore {
   private let base: any OperationStore
-  let refuse = Mutex(false)
+  let refuse = Locked(false)
 
   init(_ base: any OperationStore) { self.base = base }
 

@@ -2,11 +2,11 @@ import Domain
 import Engine
 import Foundation
 import Importing
+import Locking
 import Persistence
 import Providers
 import Testing
 import TestSupport
-import Synchronization
 
 @Suite struct ImportServiceTests {
   let csv = #"""
@@ -79,7 +79,7 @@ import Synchronization
 
   @Test func aCancelledImportKeepsItsChunksAndResumesAfterThem() throws {
     let h = EngineHarness()
-    let calls = Mutex<[Int]>([])
+    let calls = Locked<[Int]>([])
     var control = ImportService.Control(chunk: 10)
     control.progress = { done, total in
       calls.withLock { $0.append(done) }

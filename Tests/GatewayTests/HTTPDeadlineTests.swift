@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
+import Locking
 import MicroHTTP
-import Synchronization
 import TestSupport
 import Testing
 
@@ -11,7 +11,7 @@ import Testing
 @Suite struct HTTPDeadlineTests {
   /// Time the test moves by hand (the Gateway layer knows no domain clock).
   final class HandClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+    private let current = Locked(Date(timeIntervalSince1970: 1_780_000_000))
     func now() -> Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
   }
@@ -112,7 +112,7 @@ import Testing
       return HTTPResponse(status: 200)
     }
     defer { server.stop() }
-    let answer = Mutex<Int>(0)
+    let answer = Locked<Int>(0)
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       answer.withLock { $0 = Self.health(port) }

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import Gateway
+import Locking
 import MicroHTTP
-import Synchronization
 import TestSupport
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
 /// at once, a request being handled gets its answer, then the server stops.
 @Suite struct HTTPDrainTests {
   final class Answers: Sendable {
-    private let values = Mutex<[Int]>([])
+    private let values = Locked<[Int]>([])
     func add(_ status: Int) { values.withLock { $0.append(status) } }
     var all: [Int] { values.withLock { $0 } }
   }

@@ -2,9 +2,9 @@ import Domain
 import Foundation
 import Geofencing
 import Gpsd
+import Locking
 import Testing
 import TestSupport
-import Synchronization
 
 @Suite(.serialized) struct GpsdSourceTests {
   static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -36,7 +36,7 @@ import Synchronization
     let points = gpsfake.points
     #expect(points.count == 40)
     let port = gpsfake.port
-    let received = Mutex<[PhoneFix]>([])
+    let received = Locked<[PhoneFix]>([])
     let source = GpsdSource(host: "127.0.0.1", port: port, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
     try source.start { report in
       if case .location(let fix) = report { received.withLock { $0.append(fix) } }

@@ -1,14 +1,14 @@
 import Domain
 import Foundation
 import Geofencing
+import Locking
 import OwnTracks
 import Testing
 import TestSupport
-import Synchronization
 
 @Suite struct ReplaySourceTests {
   final class Collected: Sendable {
-    private let state = Mutex<(reports: [PhoneReport], messages: [String])>(([], []))
+    private let state = Locked<(reports: [PhoneReport], messages: [String])>(([], []))
     var reports: [PhoneReport] { state.withLock { $0.reports } }
     var messages: [String] { state.withLock { $0.messages } }
     func add(_ report: PhoneReport) { state.withLock { $0.reports.append(report) } }

@@ -1,13 +1,13 @@
 import Domain
 import Foundation
+import Locking
 import Providers
 import Testing
 import TestSupport
-import Synchronization
 
 @Suite struct CachingPlaceProviderTests {
   final class Clock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+    private let time = Locked(Date(timeIntervalSince1970: 1_780_000_000))
     var now: Date { time.withLock { $0 } }
     func advance(by seconds: TimeInterval) { time.withLock { $0 += seconds } }
   }

@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import Notifications
 import PushSinks
-import Synchronization
 import Testing
 import TestSupport
 
@@ -9,7 +9,7 @@ import TestSupport
 /// each button, so a person at a terminal can answer with curl.
 @Suite struct ConsoleLogSinkTests {
   final class Log: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
     func write(_ event: String, _ fields: [(String, String)]) {
       lines.withLock { $0.append(([event] + fields.map { "\($0.0)=\($0.1)" }).joined(separator: " ")) }
     }

@@ -1,15 +1,15 @@
 import Foundation
+import Locking
 import Notifications
 import PushSinks
 import Testing
 import TestSupport
-import Synchronization
 
 /// notify-send with actions: the button pressed comes back as the answer.
 @Suite(.serialized) struct DesktopSinkTests {
   final class Answers: Sendable {
     let arrived = DispatchSemaphore(value: 0)
-    private let actions = Mutex<[ReminderAction]>([])
+    private let actions = Locked<[ReminderAction]>([])
     var all: [ReminderAction] { actions.withLock { $0 } }
     func add(_ action: ReminderAction) {
       actions.withLock { $0.append(action) }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs the tests of the code that runs on many threads at once (the daemon,
+# its HTTP and MQTT gateway, and the daemon's process tests, whose
+# whilehered is built with the same sanitizer) under ThreadSanitizer.
+# Shared state is behind `Locked` (a pthread mutex TSan sees; the standard
+# `Mutex` it cannot judge on Linux: Docs/Architecture.md). Any report fails.
+#   scripts/tsan.sh [FILTER]   default: DaemonTests|DaemonModuleTests|GatewayTests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+filter="${1:-DaemonTests|DaemonModuleTests|GatewayTests}"
+build=.build-tsan
+swift build --build-tests --sanitize=thread --scratch-path "$build" 2>&1 | grep -E "error:|Compiling|complete" | tail -n 2
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+swift test --skip-build --sanitize=thread --scratch-path "$build" --filter "$filter" >"$log" 2>&1 || status=$?
+reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
+if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+  grep -E "WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer|✘" "$log" | head -n 40 >&2
+  echo "tsan: $reports reports, tests exit $status (filter $filter)" >&2
+  exit 1
+fi
+echo "tsan: $(grep -E "Test run with" "$log" | tail -n 1 | sed 's/^[^T]*//'); no ThreadSanitizer reports (filter $filter)"
