@@ -20,4 +20,4 @@ if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
   echo "tsan: $reports reports, tests exit $status (filter $filter)" >&2
   exit 1
 fi
-echo "tsan: $(grep -E "Test run with" "$log" | tail -n 1 | sed 's/^[^T]*//'); no ThreadSanitizer reports (filter $filter)"
+echo "tsan: $(grep -E "Test run with" "$log" | tail -n 1 | sed 's/^[^T]*//; s/\.$//'); no ThreadSanitizer reports (filter $filter)"

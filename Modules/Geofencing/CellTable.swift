@@ -9,11 +9,17 @@ struct CellTable: Sendable {
   private(set) var count = 0
 
   init(capacity: Int = 16) {
-    var size = 16
-    while size < capacity * 2 { size <<= 1 }
+    let size = Self.buckets(for: capacity)
     keys = [Int64](repeating: Self.empty, count: size)
     values = [Int32](repeating: 0, count: size)
     mask = size - 1
+  }
+
+  /// A power of two at least twice `capacity` (at most half full), and at least 16.
+  static func buckets(for capacity: Int) -> Int {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    return size
   }
 
   @inline(__always)

@@ -17,22 +17,121 @@ extension CircleIndex {
   }
 
   /// Files many circles at once, as `insert` would one by one (a key
-  /// already held is replaced). Each cell's list grows once to its final
-  /// size instead of doubling, and no per-circle cell array is made:
-  /// loading a million circles one at a time spent most of its time there.
+  /// already held is replaced, and of a key given twice the last wins).
+  /// Into an empty index every list is laid out in one flat array; into
+  /// one that holds circles, each list grows once to its final size.
   public mutating func insert(contentsOf given: [Circle]) {
+    guard keys.isEmpty, given.count < Int32.max, packedBits(given.count) <= 64 else { return append(given) }
+    fill(centreOrder(Self.lastOfEachKey(given)))
+    layOut()
+  }
+
+  /// The bits a packed (row, column, slot) takes for this many circles.
+  func packedBits(_ count: Int) -> Int {
+    RadixSort.width(Int(latIndex(90))) + RadixSort.width(Int(lonCells - 1)) + RadixSort.width(count)
+  }
+
+  /// The circles in the order of their centre cells: neighbours get slots
+  /// next to each other and land in the same lists one after the other,
+  /// which the cache rewards when matching.
+  func centreOrder(_ circles: [Circle]) -> [Circle] {
+    let rowBits = RadixSort.width(Int(latIndex(90)))
+    let columnBits = RadixSort.width(Int(lonCells - 1))
+    let indexBits = RadixSort.width(circles.count)
+    guard rowBits + columnBits + indexBits <= 64 else {
+      let cells = circles.map { cellKey(latitude: $0.latitude, longitude: $0.longitude) }
+      return circles.indices.sorted { cells[$0] < cells[$1] }.map { circles[$0] }
+    }
+    // Packed (row, column, position): one integer sort, no comparator calls.
+    var packed = circles.enumerated().map { position, circle -> UInt64 in
+      let cell = UInt64(latIndex(circle.latitude)) << columnBits | UInt64(lonIndex(circle.longitude))
+      return cell << indexBits | UInt64(position)
+    }
+    // By cell only: the sort is stable, so a cell's circles keep their order.
+    RadixSort.sort(&packed, bits: rowBits + columnBits + indexBits, from: indexBits)
+    let mask = (UInt64(1) << indexBits) - 1
+    return packed.map { circles[Int($0 & mask)] }
+  }
+
+  /// Files every slot of a freshly filled index (slots in centre-cell
+  /// order): each cell's circles as one run of `baseEntries` and each
+  /// centre cell's as one run of `baseCentres`. Every (cell, slot) pair is
+  /// made, sorted by cell and written out in order, so each cell's list is
+  /// looked up once instead of once per circle touching it.
+  mutating func layOut() {
+    let n = keys.count
+    let rowBits = RadixSort.width(Int(latIndex(90)))
+    let columnBits = RadixSort.width(Int(lonCells - 1))
+    let slotBits = RadixSort.width(n)
+    var pairs: [UInt64] = []
+    pairs.reserveCapacity(n * 4)
+    var entries: [Entry] = []
+    entries.reserveCapacity(n)
+    var centres: [(cell: Int64, slot: Int32)] = []
+    centres.reserveCapacity(n)
+    for slot in 0..<n {
+      let (latitude, longitude) = degrees[slot]
+      entries.append(Entry(slot: Int32(slot), phi: phi[slot], cosPhi: cosPhi[slot], lambda: lambda[slot], radius: radius[slot]))
+      guard let span = cellSpan(latitude: latitude, longitude: longitude, radius: radius[slot]) else {
+        appendPolar(Int32(slot))
+        continue
+      }
+      for row in span.lats {
+        for column in span.lons {
+          let wrapped = column < 0 ? column + lonCells : column >= lonCells ? column - lonCells : column
+          pairs.append((UInt64(row) << columnBits | UInt64(wrapped)) << slotBits | UInt64(slot))
+        }
+      }
+      centres.append((cellKey(latitude: latitude, longitude: longitude), Int32(slot)))
+    }
+    // By cell only: pairs were made in slot order, and the sort is stable.
+    RadixSort.sort(&pairs, bits: rowBits + columnBits + slotBits, from: slotBits)
+    // Tables sized for the cells there are: a sparser one misses the cache more.
+    var cells = pairs.isEmpty ? 0 : 1
+    for at in pairs.indices.dropFirst() where pairs[at] >> slotBits != pairs[at - 1] >> slotBits { cells += 1 }
+    var centreCells = centres.isEmpty ? 0 : 1
+    for at in centres.indices.dropFirst() where centres[at].cell != centres[at - 1].cell { centreCells += 1 }
+    reserveCells(cells, centres: centreCells)
+    let slotMask = (UInt64(1) << slotBits) - 1
+    let columnMask = (UInt64(1) << columnBits) - 1
+    baseEntries = [Entry](unsafeUninitializedCapacity: pairs.count) { buffer, initialized in
+      var at = 0
+      while at < pairs.count {
+        let packedCell = pairs[at] >> slotBits
+        let list = Int(cellList(cell(Int64(packedCell >> columnBits), Int64(packedCell & columnMask))))
+        baseStart[list] = at
+        var end = at
+        while end < pairs.count, pairs[end] >> slotBits == packedCell {
+          (buffer.baseAddress! + end).initialize(to: entries[Int(pairs[end] & slotMask)])
+          end += 1
+        }
+        baseCount[list] = Int32(end - at)
+        at = end
+      }
+      initialized = pairs.count
+    }
+    // Slots are in centre-cell order already: each centre cell is one run.
+    baseCentres = centres.map(\.slot)
+    var at = 0
+    while at < centres.count {
+      let list = Int(centreList(centres[at].cell))
+      var end = at
+      while end < centres.count, centres[end].cell == centres[at].cell { end += 1 }
+      centreStart[list] = at
+      centreCount[list] = Int32(end - at)
+      at = end
+    }
+  }
+
+  /// Into an index that holds circles: each list grows once.
+  mutating func append(_ given: [Circle]) {
     let circles = Self.lastOfEachKey(given)
     reserveCapacity(count + circles.count)
-    // In the order of their centre cells: neighbours land in the same cell
-    // lists one after the other, which the cache rewards.
-    let cells = circles.map { cellKey(latitude: $0.latitude, longitude: $0.longitude) }
-    let order = circles.indices.sorted { cells[$0] < cells[$1] }
     var filed: [(list: Int32, entry: Entry)] = []
     filed.reserveCapacity(circles.count * 4)
     var centres: [(list: Int32, slot: Int32)] = []
     centres.reserveCapacity(circles.count)
-    for position in order {
-      let circle = circles[position]
+    for circle in centreOrder(circles) {
       let slot = place(key: circle.key, latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
       guard let span = cellSpan(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius) else {
         appendPolar(slot)
@@ -43,7 +142,7 @@ extension CircleIndex {
       for lat in span.lats {
         for lon in span.lons { filed.append((cellList(cell(lat, lon)), entry)) }
       }
-      centres.append((centreList(cells[position]), slot))
+      centres.append((centreList(cellKey(latitude: circle.latitude, longitude: circle.longitude)), slot))
     }
     appendEntries(filed)
     appendCentres(centres)
@@ -54,10 +153,11 @@ extension CircleIndex {
   /// happens after every slot is taken, so a replaced circle's entries
   /// could not be taken back out.)
   static func lastOfEachKey(_ circles: [Circle]) -> [Circle] {
-    var last: [Int: Int] = [:]
-    last.reserveCapacity(circles.count)
-    for (position, circle) in circles.enumerated() { last[circle.key] = position }
+    // Keys in increasing order (as files number their rows) are distinct.
+    if zip(circles, circles.dropFirst()).allSatisfy({ $0.key < $1.key }) { return circles }
+    var last = KeyTable(capacity: circles.count)
+    for (position, circle) in circles.enumerated() { last.set(circle.key, Int32(truncatingIfNeeded: position)) }
     guard last.count != circles.count else { return circles }
-    return circles.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+    return circles.enumerated().filter { last.find($0.element.key) == Int32(truncatingIfNeeded: $0.offset) }.map(\.element)
   }
 }

@@ -35,7 +35,10 @@ extension CircleIndex {
       if lowerBound > maxDistance { break }
       if best.count == k, let last = best.last, lowerBound > last.distance { break }
       forEachRingCell(centreLat, centreLon, ring) { cell in
-        if let list = centreTable.find(cell) { centreLists[Int(list)].forEach(consider) }
+        guard let list = centreTable.find(cell).map(Int.init) else { return }
+        let start = centreStart[list]
+        for at in start..<start + Int(centreCount[list]) { consider(baseCentres[at]) }
+        centreLists[list].forEach(consider)
       }
       ring += 1
     }

@@ -11,7 +11,7 @@ import Foundation
 /// list checked on every query, since longitude cells degenerate there.
 public struct CircleIndex: Sendable {
   public let cellDegrees: Double
-  private var slots: [Int: Int32] = [:]
+  var slots = KeyTable()
   private(set) var keys: [Int] = []
   private(set) var phi: [Double] = []
   private(set) var lambda: [Double] = []
@@ -19,15 +19,24 @@ public struct CircleIndex: Sendable {
   private(set) var radius: [Double] = []
   private(set) var alive: [Bool] = []
   /// The degrees as given, so removal files out of exactly the cells insertion used.
-  private var degrees: [(latitude: Double, longitude: Double)] = []
+  var degrees: [(latitude: Double, longitude: Double)] = []
   private var freeSlots: [Int32] = []
   /// Cell → the circles touching it, each as a packed entry so a query scans
   /// one contiguous array and rejects most candidates without trigonometry.
+  /// A list is a run of `baseEntries` filed by a bulk load into an empty
+  /// index (one flat array: a million small arrays cost more to allocate
+  /// than to fill) followed by its own array for what came later.
   private(set) var cellTable = CellTable()
   private(set) var cellLists: [[Entry]] = []
-  /// Cell → the circles whose centre lies in it, for nearest-neighbour rings.
+  var baseEntries: [Entry] = []
+  var baseStart: [Int] = []
+  var baseCount: [Int32] = []
+  /// Cell → the circles whose centre lies in it, for nearest-neighbour rings (laid out the same way).
   private(set) var centreTable = CellTable()
   private(set) var centreLists: [[Int32]] = []
+  var baseCentres: [Int32] = []
+  var centreStart: [Int] = []
+  var centreCount: [Int32] = []
   private(set) var polar: [Int32] = []
   let lonCells: Int64
   static let polarMargin = 1.0
@@ -70,6 +79,40 @@ public struct CircleIndex: Sendable {
   /// numbers; filing it in cells is the caller's.
   mutating func place(key: Int, latitude: Double, longitude: Double, radius meters: Double) -> Int32 {
     if !slots.isEmpty { remove(key: key) }
+    let slot = takeSlot(latitude: latitude, longitude: longitude, radius: meters, key: key)
+    slots.set(key, slot)
+    return slot
+  }
+
+  /// Fills an empty index's slots with `circles`, slot i for circle i
+  /// (keys distinct); filing them in cells is the caller's.
+  mutating func fill(_ circles: [Circle]) {
+    precondition(keys.isEmpty, "fill is for an empty index")
+    keys = circles.map(\.key)
+    phi = circles.map { Haversine.radians($0.latitude) }
+    lambda = circles.map { Haversine.radians($0.longitude) }
+    cosPhi = phi.map(cos)
+    radius = circles.map(\.radius)
+    alive = [Bool](repeating: true, count: circles.count)
+    degrees = circles.map { ($0.latitude, $0.longitude) }
+    slots.reserveCapacity(circles.count)
+    for (slot, key) in keys.enumerated() { slots.set(key, Int32(slot)) }
+  }
+
+  /// Room for this many cells and centre cells without growing.
+  mutating func reserveCells(_ cells: Int, centres: Int) {
+    cellTable.reserveCapacity(cells)
+    cellLists.reserveCapacity(cells)
+    baseStart.reserveCapacity(cells)
+    baseCount.reserveCapacity(cells)
+    centreTable.reserveCapacity(centres)
+    centreLists.reserveCapacity(centres)
+    centreStart.reserveCapacity(centres)
+    centreCount.reserveCapacity(centres)
+  }
+
+  /// Stores a circle's numbers in a free slot or a new one.
+  mutating func takeSlot(latitude: Double, longitude: Double, radius meters: Double, key: Int) -> Int32 {
     let slot: Int32
     let p = Haversine.radians(latitude)
     if let free = freeSlots.popLast() {
@@ -92,18 +135,27 @@ public struct CircleIndex: Sendable {
       alive.append(true)
       degrees.append((latitude, longitude))
     }
-    slots[key] = slot
     return slot
   }
 
   /// The list index of a cell's circles, made when the cell has none yet.
   mutating func cellList(_ cell: Int64) -> Int32 {
-    cellTable.findOrInsert(cell) { cellLists.append([]); return Int32(cellLists.count - 1) }
+    cellTable.findOrInsert(cell) {
+      cellLists.append([])
+      baseStart.append(0)
+      baseCount.append(0)
+      return Int32(cellLists.count - 1)
+    }
   }
 
   /// The list index of a cell's centres, made when the cell has none yet.
   mutating func centreList(_ cell: Int64) -> Int32 {
-    centreTable.findOrInsert(cell) { centreLists.append([]); return Int32(centreLists.count - 1) }
+    centreTable.findOrInsert(cell) {
+      centreLists.append([])
+      centreStart.append(0)
+      centreCount.append(0)
+      return Int32(centreLists.count - 1)
+    }
   }
 
   mutating func appendPolar(_ slot: Int32) { polar.append(slot) }
@@ -124,15 +176,29 @@ public struct CircleIndex: Sendable {
   }
 
   public mutating func remove(key: Int) {
-    guard let slot = slots.removeValue(forKey: key) else { return }
+    guard let slot = slots.remove(key) else { return }
     let i = Int(slot)
     let (latitude, longitude) = degrees[i]
     if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: radius[i]) {
       for cell in covered {
-        if let list = cellTable.find(cell) { cellLists[Int(list)].removeAll { $0.slot == slot } }
+        guard let list = cellTable.find(cell).map(Int.init) else { continue }
+        cellLists[list].removeAll { $0.slot == slot }
+        // Out of the bulk run: the run's last entry takes its place.
+        let start = baseStart[list]
+        let end = start + Int(baseCount[list])
+        if let at = (start..<end).first(where: { baseEntries[$0].slot == slot }) {
+          baseEntries[at] = baseEntries[end - 1]
+          baseCount[list] -= 1
+        }
       }
-      if let list = centreTable.find(cellKey(latitude: latitude, longitude: longitude)) {
-        centreLists[Int(list)].removeAll { $0 == slot }
+      if let list = centreTable.find(cellKey(latitude: latitude, longitude: longitude)).map(Int.init) {
+        centreLists[list].removeAll { $0 == slot }
+        let start = centreStart[list]
+        let end = start + Int(centreCount[list])
+        if let at = (start..<end).first(where: { baseCentres[$0] == slot }) {
+          baseCentres[at] = baseCentres[end - 1]
+          centreCount[list] -= 1
+        }
       }
     } else {
       polar.removeAll { $0 == slot }
@@ -158,7 +224,7 @@ public struct CircleIndex: Sendable {
       let x = c1 * cos(l1)
       let y = c1 * sin(l1)
       let z = sin(p1)
-      cellLists[Int(list)].withUnsafeBufferPointer { entries in
+      func scan(_ entries: UnsafeBufferPointer<Entry>) {
         for entry in entries {
           switch entry.verdict(x, y, z) {
           case .outside: continue
@@ -167,6 +233,10 @@ public struct CircleIndex: Sendable {
           }
         }
       }
+      let l = Int(list)
+      let start = baseStart[l]
+      baseEntries.withUnsafeBufferPointer { scan(UnsafeBufferPointer(rebasing: $0[start..<start + Int(baseCount[l])])) }
+      cellLists[l].withUnsafeBufferPointer(scan)
     }
     for slot in polar { exact(slot) }
   }

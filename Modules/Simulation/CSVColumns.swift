@@ -19,6 +19,44 @@ enum CSVColumns {
     subscript(row: Int, column: Int) -> Double { values[row * columns + column] }
   }
 
+  /// Reads a number written as plain decimals (`-12.345`) from `start`,
+  /// stopping at the first byte that cannot be part of one (or `end`):
+  /// the value when it had digits and at most 15 significant ones, and
+  /// where it stopped. Anything else (exponents, more digits) is strtod's.
+  /// The digits make an integer below 2^53 and the scale a power of ten
+  /// below 10^23, both exact doubles, so one division rounds correctly:
+  /// the same double strtod gives, without copying the field.
+  static func scanDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (value: Double?, stop: Int) {
+    var i = start
+    let negative = i < end && bytes[i] == UInt8(ascii: "-")
+    if i < end, negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var decimals = 0
+    var point = false
+    var any = false
+    while i < end {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "."), !point {
+        point = true
+      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        any = true
+        if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
+        if digits > 15 { return (nil, i) }
+        mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        if point { decimals += 1 }
+      } else {
+        break
+      }
+      i += 1
+    }
+    guard any, decimals < powersOfTen.count else { return (nil, i) }
+    let magnitude = Double(mantissa) / powersOfTen[decimals]
+    return (negative ? -magnitude : magnitude, i)
+  }
+
+  static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
   static func read(_ path: String, columns: [String]) throws -> Table {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(path: path, line: 0, message: "cannot read the file")
@@ -46,25 +84,32 @@ enum CSVColumns {
         }
         if lineEnd == start { continue }
         var fields = 0
-        var fieldStart = start
-        for position in start...lineEnd where position == lineEnd || bytes[position] == 0x2C {
-          let length = position - fieldStart
-          guard length > 0, length < field.count, fields < columns.count else {
-            throw Failure(
-              path: path, line: lineNumber,
-              message: fields < columns.count ? "field \(fields + 1) is empty or too long" : "more than \(columns.count) fields")
+        var position = start
+        while true {
+          guard fields < columns.count else {
+            throw Failure(path: path, line: lineNumber, message: "more than \(columns.count) fields")
           }
-          for k in 0..<length { field[k] = CChar(bitPattern: bytes[fieldStart + k]) }
-          field[length] = 0
-          let value = field.withUnsafeMutableBufferPointer { buffer -> Double? in
-            var stop: UnsafeMutablePointer<CChar>?
-            let parsed = strtod(buffer.baseAddress!, &stop)
-            return stop == buffer.baseAddress! + length && parsed.isFinite ? parsed : nil
+          var (value, fieldEnd) = Self.scanDecimal(bytes, from: position, to: lineEnd)
+          if value == nil || (fieldEnd < lineEnd && bytes[fieldEnd] != 0x2C) {
+            fieldEnd = position
+            while fieldEnd < lineEnd && bytes[fieldEnd] != 0x2C { fieldEnd += 1 }
+            let length = fieldEnd - position
+            guard length > 0, length < field.count else {
+              throw Failure(path: path, line: lineNumber, message: "field \(fields + 1) is empty or too long")
+            }
+            for k in 0..<length { field[k] = CChar(bitPattern: bytes[position + k]) }
+            field[length] = 0
+            value = field.withUnsafeMutableBufferPointer { buffer -> Double? in
+              var stop: UnsafeMutablePointer<CChar>?
+              let parsed = strtod(buffer.baseAddress!, &stop)
+              return stop == buffer.baseAddress! + length && parsed.isFinite ? parsed : nil
+            }
           }
           guard let value else { throw Failure(path: path, line: lineNumber, message: "field \(fields + 1) is not a number") }
           table.values.append(value)
           fields += 1
-          fieldStart = position + 1
+          if fieldEnd >= lineEnd { break }
+          position = fieldEnd + 1
         }
         guard fields == columns.count else {
           throw Failure(path: path, line: lineNumber, message: "\(fields) fields, expected \(columns.count)")

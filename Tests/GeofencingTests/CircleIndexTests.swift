@@ -85,6 +85,45 @@ import Testing
     }
   }
 
+  /// A bulk load into an empty index lays every list out flat; it must
+  /// answer as filing one by one does, with keys given twice (the last
+  /// wins), keys out of order, and incremental inserts, replacements and
+  /// removals afterwards touching the flat runs.
+  @Test func aBulkLoadIntoAnEmptyIndexAnswersAsOneByOneDoes() {
+    var random = SplitMix64(seed: 11)
+    let all = circles(3000, random: &random)
+    var batch = all.reversed().map { CircleIndex.Circle(key: $0.key, latitude: $0.lat, longitude: $0.lon, radius: $0.radius) }
+    batch += all.prefix(50).map { CircleIndex.Circle(key: $0.key, latitude: $0.lat + 0.01, longitude: $0.lon, radius: $0.radius / 3) }
+    var one = CircleIndex()
+    for c in batch { one.insert(key: c.key, latitude: c.latitude, longitude: c.longitude, radius: c.radius) }
+    var bulk = CircleIndex()
+    bulk.insert(contentsOf: batch)
+    #expect(bulk.count == one.count && bulk.count == 3000)
+    for key in stride(from: 0, to: 3000, by: 7) {
+      one.remove(key: key)
+      bulk.remove(key: key)
+    }
+    for c in all.suffix(40) {
+      one.insert(key: c.key + 10_000, latitude: c.lat, longitude: c.lon, radius: c.radius * 2)
+      bulk.insert(key: c.key + 10_000, latitude: c.lat, longitude: c.lon, radius: c.radius * 2)
+      one.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: 30)
+      bulk.insert(key: c.key, latitude: c.lat, longitude: c.lon, radius: 30)
+    }
+    #expect(bulk.count == one.count)
+    var hits = 0
+    for c in all.prefix(600) {
+      let lat = max(-90, min(90, c.lat + Double.random(in: -0.02...0.02, using: &random)))
+      var lon = c.lon + Double.random(in: -0.02...0.02, using: &random)
+      if lon > 180 { lon -= 360 }
+      if lon < -180 { lon += 360 }
+      let expected = one.containing(latitude: lat, longitude: lon)
+      hits += expected.count
+      #expect(Set(bulk.containing(latitude: lat, longitude: lon)) == Set(expected), "at \(lat),\(lon)")
+      #expect(bulk.nearest(latitude: lat, longitude: lon, k: 5).map(\.key) == one.nearest(latitude: lat, longitude: lon, k: 5).map(\.key))
+    }
+    #expect(hits > 600, "the workload must actually hit circles")
+  }
+
   @Test func removalAndReplacementAreIncremental() {
     var index = CircleIndex()
     index.insert(key: 1, latitude: 60.17, longitude: 24.94, radius: 100)
