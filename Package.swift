@@ -26,7 +26,7 @@ let package = Package(
     .executable(name: "whilehere-sim", targets: ["whilehere-sim"]),
     .library(name: "TestSupport", targets: ["TestSupport"]),
     // What the fuzzers in Fuzz/ (a package of their own) read outside bytes with (the daemon too, for its requests).
-    .library(name: "WhileHereParsing", targets: ["Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing", "Composition", "Gateway", "Sodium", "Daemon"]),
+    .library(name: "WhileHereParsing", targets: ["Locking", "Domain", "OwnTracks", "Gpsd", "Importing", "Exchange", "Sync", "Persistence", "Geofencing", "Simulation", "FileStore", "Overpass", "OSMPlaces", "ArgumentParsing", "Composition", "Gateway", "Sodium", "Daemon"]),
     .plugin(name: "LayeringCheck", targets: ["LayeringCheck"]),
   ],
   targets: [
