@@ -49,7 +49,12 @@ enum XMLPlaces {
     parser.delegate = reader
     guard parser.parse(), reader.failure == nil else {
       if let failure = reader.failure { throw failure }
-      throw ImportError(file: file, line: parser.lineNumber, message: "not well-formed XML (\(parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error"))")
+      // The data ended with elements open (XMLParser.ErrorCode.prematureDocumentEndError).
+      if let unclosed = reader.unclosed, (reader.xmlError as NSError?)?.code == 5 {
+        throw ImportError(file: file, line: parser.lineNumber, message: "the file ends inside <\(unclosed)>: it was cut short")
+      }
+      let error = reader.xmlError ?? parser.parserError
+      throw ImportError(file: file, line: reader.xmlErrorLine ?? parser.lineNumber, message: "not well-formed XML (\(error.map { "\($0.localizedDescription)" } ?? "parse error"))")
     }
     if let unclosed = reader.unclosed {
       throw ImportError(file: file, line: parser.lineNumber, message: "the file ends inside <\(unclosed)>: it was cut short")
@@ -68,6 +73,9 @@ enum XMLPlaces {
     var rows: [TakeoutList.Row] = []
     var skipped: [String] = []
     var failure: ImportError?
+    /// The first XML error and its line.
+    var xmlError: (any Error)?
+    var xmlErrorLine: Int?
     var sawRoot = false
     var documentName: String?
     private var path: [String] = []
@@ -128,6 +136,17 @@ enum XMLPlaces {
       default: break
       }
       text = ""
+    }
+
+    /// Linux's XMLParser goes on after an error and reports each later one
+    /// too, and Foundation leaks an error object per report (a ten-minute
+    /// fuzz run grew to 2 GiB): the first error decides, so parsing stops there.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+      if xmlError == nil {
+        xmlError = parseError
+        xmlErrorLine = parser.lineNumber
+      }
+      parser.abortParsing()
     }
 
     private func fail(_ parser: XMLParser, _ message: String) {

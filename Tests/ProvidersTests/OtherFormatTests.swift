@@ -116,6 +116,17 @@ import TestSupport
     kml.append(Data("nates>24.94,60.17,0</coordinates></Point></Placemark></Document></kml>".utf8))
     refuses("map.kml", kml, "not UTF-8")
   }
+
+  /// Found by FuzzImport's ten-minute run: Linux's XMLParser goes on after
+  /// an error, reporting every later one, and Foundation leaks an object
+  /// per report (2 GiB in ten minutes). The first error stops the parse
+  /// and is the one named, with its line.
+  @Test func theFirstXMLErrorStopsTheParseAndIsNamed() throws {
+    let kml = "<kml><Document>\n<Placemark><name>A & B</name></Placemark>\n" + String(repeating: "<x></y>\n", count: 50) + "</Document></kml>"
+    let error = #expect(throws: ImportError.self) { try TakeoutList.parse(Data(kml.utf8), file: "bad.kml") }
+    #expect(error?.line == 2, "\(String(describing: error))")
+    #expect(error?.message.contains("not well-formed XML") == true)
+  }
 }
 
 /// One rule for GeoJSON, KML and GPX: a malformed place refuses the file
