@@ -43,12 +43,37 @@ public enum BackupArchive {
     return data
   }
 
+  /// Whether a line nests no deeper than a header or trailer can (one
+  /// object). Foundation's decoder crashes, instead of throwing, while
+  /// describing where it gave up on JSON nested past its limit of 512
+  /// (found by FuzzBackup: 513 `[`), so such a line never reaches it.
+  static func isFlat(_ line: Data.SubSequence) -> Bool {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in line {
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth > 2 { return false }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+    }
+    return true
+  }
+
   /// The archive's records, or an error naming the line and what is wrong.
   public static func decode(_ data: Data) throws(SyncError) -> Contents {
     let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    guard let first = lines.first, let header = try? decoder.decode(Header.self, from: Data(first)), header.format == format else {
+    guard let first = lines.first, isFlat(first), let header = try? decoder.decode(Header.self, from: Data(first)), header.format == format else {
       throw SyncError("not a WhileHere backup (line 1 is not its header)")
     }
     guard header.version <= version else {
@@ -58,7 +83,8 @@ public enum BackupArchive {
       throw SyncError("the archive ends early: the header promises \(header.records) records, the file holds \(max(0, lines.count - 2))")
     }
     let trailerIndex = header.records + 1
-    guard let trailer = try? decoder.decode(Trailer.self, from: Data(lines[trailerIndex])), trailer.end == header.records else {
+    guard isFlat(lines[trailerIndex]), let trailer = try? decoder.decode(Trailer.self, from: Data(lines[trailerIndex])), trailer.end == header.records
+    else {
       throw SyncError("the archive ends early or was cut: line \(trailerIndex + 1) is not its trailer")
     }
     guard lines.count == trailerIndex + 2, lines[trailerIndex + 1].isEmpty else {

@@ -91,4 +91,11 @@ import TestSupport
     }
     #expect(error.reason.contains("fields") && error.reason.contains("colour"), "\(error.reason)")
   }
+
+  /// Found by FuzzBackup's ten-minute run: a first line of 513 `[` made
+  /// Foundation's decoder crash while describing where it gave up.
+  @Test(arguments: [Data(repeating: UInt8(ascii: "["), count: 513), Data("{\"format\":[[[[[[[[[[]]]]]]]]]]}\n".utf8)])
+  func deeplyNestedLinesAreRefusedNotACrash(_ data: Data) {
+    #expect(throws: SyncError.self) { try BackupArchive.decode(data) }
+  }
 }
