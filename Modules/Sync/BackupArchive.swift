@@ -43,29 +43,13 @@ public enum BackupArchive {
     return data
   }
 
-  /// Whether a line nests no deeper than a header or trailer can (one
-  /// object). Foundation's decoder crashes, instead of throwing, while
-  /// describing where it gave up on JSON nested past its limit of 512
-  /// (found by FuzzBackup: 513 `[`), so such a line never reaches it.
+  /// Whether a line is JSON nested no deeper than a header or trailer is
+  /// (one object), by the project's own depth-limited parser. Foundation's
+  /// decoder crashes, instead of throwing, while describing where it gave
+  /// up on JSON nested past its limit of 512 (found by FuzzBackup: 513
+  /// `[`), so such a line never reaches it.
   static func isFlat(_ line: Data.SubSequence) -> Bool {
-    var depth = 0
-    var inString = false
-    var escaped = false
-    for byte in line {
-      if inString {
-        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        if depth > 2 { return false }
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      default: break
-      }
-    }
-    return true
+    (try? JSONParser.parse(Data(line), maxDepth: 2)) != nil
   }
 
   /// The archive's records, or an error naming the line and what is wrong.
