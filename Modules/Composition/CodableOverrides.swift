@@ -31,7 +31,7 @@ enum CodableOverrides {
     }
     let merged = try merge(base, overrides, path: key)
     do {
-      return try JSONDecoder().decode(T.self, from: JSONSerialization.data(withJSONObject: merged))
+      return try JSONDecoder().decodeOutside(T.self, from: JSONSerialization.data(withJSONObject: merged))
     } catch {
       throw ConfigError.invalidValue(source: source, key: key, value: "…", allowed: "\(error)")
     }

@@ -89,7 +89,7 @@ public enum ConfigLoader {
     }
     let root: [String: JSONValue]
     do {
-      guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: data) else {
+      guard case .object(let object) = try JSONDecoder().decodeOutside(JSONValue.self, from: data) else {
         throw ConfigError.invalidJSON(path: path, reason: "the top level must be an object")
       }
       root = object

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What a running whilehered last said about itself, written beside its
@@ -52,6 +53,6 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    return try? decoder.decode(DaemonStatus.self, from: data)
+    return try? decoder.decodeOutside(DaemonStatus.self, from: data)
   }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Domain
 import Foundation
 
 /// How the CLI finds a whilehered running on its own store and goes through
@@ -42,7 +43,7 @@ public struct LocalDaemon: Codable, Equatable, Sendable {
   /// The daemon on this store, if one is running (its pid alive) and said how to reach it.
   public static func running(store: String, environment: [String: String]) -> LocalDaemon? {
     guard let path = path(store: store, environment: environment), let data = FileManager.default.contents(atPath: path),
-      let found = try? JSONDecoder().decode(LocalDaemon.self, from: data), found.pid > 0
+      let found = try? JSONDecoder().decodeOutside(LocalDaemon.self, from: data), found.pid > 0
     else { return nil }
     // A daemon killed without stopping leaves the file; its pid is gone (or another user's, EPERM).
     guard kill(found.pid, 0) == 0 else { return nil }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gateway
 
@@ -21,7 +22,7 @@ struct ActionToken: Codable, Equatable {
   /// Nil for anything this server did not sign.
   static func open(_ text: String, with signer: any TokenSigner) -> ActionToken? {
     guard let payload = signer.open(text) else { return nil }
-    return try? JSONDecoder().decode(ActionToken.self, from: payload)
+    return try? JSONDecoder().decodeOutside(ActionToken.self, from: payload)
   }
 
   /// The setting that records a used token until it expires.

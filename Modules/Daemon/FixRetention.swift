@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Locking
 import Persistence
@@ -53,7 +54,7 @@ final class FixRetention: Sendable {
     var kept: [Date] = []
     for (key, value) in settings where key.hasPrefix(Self.prefix) {
       let name = String(key.dropFirst(Self.prefix.count))
-      let at = (try? JSONDecoder().decode(Person.SavedFix.self, from: Data(value.utf8))).map { Date(timeIntervalSince1970: $0.at) }
+      let at = (try? JSONDecoder().decodeOutside(Person.SavedFix.self, from: Data(value.utf8))).map { Date(timeIntervalSince1970: $0.at) }
       if !people.contains(name) || at.map({ now.timeIntervalSince($0) > retention }) ?? true {
         expired.append(.delete(.setting(key)))
       } else if let at {

@@ -121,7 +121,7 @@ final class Person: Sendable {
   /// Plans from the fix journalled before a restart, if there is one.
   func restoreLastFix() {
     guard let text = journal.state().settings[lastFixKey],
-      let saved = try? JSONDecoder().decode(SavedFix.self, from: Data(text.utf8)),
+      let saved = try? JSONDecoder().decodeOutside(SavedFix.self, from: Data(text.utf8)),
       let coordinate = try? Coordinate(latitude: saved.latitude, longitude: saved.longitude)
     else { return }
     record(phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at))))

@@ -21,7 +21,7 @@ extension PersonAPI {
 
     init(person: Person, now: Date) {
       serverTime = now.timeIntervalSince1970
-      lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decode(Person.SavedFix.self, from: Data($0.utf8)) }
+      lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decodeOutside(Person.SavedFix.self, from: Data($0.utf8)) }
       self.person = person.name
       regionsWatched = person.phone.monitor.monitoredRegions().count
       capacity = person.phone.monitor.capacity

@@ -335,7 +335,7 @@ struct PersonAPI {
       // Dates as the answers write them (ISO-8601), so records round-trip.
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
-      return try decoder.decode(type, from: body)
+      return try decoder.decodeOutside(type, from: body)
     } catch DecodingError.keyNotFound(let key, _) {
       throw APIError(reason: "the body lacks '\(key.stringValue)'")
     } catch DecodingError.typeMismatch(_, let context) {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gateway
 
@@ -26,7 +27,7 @@ struct WebSignIn {
       guard request.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
         return .failure(415, "sign in with Content-Type: application/json")
       }
-      guard let credentials = try? JSONDecoder().decode(Credentials.self, from: request.body) else {
+      guard let credentials = try? JSONDecoder().decodeOutside(Credentials.self, from: request.body) else {
         return .failure(400, "sign in with a JSON object {\"name\": …, \"password\": …}")
       }
       switch handler.people.verify(user: credentials.name, password: credentials.password, client: request.clientAddress, now: now) {

@@ -46,7 +46,7 @@ public final class ArrivalService: Sendable {
   /// Loads the persisted budget and starts what the engine listens to; a
   /// session left open by a crash keeps its full reservation as its charge.
   public func launch() throws -> [ArrivalEvent] {
-    let saved = context.store.state().settings[Self.budgetKey].flatMap { try? JSONDecoder().decode(TrackingBudget.self, from: Data($0.utf8)) }
+    let saved = context.store.state().settings[Self.budgetKey].flatMap { try? JSONDecoder().decodeOutside(TrackingBudget.self, from: Data($0.utf8)) }
     let (events, failure) = step(.launch(budget: saved))
     if let failure { throw failure }
     return events

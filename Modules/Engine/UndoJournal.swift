@@ -51,7 +51,7 @@ public struct UndoJournal: Sendable {
     let now = context.clock.now()
     let decoder = JSONDecoder()
     return context.store.state().settings.compactMap { key, value -> Entry? in
-      guard key.hasPrefix(Self.prefix), let stored = try? decoder.decode(Stored.self, from: Data(value.utf8)) else { return nil }
+      guard key.hasPrefix(Self.prefix), let stored = try? decoder.decodeOutside(Stored.self, from: Data(value.utf8)) else { return nil }
       let at = Date(timeIntervalSince1970: stored.at)
       guard includingExpired || now.timeIntervalSince(at) <= Self.keepFor else { return nil }
       let entities = stored.restores.compactMap { record -> Entity? in

@@ -154,7 +154,7 @@ enum RecordCodec {
     case .deleteMembership: operation = .delete(.membership(try reader.membership()))
     case .deleteSetting: operation = .delete(.setting(try reader.string()))
     case .putSourceEntry:
-      guard let entry = try? JSONDecoder().decode(SourceEntry.self, from: Data(try reader.string().utf8)) else {
+      guard let entry = try? JSONDecoder().decodeOutside(SourceEntry.self, from: Data(try reader.string().utf8)) else {
         throw reader.fail("an imported entry does not decode")
       }
       operation = .put(.sourceEntry(entry))

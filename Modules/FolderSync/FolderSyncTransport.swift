@@ -43,7 +43,7 @@ public final class FolderSyncTransport: SyncTransport, Sendable {
   public func pull(after cursor: String?, replica: ReplicaID) throws -> SyncPull {
     var read: [String: Int] = [:]
     if let cursor, !cursor.isEmpty {
-      guard let decoded = try? JSONDecoder().decode([String: Int].self, from: Data(cursor.utf8)) else {
+      guard let decoded = try? JSONDecoder().decodeOutside([String: Int].self, from: Data(cursor.utf8)) else {
         throw SyncError("the saved position for \(name) is unreadable; run 'whilehere sync --from-start'")
       }
       read = decoded

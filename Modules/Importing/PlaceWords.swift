@@ -28,7 +28,7 @@ struct PlaceWords: Sendable {
   }
 
   static func load(_ data: Data) throws -> PlaceWords {
-    let file = try JSONDecoder().decode(File.self, from: data)
+    let file = try JSONDecoder().decodeOutside(File.self, from: data)
     var concepts: [String: Set<Int>] = [:]
     var phrases: [(words: [String], group: Int)] = []
     for (index, group) in file.groups.enumerated() {

@@ -124,7 +124,7 @@ public final class NATSOperationStore: OperationStore {
       guard last > state.sequence else { return }
       let decoder = JSONDecoder()
       for (sequence, data) in try log.read(location.logSubject, after: state.sequence, through: last) {
-        guard let batch = try? decoder.decode(Batch.self, from: data) else {
+        guard let batch = try? decoder.decodeOutside(Batch.self, from: data) else {
           throw StoreError.corrupt(path: location.argument, offset: sequence, reason: "message \(sequence) is not a batch of records")
         }
         state.core.apply(batch.records)

@@ -87,7 +87,7 @@ public final class RemoteOperationStore: OperationStore, Sendable {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {
-      return try decoder.decode(type, from: data)
+      return try decoder.decodeOutside(type, from: data)
     } catch {
       throw StoreError.io(path: url.absoluteString, operation: "read the answer of", reason: "it is not what whilehered sends (\(error))")
     }

@@ -127,7 +127,7 @@ public final class SQLiteOperationStore: OperationStore {
       try database.query("SELECT seq, record FROM records WHERE seq > ? ORDER BY seq", [state.seq]) { row in
         guard damaged == nil else { return }
         do {
-          rows.append((row.integer(0), try decoder.decode(OperationRecord.self, from: row.data(1))))
+          rows.append((row.integer(0), try decoder.decodeOutside(OperationRecord.self, from: row.data(1))))
         } catch {
           damaged = (row.integer(0), "\(error)")
         }

@@ -96,7 +96,7 @@ public struct Scenario: Codable, Sendable {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {
-      return try decoder.decode(Scenario.self, from: data)
+      return try decoder.decodeOutside(Scenario.self, from: data)
     } catch let DecodingError.keyNotFound(key, context) {
       throw ScenarioError(source: source, message: "missing '\(Self.path(context.codingPath + [key]))'")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {

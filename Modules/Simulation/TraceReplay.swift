@@ -61,7 +61,7 @@ public enum TraceReplay {
     }
     let tasks: [Task]
     do {
-      tasks = try JSONDecoder().decode([Task].self, from: data)
+      tasks = try JSONDecoder().decodeOutside([Task].self, from: data)
     } catch {
       throw ScenarioError(source: path, message: "expected [{\"title\", \"places\": [{\"lat\", \"lon\", \"radius\"}]}]: \(error)")
     }

@@ -331,7 +331,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     }
     let combined = try merge(defaults, overrides, path: "")
     do {
-      return try JSONDecoder().decode(WorldConfig.self, from: JSONSerialization.data(withJSONObject: combined))
+      return try JSONDecoder().decodeOutside(WorldConfig.self, from: JSONSerialization.data(withJSONObject: combined))
     } catch {
       throw ScenarioError(source: source, message: "a value has the wrong type: \(error)")
     }

@@ -43,21 +43,12 @@ public enum BackupArchive {
     return data
   }
 
-  /// Whether a line is JSON nested no deeper than a header or trailer is
-  /// (one object), by the project's own depth-limited parser. Foundation's
-  /// decoder crashes, instead of throwing, while describing where it gave
-  /// up on JSON nested past its limit of 512 (found by FuzzBackup: 513
-  /// `[`), so such a line never reaches it.
-  static func isFlat(_ line: Data.SubSequence) -> Bool {
-    (try? JSONParser.parse(Data(line), maxDepth: 2)) != nil
-  }
-
   /// The archive's records, or an error naming the line and what is wrong.
   public static func decode(_ data: Data) throws(SyncError) -> Contents {
     let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    guard let first = lines.first, isFlat(first), let header = try? decoder.decode(Header.self, from: Data(first)), header.format == format else {
+    guard let first = lines.first, let header = try? decoder.decodeOutside(Header.self, from: Data(first)), header.format == format else {
       throw SyncError("not a WhileHere backup (line 1 is not its header)")
     }
     guard header.version <= version else {
@@ -67,7 +58,7 @@ public enum BackupArchive {
       throw SyncError("the archive ends early: the header promises \(header.records) records, the file holds \(max(0, lines.count - 2))")
     }
     let trailerIndex = header.records + 1
-    guard isFlat(lines[trailerIndex]), let trailer = try? decoder.decode(Trailer.self, from: Data(lines[trailerIndex])), trailer.end == header.records
+    guard let trailer = try? decoder.decodeOutside(Trailer.self, from: Data(lines[trailerIndex])), trailer.end == header.records
     else {
       throw SyncError("the archive ends early or was cut: line \(trailerIndex + 1) is not its trailer")
     }

@@ -24,7 +24,7 @@ public enum SegmentLine {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {
-      return .success(try decoder.decode(OperationRecord.self, from: Data(json)))
+      return .success(try decoder.decodeOutside(OperationRecord.self, from: Data(json)))
     } catch let error as DecodingError {
       return .failure(SyncError("not an operation record (\(Self.reason(error)))"))
     } catch {

@@ -30,6 +30,17 @@ import Testing
     #expect((daemon.json(response) as? [String: Any])?["person"] as? String == "alice")
   }
 
+  /// 512 `[` after a field name made Foundation's decoder trap, taking the
+  /// whole daemon down for one request anyone could send without a password.
+  @Test func aBodyNestedPastTheDecodersLimitIsRefusedAndTheDaemonStaysUp() throws {
+    let daemon = try DaemonHarness()
+    let bomb = #"{"name":"# + String(repeating: "[", count: 512)
+    #expect(daemon.send("POST", "/web/session", body: bomb, as: nil, headers: Self.json).status == 400)
+    #expect(daemon.send("POST", "/api/v1/tasks", body: #"{"title":"# + String(repeating: "[", count: 512), headers: Self.json).status == 400)
+    #expect(try daemon.store("alice").operations(since: nil).isEmpty)
+    #expect(signIn(daemon) != nil, "the daemon still answers")
+  }
+
   @Test func theCookieReadsButChangesNeedTheCSRFToken() throws {
     let daemon = try DaemonHarness()
     let session = try #require(signIn(daemon))
