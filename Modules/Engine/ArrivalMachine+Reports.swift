@@ -30,6 +30,13 @@ extension ArrivalMachine {
     }
     guard mayFire else { return significantChange(point, accuracy: accuracy) }
     if let ignored = implausibleReport(point, accuracy: accuracy, at: takenAt ?? now) { return report(ignored) }
+    // The device says it has sat still for long (a phone that reports its
+    // motion): a position too coarse to fire by itself is the OS's Wi-Fi or
+    // cell position wandering, as with a crossing; it neither fires nor
+    // moves the plan. A GPS-grade report still counts.
+    if accuracy > config.session.fixMaxAccuracy, let still = stillFor() {
+      return report(.planKept("a report \(Int(accuracy)) m accurate after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
+    }
     syncIndex()
     visits.observe(point, accuracy: accuracy)
     // The phone's report answers the entries waiting to be confirmed (it was asked for one).

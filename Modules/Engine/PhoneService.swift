@@ -27,6 +27,10 @@ public final class PhoneService: Sendable {
     /// The app's own mode, as its reports outside our sessions say (OwnTracks `m`).
     var ownMode = PhoneMonitoring.significant
     var lastBattery: Int?
+    /// We sent the command that ends a session's move mode and no report
+    /// has shown the app out of it yet: a report still saying "move" was
+    /// written before the app read the command, not the person's choice.
+    var leavingSession = false
   }
 
   /// What one report did, and what to send back.
@@ -79,7 +83,7 @@ public final class PhoneService: Sendable {
       case .waypoints, .lastWill, .ignored:
         break
       }
-      reply.commands = commands(phone)
+      reply.commands = commands(&phone)
       return reply
     }
   }
@@ -108,13 +112,20 @@ public final class PhoneService: Sendable {
   }
 
   /// The commands that are due now, without waiting for a report (MQTT).
-  public func pendingCommands() -> [PhoneCommand] { phone.withLock { commands($0) } }
+  public func pendingCommands() -> [PhoneCommand] { phone.withLock { commands(&$0) } }
 
   private func locate(_ fix: PhoneFix, phone: inout Phone) -> [ArrivalEvent] {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
     let accuracy = fix.accuracy ?? 100
     let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
-    if let mode = fix.monitoring, !control.switched { phone.ownMode = mode }
+    if let mode = fix.monitoring, !control.switched {
+      if phone.leavingSession, mode == PhoneMonitoring.move {
+        // Sent before the app obeyed: taking it as the person's mode kept the phone in move mode for good.
+      } else {
+        phone.ownMode = mode
+        phone.leavingSession = false
+      }
+    }
     var events: [ArrivalEvent] = []
     // The power rules see the phone's battery as it reports it; a phone on
     // the charger is treated as full.
@@ -125,6 +136,10 @@ public final class PhoneService: Sendable {
         events += arrival.powerChanged(PowerState(battery: Double(level) / 100))
       }
     }
+    // A phone that says how it moves (OwnTracks iOS) gives the engine the
+    // motion history the native app reads; stillness begins at the first
+    // report that says so, since the app reports only when woken.
+    if let stationary = fix.stationary, fresh { events += arrival.motionChanged(still: stationary) }
     // The fix itself was checked against every destination holding it, so
     // arrival and approach crossings it implies add nothing; only leaving
     // the coverage edge matters (the plan is stale), and this fix answers
@@ -139,12 +154,14 @@ public final class PhoneService: Sendable {
     return events
   }
 
-  private func commands(_ phone: Phone) -> [PhoneCommand] {
+  private func commands(_ phone: inout Phone) -> [PhoneCommand] {
     let lever = phone.remoteConfiguration
       ? PhoneLocationControl.Lever(
         session: .move(interval: max(1, Int(session.remoteInterval.rounded())), displacement: max(1, Int(session.remoteDisplacement.rounded()))),
         own: PhoneMonitoring(mode: phone.ownMode))
       : nil
-    return monitor.takeCommands() + control.takeCommands(lever: lever)
+    let control = control.takeCommands(lever: lever)
+    if control.contains(where: { if case .setMonitoring = $0 { true } else { false } }), !self.control.switched { phone.leavingSession = true }
+    return monitor.takeCommands() + control
   }
 }

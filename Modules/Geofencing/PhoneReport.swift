@@ -26,9 +26,14 @@ public struct PhoneFix: Equatable, Sendable {
   public let trigger: String?
   /// The app's location mode when it sent this (OwnTracks `m`), when reported.
   public let monitoring: Int?
+  /// What the phone's motion coprocessor said when this was sent: true
+  /// stationary, false moving (walking, running, cycling, driving), nil
+  /// when the app did not say (OwnTracks iOS `motionactivities`).
+  public let stationary: Bool?
 
   public init(
-    coordinate: Coordinate, accuracy: Double?, at: Date, battery: Int? = nil, charging: Bool? = nil, trigger: String? = nil, monitoring: Int? = nil
+    coordinate: Coordinate, accuracy: Double?, at: Date, battery: Int? = nil, charging: Bool? = nil, trigger: String? = nil, monitoring: Int? = nil,
+    stationary: Bool? = nil
   ) {
     self.coordinate = coordinate
     self.accuracy = accuracy
@@ -37,6 +42,7 @@ public struct PhoneFix: Equatable, Sendable {
     self.charging = charging
     self.trigger = trigger
     self.monitoring = monitoring
+    self.stationary = stationary
   }
 }
 

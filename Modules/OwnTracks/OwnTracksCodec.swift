@@ -79,7 +79,21 @@ public enum OwnTracksCodec {
       battery: try fields.number("batt", in: -1...100).map { Int($0) }, charging: status.map { $0 == 2 || $0 == 3 },
       trigger: try fields.string("t", maxLength: 8),
       // Informational: a mode this codec does not know is no reason to drop a fix.
-      monitoring: (try? fields.number("m", in: -1...2))?.map { Int($0) })
+      monitoring: (try? fields.number("m", in: -1...2))?.map { Int($0) },
+      stationary: stationary(fields.object["motionactivities"]))
+  }
+
+  /// iOS sends CMMotionActivity's flags with every location (extended
+  /// data, on by default): any sign of walking, running, cycling or driving
+  /// is moving; "stationary" alone (a stopped car included) is still;
+  /// nothing, "unknown" or a malformed list says nothing. Informational,
+  /// like `m`: a list this codec cannot read does not drop the fix.
+  static func stationary(_ value: JSONValue?) -> Bool? {
+    guard case .array(let items)? = value, items.count <= 8 else { return nil }
+    let activities = Set(items.compactMap { item -> String? in if case .string(let name) = item { name } else { nil } })
+    if !activities.isDisjoint(with: ["walking", "running", "cycling"]) { return false }
+    if activities.contains("automotive") { return activities.contains("stationary") }
+    return activities.contains("stationary") ? true : nil
   }
 
   /// The answer body: a JSON array of `cmd` messages only, which both apps parse.

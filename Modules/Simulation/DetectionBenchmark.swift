@@ -66,7 +66,7 @@ public struct DetectionBenchmark {
           }
         }
         if options.explain { explanations[k].add(record, truth: truth) }
-        scores[k].add(run, truth: truth, taskOf: places.taskOf)
+        scores[k].add(run, truth: truth, taskOf: places.taskOf, trip: options.explain ? trip : nil)
         scores[k].wallSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         scores[k].simulatedSeconds += trip.duration
       }

@@ -22,8 +22,10 @@ public struct DetectionScore: Sendable {
   public var taskDays = 0
   public var taskDaysHit = 0
   public var notes: [String: Int] = [:]
-  /// Fires and false alarms by what set them off, for rows that say (`StrategyRun.fireSources`).
-  public var firesBySource: [String: (fires: Int, falseAlarms: Int)] = [:]
+  /// Fires and false alarms by what set them off, for rows that say
+  /// (`StrategyRun.fireSources`), and of the false alarms those that came
+  /// while the person sat still (`stillSeconds`).
+  public var firesBySource: [String: (fires: Int, falseAlarms: Int, falseWhileStill: Int)] = [:]
   /// Wall-clock seconds this strategy's runs took, and the trip seconds they simulated.
   public var wallSeconds = 0.0
   public var simulatedSeconds = 0.0
@@ -37,8 +39,21 @@ public struct DetectionScore: Sendable {
   /// A fire is a false alarm when the person was nowhere within radius
   /// + 50 m of any place of its task in this many seconds before it.
   public static let falseAlarmWindow = 300
+  /// A person is still at a second when they stayed within `stillMetres`
+  /// of where they are for this many seconds before it: the span in which a
+  /// false alarm is the OS's position wandering, not the person moving.
+  public static let stillSeconds = 600
+  public static let stillMetres = 50.0
 
-  public mutating func add(_ run: StrategyRun, truth: GroundTruth, taskOf: [Int]) {
+  /// Whether the person stayed put for `stillSeconds` up to `second`.
+  static func isStill(_ trip: Trip, at second: Int) -> Bool {
+    guard second >= stillSeconds, second < trip.positions.count else { return false }
+    let here = trip.positions[second]
+    return trip.positions[(second - stillSeconds)...second].allSatisfy { $0.distance(to: here) <= stillMetres }
+  }
+
+  /// `trip`, when given, splits each source's false alarms by whether the person sat still.
+  public mutating func add(_ run: StrategyRun, truth: GroundTruth, taskOf: [Int], trip: Trip? = nil) {
     trips += 1
     fires += run.fires.count
     preciseSeconds += run.preciseSeconds
@@ -70,8 +85,9 @@ public struct DetectionScore: Sendable {
     if run.fireSources.count == run.fires.count {
       for (fire, source) in zip(run.fires, run.fireSources) {
         let wasNear = truth.wasNear(task: taskOf[fire.place], from: fire.second - Self.falseAlarmWindow, to: fire.second)
-        let seen = firesBySource[source] ?? (0, 0)
-        firesBySource[source] = (seen.fires + 1, seen.falseAlarms + (wasNear ? 0 : 1))
+        let still = !wasNear && trip.map { Self.isStill($0, at: fire.second) } == true
+        let seen = firesBySource[source] ?? (0, 0, 0)
+        firesBySource[source] = (seen.fires + 1, seen.falseAlarms + (wasNear ? 0 : 1), seen.falseWhileStill + (still ? 1 : 0))
       }
     }
     for (task, seconds) in firesByTask {
@@ -82,9 +98,10 @@ public struct DetectionScore: Sendable {
   /// `--explain`'s lines for a row that says what set off its fires.
   public func sourceLines() -> [String] {
     guard !firesBySource.isEmpty else { return [] }
-    return ["fires of \(strategy) by what set them off (fires, false alarms):"]
+    return ["fires of \(strategy) by what set them off (fires, false alarms, of those while the person sat still \(Self.stillSeconds / 60) min):"]
       + firesBySource.sorted { $0.value.fires > $1.value.fires }.map { source, count in
-        String(format: "  %5d  %5d (%4.1f%%)  %@", count.fires, count.falseAlarms, percent(count.falseAlarms, count.fires), source)
+        String(
+          format: "  %5d  %5d (%4.1f%%)  %5d  %@", count.fires, count.falseAlarms, percent(count.falseAlarms, count.fires), count.falseWhileStill, source)
       }
   }
 

@@ -74,6 +74,8 @@ public final class OwnTracksApp {
   private var held: [Data] = []
   /// What the app did, by kind (messages sent, commands obeyed or refused).
   public private(set) var counts: [String: Int] = [:]
+  /// What CMMotionActivity says while the person moves (the trip's mode).
+  public var movingActivity = "walking"
 
   /// `monitoring` is the person's own mode (significant by default).
   public init(
@@ -109,6 +111,7 @@ public final class OwnTracksApp {
 
   /// One second with the device at `position`: the messages the app sends now.
   public func step(position: Coordinate, at now: Date, battery: Int) -> [Message] {
+    _ = phone.motion.step(second: Int(now.timeIntervalSince1970), position: position)
     var out: [Message] = []
     if monitoring == PhoneMonitoring.significant, let fix = phone.location.significantChange(position: position, at: now) {
       out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil, kind: .ownMode))
@@ -135,6 +138,10 @@ public final class OwnTracksApp {
       // The OS reports where it believes the phone is, not where it is.
       let seen = phone.coarse.sample(position, at: now)
       out.append(transition(waypoint, entered: event.kind == .entered, point: seen.point, accuracy: seen.accuracy, at: now))
+      // iOS follows each transition with a location of the same position, trigger "c" (OwnTracksAppDelegate regionEvent).
+      if platform == .iOS {
+        out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: "c", kind: .transition))
+      }
     }
     if !out.isEmpty {
       connectedUntil = max(connectedUntil, now.addingTimeInterval(settings.iosConnectedAfterWake))
@@ -236,6 +243,7 @@ public final class OwnTracksApp {
       "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
     ]
     if platform == .iOS { body["m"] = monitoring }
+    if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [phone.motion.isStill ? "stationary" : movingActivity] }
     if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "", kind: kind)

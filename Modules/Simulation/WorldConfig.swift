@@ -87,6 +87,10 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     /// broker after a wake (a suspended app gets ~10 s per event); commands
     /// sent meanwhile wait on the broker for its next wake.
     public var iosConnectedAfterWake = 10.0
+    /// The iOS app's "extended data" (on in its HTTP and MQTT presets,
+    /// OwnTracks iOS 26.3): each location carries, among others,
+    /// `motionactivities`, the motion coprocessor's latest activity.
+    public var iosExtendedData = true
 
     public init() {}
   }

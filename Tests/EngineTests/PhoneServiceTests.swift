@@ -197,4 +197,64 @@ import TestSupport
     }
     #expect(granted == [SessionConfig().reducedMaxDuration], "\(entered.events)")
   }
+
+  func report(north meters: Double, accuracy: Double, stationary: Bool?, _ p: Phone, monitoring: Int? = nil) -> PhoneReport {
+    .location(PhoneFix(coordinate: ArrivalHarness.point(north: meters), accuracy: accuracy, at: p.clock.now(), monitoring: monitoring, stationary: stationary))
+  }
+
+  /// Sitting at home, the OS's Wi-Fi position wanders into a shop 150 m
+  /// away: with the phone saying it has been stationary for ten minutes,
+  /// that position fires nothing. A GPS-grade report there still would.
+  @Test func aCoarseReportAfterLongStillnessFiresNothing() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+    _ = p.phone.receive(report(north: 0, accuracy: 65, stationary: true, p))
+    p.clock.advance(by: SessionConfig().stillnessVeto + 60)
+    let wandered = p.phone.receive(report(north: 140, accuracy: 65, stationary: true, p))
+    #expect(wandered.reminders.isEmpty, "\(wandered.events)")
+    #expect(wandered.events.contains { if case .planKept(let why) = $0 { why.contains("stillness") } else { false } }, "\(wandered.events)")
+    p.clock.advance(by: 30)
+    #expect(p.phone.receive(report(north: 150, accuracy: 8, stationary: true, p)).reminders.map(\.title) == ["Buy milk"], "a GPS fix inside counts")
+  }
+
+  /// The same position fires when the phone says it moves, or stopped only just now.
+  @Test func aCoarseReportFiresWhenThePhoneMovesOrHasJustStopped() throws {
+    for (first, second) in [(false as Bool?, true as Bool?), (true, false), (nil, nil)] {
+      let p = Phone()
+      _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+      _ = p.phone.receive(report(north: 0, accuracy: 65, stationary: first, p))
+      p.clock.advance(by: SessionConfig().stillnessVeto + 60)
+      let arrived = p.phone.receive(report(north: 140, accuracy: 65, stationary: second, p))
+      #expect(arrived.reminders.map(\.title) == ["Buy milk"], "\(String(describing: first)) then \(String(describing: second))")
+    }
+  }
+
+  /// The app writes a report before it reads the command in the answer to
+  /// the one before: a "move" report after the command that ends the
+  /// session is not the person's own mode. Taking it as such kept the
+  /// phone in move mode after the next session, for good.
+  @Test func aMoveReportWrittenBeforeTheAppReadTheEndOfTheSessionIsNotItsOwnMode() throws {
+    let p = Phone()
+    _ = try enterZone(p, remoteConfiguration: true)
+    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    _ = p.phone.tick()
+    let ended = p.phone.receive(report(north: 200, accuracy: 10, stationary: nil, p, monitoring: PhoneMonitoring.move), remoteConfiguration: true)
+    #expect(ended.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(ended.commands)")
+    // Written before the app read that answer.
+    _ = p.phone.receive(report(north: 205, accuracy: 10, stationary: nil, p, monitoring: PhoneMonitoring.move), remoteConfiguration: true)
+    // The next session (started by a crossing: the app in significant mode sent nothing else meanwhile) ends with the phone back in significant mode, not move.
+    p.clock.advance(by: 3600)
+    guard let zone = p.phone.monitor.monitoredRegions().first(where: { $0.hasPrefix("wh-zone:") }) else {
+      Issue.record("no approach zone is watched: \(p.phone.monitor.monitoredRegions())")
+      return
+    }
+    p.clock.advance(by: 30)
+    let again = p.phone.receive(
+      .transition(PhoneTransition(entered: true, regionID: zone, stamp: nil, name: nil, fix: nil, at: p.clock.now())), remoteConfiguration: true)
+    #expect(again.commands.contains { if case .setMonitoring(let m) = $0 { m.mode == PhoneMonitoring.move } else { false } }, "\(again.commands)")
+    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    _ = p.phone.tick()
+    let back = p.phone.receive(report(north: 300, accuracy: 10, stationary: nil, p, monitoring: PhoneMonitoring.move), remoteConfiguration: true)
+    #expect(back.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(back.commands)")
+  }
 }

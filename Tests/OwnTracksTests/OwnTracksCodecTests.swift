@@ -141,4 +141,20 @@ import Testing
     }
     #expect(odd.monitoring == nil)
   }
+
+  /// iOS's extended data carries CMMotionActivity's flags with each location.
+  @Test(arguments: [
+    (#"["stationary"]"#, true as Bool?), (#"["walking"]"#, false), (#"["stationary","automotive"]"#, true), (#"["automotive"]"#, false),
+    (#"["cycling","stationary"]"#, false), (#"["running"]"#, false), (#"["unknown"]"#, nil), (#"[]"#, nil), (#""stationary""#, nil),
+    (#"[1,2]"#, nil), (#"["stationary","stationary","stationary","stationary","stationary","stationary","stationary","stationary","stationary"]"#, nil),
+  ])
+  func readsWhetherThePhoneSaysItIsStationary(activities: String, stationary: Bool?) throws {
+    let tst = Int(now.timeIntervalSince1970)
+    let body = #"{"_type":"location","lat":60.1,"lon":24.9,"tst":\#(tst),"motionactivities":\#(activities)}"#
+    guard case .location(let fix) = try OwnTracksCodec.decode(Data(body.utf8), now: now) else {
+      Issue.record("a location with any motionactivities is still a location")
+      return
+    }
+    #expect(fix.stationary == stationary, "\(activities)")
+  }
 }

@@ -1,0 +1,68 @@
+import Domain
+import Foundation
+import Simulation
+import Testing
+
+/// The simulated OwnTracks app's messages, as the current apps send them.
+@Suite struct OwnTracksAppTests {
+  static let shop = OwnTracksPathTests.shop
+  static let start = Date(timeIntervalSince1970: 1_779_958_800)
+
+  /// Ten minutes still 600 m north, a walk in to the shop, ten minutes
+  /// inside; every message the app sent, with the second it was sent.
+  /// `askAt`: the second the server asks for a report (reportLocation).
+  func messages(_ platform: OwnTracksApp.Platform, world: WorldConfig = .calmPhone, askAt: Int? = nil) -> [(second: Int, body: [String: Any])] {
+    var positions = Array(repeating: OwnTracksPathTests.north(600), count: 600)
+    positions += stride(from: 600.0, to: 0, by: -1.4).map(OwnTracksPathTests.north)
+    positions += Array(repeating: OwnTracksPathTests.north(5), count: 600)
+    let app = OwnTracksApp(platform: platform, transport: .http, remoteConfiguration: true, world: world, duration: positions.count, random: SimRandom(seed: 3))
+    let waypoints: [String: Any] = [
+      "_type": "cmd", "action": "setWaypoints",
+      "waypoints": ["_type": "waypoints", "waypoints": [["_type": "waypoint", "desc": "shop", "lat": Self.shop.latitude, "lon": Self.shop.longitude, "rad": 100, "tst": 1, "rid": "r1"]]],
+    ]
+    app.receive(try! JSONSerialization.data(withJSONObject: [waypoints]), at: Self.start)
+    var sent: [(Int, [String: Any])] = []
+    for (second, position) in positions.enumerated() {
+      if second == askAt { app.receive(Data(#"[{"_type":"cmd","action":"reportLocation"}]"#.utf8), at: Self.start.addingTimeInterval(Double(second))) }
+      for message in app.step(position: position, at: Self.start.addingTimeInterval(Double(second)), battery: 80) {
+        sent.append((second, try! JSONSerialization.jsonObject(with: message.body) as! [String: Any]))
+      }
+    }
+    return sent
+  }
+
+  /// OwnTracks iOS (26.3, OwnTracksAppDelegate regionEvent) publishes a
+  /// location with trigger "c" right after each transition, and its
+  /// extended data (on by default) carries the motion coprocessor's activity.
+  @Test func iOSFollowsATransitionWithALocationThatSaysHowThePhoneMoves() throws {
+    let sent = messages(.iOS, askAt: 400)
+    let index = try #require(sent.firstIndex { $0.body["_type"] as? String == "transition" && $0.body["event"] as? String == "enter" })
+    let transition = sent[index]
+    let after = try #require(sent.dropFirst(index + 1).first)
+    #expect(after.second == transition.second)
+    #expect(after.body["_type"] as? String == "location" && after.body["t"] as? String == "c")
+    #expect(after.body["lat"] as? Double == transition.body["lat"] as? Double && after.body["lon"] as? Double == transition.body["lon"] as? Double)
+    let locations = sent.filter { $0.body["_type"] as? String == "location" }
+    for location in locations {
+      let activities = location.body["motionactivities"] as? [String]
+      #expect(activities == ["stationary"] || activities == ["walking"], "\(location.body)")
+    }
+    // Asked for a report after 400 s still (the history says so after two minutes): stationary.
+    let asked = try #require(locations.first { $0.body["t"] as? String == "r" })
+    #expect(asked.second >= 400 && asked.second < 600)
+    #expect(asked.body["motionactivities"] as? [String] == ["stationary"])
+    // The entry comes while the person still walks in.
+    #expect(after.body["motionactivities"] as? [String] == ["walking"], "\(after.body)")
+  }
+
+  @Test func withoutExtendedDataOrOnAndroidTheAppSaysNothingOfMotion() {
+    var world = WorldConfig.calmPhone
+    world.ownTracks.iosExtendedData = false
+    for (platform, world) in [(OwnTracksApp.Platform.iOS, world), (.android, .calmPhone)] {
+      let sent = messages(platform, world: world)
+      #expect(sent.contains { $0.body["_type"] as? String == "transition" }, "\(platform)")
+      #expect(sent.allSatisfy { $0.body["motionactivities"] == nil }, "\(platform)")
+    }
+    #expect(!messages(.android).contains { $0.body["_type"] as? String == "location" && $0.body["t"] as? String == "c" }, "Android sends the transition alone")
+  }
+}
