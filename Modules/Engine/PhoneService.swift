@@ -118,13 +118,12 @@ public final class PhoneService: Sendable {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
     let accuracy = fix.accuracy ?? 100
     let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
-    if let mode = fix.monitoring, !control.switched {
-      if phone.leavingSession, mode == PhoneMonitoring.move {
-        // Sent before the app obeyed: taking it as the person's mode kept the phone in move mode for good.
-      } else {
-        phone.ownMode = mode
-        phone.leavingSession = false
-      }
+    // A "move" written before the app read the command ending our session
+    // is not the person's choice: taken for it, the next session left the
+    // phone in move mode for good.
+    if let mode = fix.monitoring, !control.switched, !(phone.leavingSession && mode == PhoneMonitoring.move) {
+      phone.ownMode = mode
+      phone.leavingSession = false
     }
     var events: [ArrivalEvent] = []
     // The power rules see the phone's battery as it reports it; a phone on
@@ -160,8 +159,8 @@ public final class PhoneService: Sendable {
         session: .move(interval: max(1, Int(session.remoteInterval.rounded())), displacement: max(1, Int(session.remoteDisplacement.rounded()))),
         own: PhoneMonitoring(mode: phone.ownMode))
       : nil
-    let control = control.takeCommands(lever: lever)
-    if control.contains(where: { if case .setMonitoring = $0 { true } else { false } }), !self.control.switched { phone.leavingSession = true }
-    return monitor.takeCommands() + control
+    let modeCommands = control.takeCommands(lever: lever)
+    if modeCommands.contains(where: { if case .setMonitoring = $0 { true } else { false } }), !control.switched { phone.leavingSession = true }
+    return monitor.takeCommands() + modeCommands
   }
 }
