@@ -76,6 +76,9 @@ public final class OwnTracksApp {
   public private(set) var counts: [String: Int] = [:]
   /// What CMMotionActivity says while the person moves (the trip's mode).
   public var movingActivity = "walking"
+  /// The activity the app holds (still or not): the motion history's,
+  /// delivered to the app while it runs (`WorldConfig.OwnTracksApps.iosStaleActivityAtWake`).
+  private var heldStill = false
 
   /// `monitoring` is the person's own mode (significant by default).
   public init(
@@ -112,6 +115,10 @@ public final class OwnTracksApp {
   /// One second with the device at `position`: the messages the app sends now.
   public func step(position: Coordinate, at now: Date, battery: Int) -> [Message] {
     _ = phone.motion.step(second: Int(now.timeIntervalSince1970), position: position)
+    // A suspended app gets the latest activity when it resumes; with the
+    // stale setting, what it sends in the second it wakes still carries
+    // the activity from before it was suspended.
+    if !settings.iosStaleActivityAtWake || monitoring == PhoneMonitoring.move || now < connectedUntil { heldStill = phone.motion.isStill }
     var out: [Message] = []
     if monitoring == PhoneMonitoring.significant, let fix = phone.location.significantChange(position: position, at: now) {
       out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil, kind: .ownMode))
@@ -243,7 +250,7 @@ public final class OwnTracksApp {
       "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
     ]
     if platform == .iOS { body["m"] = monitoring }
-    if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [phone.motion.isStill ? "stationary" : movingActivity] }
+    if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [heldStill ? "stationary" : movingActivity] }
     if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "", kind: kind)

@@ -91,6 +91,12 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     /// OwnTracks iOS 26.3): each location carries, among others,
     /// `motionactivities`, the motion coprocessor's latest activity.
     public var iosExtendedData = true
+    /// Whether the first messages of a wake carry the activity from before
+    /// the app was suspended: Core Motion delivers the latest activity to
+    /// the app when it resumes, and nothing orders that delivery before the
+    /// region event the app publishes. Off (the activity at the wake) by
+    /// default; on bounds how much the race can cost.
+    public var iosStaleActivityAtWake = false
 
     public init() {}
   }

@@ -11,9 +11,11 @@ import Testing
   /// Ten minutes still 600 m north, a walk in to the shop, ten minutes
   /// inside; every message the app sent, with the second it was sent.
   /// `askAt`: the second the server asks for a report (reportLocation).
-  func messages(_ platform: OwnTracksApp.Platform, world: WorldConfig = .calmPhone, askAt: Int? = nil) -> [(second: Int, body: [String: Any])] {
-    var positions = Array(repeating: OwnTracksPathTests.north(600), count: 600)
-    positions += stride(from: 600.0, to: 0, by: -1.4).map(OwnTracksPathTests.north)
+  func messages(
+    _ platform: OwnTracksApp.Platform, world: WorldConfig = .calmPhone, askAt: Int? = nil, from distance: Double = 600
+  ) -> [(second: Int, body: [String: Any])] {
+    var positions = Array(repeating: OwnTracksPathTests.north(distance), count: 600)
+    positions += stride(from: distance, to: 0, by: -1.4).map(OwnTracksPathTests.north)
     positions += Array(repeating: OwnTracksPathTests.north(5), count: 600)
     let app = OwnTracksApp(platform: platform, transport: .http, remoteConfiguration: true, world: world, duration: positions.count, random: SimRandom(seed: 3))
     let waypoints: [String: Any] = [
@@ -64,5 +66,22 @@ import Testing
       #expect(sent.allSatisfy { $0.body["motionactivities"] == nil }, "\(platform)")
     }
     #expect(!messages(.android).contains { $0.body["_type"] as? String == "location" && $0.body["t"] as? String == "c" }, "Android sends the transition alone")
+  }
+
+  /// Core Motion hands a resumed app its latest activity, in no set order
+  /// with the region event: with `iosStaleActivityAtWake` the wake's
+  /// messages carry the activity from before the app was suspended. A walk
+  /// of 300 m (no significant change) after the app last ran while still.
+  @Test func aStaleActivityAtAWakeIsTheOneFromBeforeTheSuspension() throws {
+    var stale = WorldConfig.calmPhone
+    stale.ownTracks.iosStaleActivityAtWake = true
+    for (world, expected) in [(WorldConfig.calmPhone, "walking"), (stale, "stationary")] {
+      let sent = messages(.iOS, world: world, askAt: 400, from: 300)
+      let entry = try #require(sent.firstIndex { $0.body["_type"] as? String == "transition" && $0.body["event"] as? String == "enter" })
+      #expect(!sent[..<entry].contains { $0.second > 420 }, "the app slept through the walk")
+      let located = try #require(sent.dropFirst(entry + 1).first)
+      #expect(located.body["t"] as? String == "c")
+      #expect(located.body["motionactivities"] as? [String] == [expected])
+    }
   }
 }
