@@ -31,6 +31,8 @@ public final class PhoneService: Sendable {
     /// has shown the app out of it yet: a report still saying "move" was
     /// written before the app read the command, not the person's choice.
     var leavingSession = false
+    /// The motion the engine was last told (OwnTracks iOS `motionactivities`).
+    var stationary: Bool?
   }
 
   /// What one report did, and what to send back.
@@ -136,9 +138,12 @@ public final class PhoneService: Sendable {
       }
     }
     // A phone that says how it moves (OwnTracks iOS) gives the engine the
-    // motion history the native app reads; stillness begins at the first
-    // report that says so, since the app reports only when woken.
-    if let stationary = fix.stationary, fresh { events += arrival.motionChanged(still: stationary) }
+    // motion history the native app reads, as a change: stillness begins at
+    // the first report that says so, since the app reports only when woken.
+    if let stationary = fix.stationary, fresh, stationary != phone.stationary {
+      phone.stationary = stationary
+      events += arrival.motionChanged(still: stationary)
+    }
     // The fix itself was checked against every destination holding it, so
     // arrival and approach crossings it implies add nothing; only leaving
     // the coverage edge matters (the plan is stale), and this fix answers
