@@ -30,6 +30,25 @@ import TestSupport
     #expect(daemon.links().count == 2)
   }
 
+  /// An iPhone with the app's extended data says how it moves: sat still
+  /// for a quarter of an hour at home, the OS's Wi-Fi position wandering
+  /// into a shop 150 m away fires nothing; the same position while the
+  /// phone says it walks fires.
+  @Test func anIPhoneThatSaysItSitsStillIsNotRemindedByAWanderingPosition() throws {
+    for (activity, fires) in [("stationary", false), ("walking", true)] {
+      let daemon = try DaemonHarness()
+      #expect(daemon.addTask("Buy milk", north: 150, radius: 100) != nil)
+      func report(north: Double, activities: String) -> HTTPResponse {
+        let body = daemon.location(north: north, accuracy: 65).dropLast() + #","motionactivities":["\#(activities)"],"m":1}"#
+        return daemon.send("POST", "/owntracks", body: String(body), headers: ["X-Limit-U": "alice", "X-Limit-D": "phone"])
+      }
+      #expect(report(north: 0, activities: "stationary").status == 200)
+      daemon.clock.advance(by: 900)
+      #expect(report(north: 140, activities: activity).status == 200)
+      #expect(daemon.links().isEmpty != fires, "\(activity)")
+    }
+  }
+
   @Test func markDoneWorksOnceAndTheNextAnswerClearsTheRegions() throws {
     let daemon = try DaemonHarness()
     let id = try #require(daemon.addTask("Buy milk"))
