@@ -249,7 +249,8 @@ public final class OwnTracksApp {
       "_type": "location", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()), "tst": Int(now.timeIntervalSince1970),
       "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
     ]
-    if platform == .iOS { body["m"] = monitoring }
+    // Both apps' extended data (on by default) carries the mode (Android's DefaultsProvider, iOS's presets).
+    body["m"] = monitoring
     if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [heldStill ? "stationary" : movingActivity] }
     if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
