@@ -9,37 +9,28 @@ import Foundation
 /// left out and counted in `skipped`.
 enum GeoJSONPlaces {
   static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {
-    let root: JSONValue
+    let entries: [GeoJSONPoints.Entry]
     do {
-      root = try JSONParser.parse(data, maxDepth: 32)
+      entries = try GeoJSONPoints.read(data)
     } catch {
-      throw ImportError(file: file, line: nil, message: "not JSON: \(error)")
-    }
-    guard case .object(let collection) = root, case .array(let features)? = collection["features"] else {
-      throw ImportError(file: file, line: nil, message: "not a GeoJSON FeatureCollection (no \"features\" list)")
+      throw ImportError(file: file, line: nil, message: error.message)
     }
     var rows: [TakeoutList.Row] = []
     var skipped: [String] = []
-    for (index, feature) in features.enumerated() {
-      guard case .object(let object) = feature, case .object(let geometry)? = object["geometry"], case .string("Point")? = geometry["type"] else {
-        skipped.append("feature \(index): not a point")
+    for entry in entries {
+      guard case .point(let feature) = entry else {
+        if case .notAPoint(let index) = entry { skipped.append("feature \(index): not a point") }
         continue
       }
-      guard case .array(let position)? = geometry["coordinates"], position.count >= 2, case .number(let lon) = position[0], case .number(let lat) = position[1],
-        let coordinate = try? Coordinate(latitude: lat, longitude: lon)
-      else { throw ImportError(file: file, line: nil, message: "feature \(index): coordinates must be [longitude, latitude] within range") }
-      var properties: [String: String] = [:]
-      if case .object(let raw)? = object["properties"] {
-        for (key, value) in raw { if case .string(let text) = value { properties[key.lowercased()] = text } }
-      }
+      let properties = Dictionary(feature.properties.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
       guard let title = properties["name"] ?? properties["title"], !title.isEmpty else {
-        skipped.append("feature \(index): no name")
+        skipped.append("feature \(feature.index): no name")
         continue
       }
       rows.append(
         TakeoutList.Row(
-          number: rows.count + 1, line: index + 1, title: title, note: properties["note"] ?? properties["description"] ?? "", url: "",
-          coordinate: coordinate, address: properties["address"]))
+          number: rows.count + 1, line: feature.index + 1, title: title, note: properties["note"] ?? properties["description"] ?? "", url: "",
+          coordinate: feature.coordinate, address: properties["address"]))
     }
     var list = TakeoutList(name: name, description: nil, rows: rows)
     list.skipped = skipped

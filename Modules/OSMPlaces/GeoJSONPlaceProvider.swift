@@ -25,33 +25,31 @@ public enum GeoJSONPlaceProvider {
     return InMemoryPlaceProvider(name: "osm-geojson:" + (path ?? "(embedded central Helsinki)"), places: try parse(data, source: url.path))
   }
 
-  /// The places of a GeoJSON document (`source` names it in errors).
+  /// The places of a GeoJSON document (`source` names it in errors): its
+  /// named points (`GeoJSONPoints`, the same reader imports use).
   public static func parse(_ data: Data, source: String) throws -> [ProviderPlace] {
-    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let features = root["features"] as? [[String: Any]] else {
-      throw ProviderError(provider: "osm-geojson:\(source)", reason: "not a GeoJSON FeatureCollection")
+    let entries: [GeoJSONPoints.Entry]
+    do {
+      entries = try GeoJSONPoints.read(data)
+    } catch {
+      throw ProviderError(provider: "osm-geojson:\(source)", reason: error.message)
     }
     var places: [ProviderPlace] = []
-    places.reserveCapacity(features.count)
-    for (number, feature) in features.enumerated() {
-      guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point" else { continue }
-      let properties = feature["properties"] as? [String: Any] ?? [:]
-      guard let name = properties["name"] as? String, !name.isEmpty else { continue }
-      guard let point = geometry["coordinates"] as? [Double], point.count >= 2,
-        let coordinate = try? Coordinate(latitude: point[1], longitude: point[0])
-      else {
-        throw ProviderError(provider: "osm-geojson:\(source)", reason: "feature \(number + 1) ('\(name)') has no valid [lon, lat]")
-      }
-      let id = properties["id"] as? String ?? feature["id"] as? String ?? "feature/\(number + 1)"
-      var address = properties["address"] as? String
-      if address == nil, let street = properties["addr:street"] as? String {
-        address = [street, properties["addr:housenumber"] as? String].compactMap { $0 }.joined(separator: " ")
+    places.reserveCapacity(entries.count)
+    for case .point(let feature) in entries {
+      let properties = feature.properties
+      guard let name = properties["name"], !name.isEmpty else { continue }
+      let id = properties["id"] ?? feature.id ?? "feature/\(feature.index + 1)"
+      var address = properties["address"]
+      if address == nil, let street = properties["addr:street"] {
+        address = [street, properties["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
       }
       let others = ["name:en", "name:fi", "name:sv", "alt_name", "official_name", "short_name", "old_name"]
-        .compactMap { properties[$0] as? String }.filter { $0 != name }
+        .compactMap { properties[$0] }.filter { $0 != name }
       places.append(
         ProviderPlace(
-          ref: "osm:" + id, name: name, coordinate: coordinate, category: properties["category"] as? String ?? "", address: address,
-          otherNames: others, openingHours: properties["opening_hours"] as? String))
+          ref: "osm:" + id, name: name, coordinate: feature.coordinate, category: properties["category"] ?? "", address: address,
+          otherNames: others, openingHours: properties["opening_hours"]))
     }
     return places
   }

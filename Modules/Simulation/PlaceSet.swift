@@ -79,19 +79,18 @@ public struct PlaceSet: Sendable {
     return PlaceSet(places: places)
   }
 
-  /// Named points from a GeoJSON file of places (../shared/data/helsinki-pois.geojson).
+  /// Named points from a GeoJSON file of places (../shared/data/helsinki-pois.geojson), read by `GeoJSONPoints` as place data is.
   public static func pointsOfInterest(geojson path: String) throws -> [(String, Coordinate)] {
-    guard let data = FileManager.default.contents(atPath: path),
-      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let features = root["features"] as? [[String: Any]]
-    else { throw ScenarioError(source: path, message: "not a GeoJSON FeatureCollection of places") }
-    return features.compactMap { feature in
-      guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
-        let point = geometry["coordinates"] as? [Double], point.count >= 2,
-        let name = (feature["properties"] as? [String: Any])?["name"] as? String,
-        let coordinate = try? Coordinate(latitude: point[1], longitude: point[0])
-      else { return nil }
-      return (name, coordinate)
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the file") }
+    let entries: [GeoJSONPoints.Entry]
+    do {
+      entries = try GeoJSONPoints.read(data)
+    } catch {
+      throw ScenarioError(source: path, message: error.message)
+    }
+    return entries.compactMap { entry in
+      guard case .point(let feature) = entry, let name = feature.properties["name"] else { return nil }
+      return (name, feature.coordinate)
     }
   }
 }
