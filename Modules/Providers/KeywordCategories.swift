@@ -16,12 +16,25 @@ public struct KeywordCategories: Sendable, Equatable {
   }()
 
   /// `{"word": ["key=value", …]}`; keys starting with `_` are comments.
-  static func parse(_ data: Data) throws -> [String: [String]] {
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw ProviderError(provider: "keywords", reason: "not an object") }
+  /// Read by the project's JSON parser, like every other outside JSON.
+  static func parse(_ data: Data) throws(ProviderError) -> [String: [String]] {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data)
+    } catch {
+      throw ProviderError(provider: "keywords", reason: "not JSON: \(error)")
+    }
+    guard case .object(let object) = root else {
+      throw ProviderError(provider: "keywords", reason: "must be a JSON object of word → [\"key=value\", …], not \(root.typeName)")
+    }
     var table: [String: [String]] = [:]
     for (word, value) in object where !word.hasPrefix("_") {
-      guard let categories = value as? [String], categories.allSatisfy({ $0.contains("=") }) else {
-        throw ProviderError(provider: "keywords", reason: "'\(word)' must map to a list of \"key=value\" categories")
+      let refused = ProviderError(provider: "keywords", reason: "'\(word)' must map to a list of \"key=value\" categories")
+      guard case .array(let items) = value else { throw refused }
+      var categories: [String] = []
+      for item in items {
+        guard case .string(let category) = item, category.contains("=") else { throw refused }
+        categories.append(category)
       }
       table[SearchText.fold(word)] = categories
     }
@@ -35,8 +48,11 @@ public struct KeywordCategories: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ProviderError(provider: "keywords", reason: "cannot read \(path)")
     }
-    guard let object = try? parse(data) else {
-      throw ProviderError(provider: "keywords", reason: "\(path) must be a JSON object of word → [\"key=value\", …]")
+    let object: [String: [String]]
+    do {
+      object = try parse(data)
+    } catch {
+      throw ProviderError(provider: "keywords", reason: "\(path): \(error.reason)")
     }
     var table = base.table
     for (word, categories) in object { table[SearchText.fold(word)] = categories }

@@ -35,8 +35,15 @@ import TestSupport
     #expect(table.categories(for: "oats") == ["shop=supermarket"])
     #expect(table.categories(for: "milk") == ["amenity=cafe"])
     #expect(table.categories(for: "stamps") == ["amenity=post_office"])
-    let bad = directory.write("bad.json", #"["milk"]"#)
-    #expect(throws: ProviderError.self) { try KeywordCategories.load(file: bad) }
+    // Each refusal names the file and what is wrong with it.
+    for (text, reason) in [
+      (#"["milk"]"#, "must be a JSON object"), (#"{"milk": "shop=supermarket"}"#, "'milk' must map to a list"),
+      (#"{"milk": ["supermarket"]}"#, "'milk' must map to a list"), (#"{"milk": ["#, "not JSON"),
+    ] {
+      let bad = directory.write("bad.json", text)
+      let error = #expect(throws: ProviderError.self) { try KeywordCategories.load(file: bad) }
+      #expect(error?.reason.hasPrefix(bad + ": ") == true && error?.reason.contains(reason) == true, "\(String(describing: error))")
+    }
   }
 }
 
