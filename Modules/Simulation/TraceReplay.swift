@@ -14,12 +14,12 @@ public enum TraceReplay {
     let formatter = ISO8601DateFormatter()
     var fixes: [(Date, Coordinate)] = []
     for (number, line) in text.split(separator: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-        let t = object["t"] as? String, let date = formatter.date(from: t),
-        let lat = object["lat"] as? Double, let lon = object["lon"] as? Double,
+      guard case .object(let object)? = try? JSONParser.parse(Data(line.utf8)),
+        case .string(let t)? = object["t"], let date = formatter.date(from: t),
+        case .number(let lat)? = object["lat"], case .number(let lon)? = object["lon"],
         let point = try? Coordinate(latitude: lat, longitude: lon)
       else { throw ScenarioError(source: "\(path):\(number + 1)", message: "expected {\"t\": ISO-8601, \"lat\", \"lon\", \"acc\"}") }
-      if let accuracy = object["acc"] as? Double, accuracy > maxAccuracy { continue }
+      if case .number(let accuracy)? = object["acc"], accuracy > maxAccuracy { continue }
       if let last = fixes.last {
         let seconds = date.timeIntervalSince(last.0)
         guard seconds > 0 else { continue }
@@ -42,8 +42,6 @@ public enum TraceReplay {
     return Trip(mode: .walking, start: first.0, positions: positions, plannedStops: [])
   }
 
-  /// Places to watch: a GeoJSON file of points (radius from a `radius`
-  /// property, else `defaultRadius`) or a CSV `id,lat,lon,radius_m`.
   /// A tasks file: `[{"title": "Buy milk", "places": [{"name": "Alepa",
   /// "lat": 60.17, "lon": 24.94, "radius": 100}, …]}, …]` — tasks with
   /// several places, as the product has them (one fire per task and visit).
@@ -87,6 +85,8 @@ public enum TraceReplay {
     return PlaceSet(places: places, taskOf: taskOf, taskNames: names)
   }
 
+  /// Places to watch: a GeoJSON file of named points (each `defaultRadius`)
+  /// or a CSV `id,lat,lon,radius_m`.
   public static func places(_ path: String, defaultRadius: Double = 150) throws -> [PlaceSet.Place] {
     if path.hasSuffix(".csv") {
       let table = try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"])
