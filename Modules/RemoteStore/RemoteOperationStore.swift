@@ -107,7 +107,8 @@ public final class RemoteOperationStore: OperationStore, Sendable {
       throw StoreError.io(path: url.absoluteString, operation: "log in to", reason: "the server refused the user name or password (HTTP 401)")
     }
     guard (200..<300).contains(response.status) else {
-      let message = ((try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any])?["error"] as? String ?? "HTTP \(response.status)"
+      let said: String? = if case .object(let object)? = try? JSONParser.parse(response.body), case .string(let error)? = object["error"] { error } else { nil }
+      let message = said ?? "HTTP \(response.status)"
       throw StoreError.io(
         path: url.absoluteString, operation: "\(method == "GET" ? "read" : "write") through", reason: "the server answered \(response.status): \(message)")
     }
