@@ -19,9 +19,8 @@ public struct StreetGraph: Sendable {
   func edges(_ mode: Mode) -> [[(Int32, Double)]] { mode == .driving ? drive : walk }
 
   public static func load(geojson path: String) throws -> StreetGraph {
-    guard let data = FileManager.default.contents(atPath: path),
-      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let features = root["features"] as? [[String: Any]]
+    guard let data = FileManager.default.contents(atPath: path), case .object(let root)? = try? JSONParser.parse(data, maxDepth: 32),
+      case .array(let features)? = root["features"]
     else { throw ScenarioError(source: path, message: "not a GeoJSON FeatureCollection of streets") }
     var graph = StreetGraph()
     graph.source = (path as NSString).lastPathComponent
@@ -35,18 +34,25 @@ public struct StreetGraph: Sendable {
       index[id] = new
       return new
     }
-    for feature in features {
-      guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "LineString",
-        let points = geometry["coordinates"] as? [[Double]], let properties = feature["properties"] as? [String: Any],
-        let ids = properties["osm_nodes"] as? [NSNumber], ids.count == points.count
+    for case .object(let feature) in features {
+      guard case .object(let geometry)? = feature["geometry"], case .string("LineString")? = geometry["type"],
+        case .array(let line)? = geometry["coordinates"], case .object(let properties)? = feature["properties"],
+        case .array(let nodeList)? = properties["osm_nodes"], nodeList.count == line.count
       else { continue }
-      let walkable = properties["walkable"] as? Bool ?? false
-      let drivable = properties["drivable"] as? Bool ?? false
+      let points = line.compactMap { value -> [Double]? in
+        guard case .array(let pair) = value else { return nil }
+        let numbers = pair.compactMap { if case .number(let number) = $0 { number } else { nil } }
+        return numbers.count == pair.count ? numbers : nil
+      }
+      let ids = nodeList.compactMap { if case .number(let number) = $0 { Int64(exactly: number) } else { nil } }
+      guard points.count == line.count, ids.count == nodeList.count else { continue }
+      let walkable = properties["walkable"] == .bool(true)
+      let drivable = properties["drivable"] == .bool(true)
       guard walkable || drivable else { continue }
       var previous: Int32?
       for (id, point) in zip(ids, points) where point.count >= 2 {
         guard let coordinate = try? Coordinate(latitude: point[1], longitude: point[0]) else { continue }
-        let current = node(id.int64Value, coordinate)
+        let current = node(id, coordinate)
         if let previous, previous != current {
           let meters = graph.nodes[Int(previous)].distance(to: coordinate)
           // Direction is ignored: people walk both ways, and the simulated
