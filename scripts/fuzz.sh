@@ -10,11 +10,13 @@
 # FUZZ_SEED=N makes a run reproducible (CI's smoke run uses one: a CI failure
 # must be one anyone can rerun, not a dice roll); unset, every run explores anew.
 # Naming harnesses runs only those (e.g. two halves at once on two cores).
+# FUZZ_BUILD_PATH (default .build-fuzz) builds and keeps corpora elsewhere, so
+# a second build can run while the first one's harnesses still do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 configuration="${FUZZ_CONFIGURATION:-release}"
-build=.build-fuzz
+build="${FUZZ_BUILD_PATH:-.build-fuzz}"
 # SwiftPM's --sanitize fuzzer links libFuzzer but does not instrument Swift
 # code for coverage here; the counters libFuzzer reads are asked for explicitly.
 swift build --package-path Fuzz --build-path "$build" -c "$configuration" --sanitize fuzzer --sanitize address \
