@@ -88,7 +88,7 @@ struct XMLReader {
   }
 
   private mutating func startTag() throws(Failure) -> Event {
-    guard open.isEmpty ? !sawRoot : true else { throw fail("a second root element") }
+    guard !open.isEmpty || !sawRoot else { throw fail("a second root element") }
     index += 1
     let name = try self.name()
     var attributes: [String: String] = [:]
