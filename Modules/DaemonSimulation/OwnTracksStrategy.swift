@@ -96,7 +96,12 @@ public struct OwnTracksStrategy: DetectionStrategy {
 
     let app = OwnTracksApp(
       platform: platform, transport: transport, remoteConfiguration: true, world: world, duration: trip.positions.count, random: random.fork(10))
-    app.movingActivity = ["walking": "walking", "cycling": "cycling", "driving": "automotive"][trip.mode.rawValue] ?? "walking"
+    app.movingActivity =
+      switch trip.mode {
+      case .walking: "walking"
+      case .cycling: "cycling"
+      case .driving: "automotive"
+      }
     let topic = "owntracks/\(Self.person)/\(Self.device)"
     // What the daemon published, handed to the app as soon as the call that published it returns.
     func deliverPublished() {

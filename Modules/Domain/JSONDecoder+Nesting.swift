@@ -24,10 +24,16 @@ extension JSONDecoder {
   /// business: it fails on a malformed prefix before it could nest deeper
   /// than this count does.
   static func offsetPastNestingLimit(_ data: Data) -> Int? {
+    data.withUnsafeBytes { raw in offsetPastNestingLimit(raw.bindMemory(to: UInt8.self)) }
+  }
+
+  // One pass over the bytes, before every decode of outside JSON (store
+  // records and sync lines included), so it reads them in place.
+  private static func offsetPastNestingLimit(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var depth = 0
     var inString = false
     var escaped = false
-    for (offset, byte) in data.enumerated() {
+    for (offset, byte) in bytes.enumerated() {
       if inString {
         if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
         continue
