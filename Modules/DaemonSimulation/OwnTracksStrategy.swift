@@ -96,6 +96,7 @@ public struct OwnTracksStrategy: DetectionStrategy {
 
     let app = OwnTracksApp(
       platform: platform, transport: transport, remoteConfiguration: true, world: world, duration: trip.positions.count, random: random.fork(10))
+    app.knownNetworks = trip.stays
     app.movingActivity =
       switch trip.mode {
       case .walking: "walking"

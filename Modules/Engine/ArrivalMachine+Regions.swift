@@ -27,6 +27,9 @@ extension ArrivalMachine {
     let crossing = event.kind == .entered || (region.kind == .edge && event.kind == .exited)
     if crossing, let still = stillFor() {
       report(.planKept("\(region.id) crossed after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
+      let now = now
+      stillVetoed.removeAll { now.timeIntervalSince($0.at) > Self.vetoRetakeWindow }
+      stillVetoed.append((event, now))
       muteWhileStill(region)
       return
     }

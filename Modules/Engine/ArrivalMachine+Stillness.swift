@@ -30,9 +30,28 @@ extension ArrivalMachine {
       }
     } else {
       stillSince = nil
+      retakeVetoed(movingSince: min(since ?? now, now))
     }
     updateFollowing()
   }
+
+  /// The device was moving by `movingSince`: crossings let be for
+  /// stillness at or after it were the person's, not the OS's position
+  /// wandering, and are taken now. A phone that reports over the network
+  /// sends a crossing before the location that says how it moves (both
+  /// OwnTracks apps follow a transition with a location), so the
+  /// stillness the crossing was judged by may be the one it ended.
+  mutating func retakeVetoed(movingSince: Date) {
+    let retaken = stillVetoed.filter { $0.at >= movingSince && now.timeIntervalSince($0.at) <= Self.vetoRetakeWindow }
+    stillVetoed = []
+    for (event, _) in retaken where plan.region(event.id) != nil {
+      report(.planKept("\(event.id): the device was moving when it crossed; the crossing is taken"))
+      regionEvent(event)
+    }
+  }
+
+  /// A crossing let be for stillness is taken again only this soon after, seconds.
+  static let vetoRetakeWindow: TimeInterval = 120
 
   /// A crossing of `region` was let be because the device has been still
   /// for long: the OS's own position wanders across the places around

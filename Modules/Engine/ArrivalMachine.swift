@@ -61,6 +61,9 @@ public struct ArrivalMachine: Sendable {
   var edgeSpent: String?
   /// Since when the device's motion history says it is still; nil while it moves.
   var stillSince: Date?
+  /// Crossings let be because the device seemed still, and when: taken
+  /// after all if it turns out to have been moving by then (`retakeVetoed`).
+  var stillVetoed: [(event: RegionEvent, at: Date)] = []
   /// Regions of the plan taken off the OS while the device is still
   /// (`muteWhileStill`), and the stillness they were muted in.
   var muted: Set<String> = []

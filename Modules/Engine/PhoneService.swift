@@ -31,8 +31,13 @@ public final class PhoneService: Sendable {
     /// has shown the app out of it yet: a report still saying "move" was
     /// written before the app read the command, not the person's choice.
     var leavingSession = false
-    /// The motion the engine was last told (OwnTracks iOS `motionactivities`).
+    /// The motion the engine was last told (OwnTracks iOS
+    /// `motionactivities`, or Android's Wi-Fi), and whether the phone
+    /// reports its motion itself.
     var stationary: Bool?
+    var reportsMotion = false
+    /// The network the phone last said it was on (OwnTracks Android).
+    var network: PhoneNetwork?
   }
 
   /// What one report did, and what to send back.
@@ -140,9 +145,14 @@ public final class PhoneService: Sendable {
     // A phone that says how it moves (OwnTracks iOS) gives the engine the
     // motion history the native app reads, as a change: stillness begins at
     // the first report that says so, since the app reports only when woken.
-    if let stationary = fix.stationary, fresh, stationary != phone.stationary {
-      phone.stationary = stationary
-      events += arrival.motionChanged(still: stationary)
+    if let stationary = fix.stationary, fresh {
+      phone.reportsMotion = true
+      if stationary != phone.stationary {
+        phone.stationary = stationary
+        events += arrival.motionChanged(still: stationary)
+      }
+    } else if !phone.reportsMotion, let network = fix.network, fresh {
+      events += networkChanged(network, phone: &phone)
     }
     // The fix itself was checked against every destination holding it, so
     // arrival and approach crossings it implies add nothing; only leaving
@@ -154,6 +164,25 @@ public final class PhoneService: Sendable {
       events += arrival.regionEvent(event)
       events += arrival.preciseFix(fix.coordinate, accuracy: accuracy)
       if !arrival.sessionRunning { _ = control.takeRequest() }
+    }
+    return events
+  }
+
+  /// A phone that says nothing of its motion but names the Wi-Fi access
+  /// point it is joined to (OwnTracks Android) stays within that point's
+  /// reach, tens of metres, while it stays joined: to the engine that is
+  /// stillness from the first report naming it, ended by a report on
+  /// another network or none. What the OS's position does meanwhile is
+  /// wandering, as with a phone that sits still.
+  private func networkChanged(_ network: PhoneNetwork, phone: inout Phone) -> [ArrivalEvent] {
+    guard network != phone.network else { return [] }
+    phone.network = network
+    var events: [ArrivalEvent] = []
+    if phone.stationary == true { events += arrival.motionChanged(still: false) }
+    phone.stationary = false
+    if case .wifi = network {
+      events += arrival.motionChanged(still: true)
+      phone.stationary = true
     }
     return events
   }

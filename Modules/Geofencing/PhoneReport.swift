@@ -30,10 +30,12 @@ public struct PhoneFix: Equatable, Sendable {
   /// stationary, false moving (walking, running, cycling, driving), nil
   /// when the app did not say (OwnTracks iOS `motionactivities`).
   public let stationary: Bool?
+  /// The network it was on, nil when the app did not say.
+  public let network: PhoneNetwork?
 
   public init(
     coordinate: Coordinate, accuracy: Double?, at: Date, battery: Int? = nil, charging: Bool? = nil, trigger: String? = nil, monitoring: Int? = nil,
-    stationary: Bool? = nil
+    stationary: Bool? = nil, network: PhoneNetwork? = nil
   ) {
     self.coordinate = coordinate
     self.accuracy = accuracy
@@ -43,6 +45,7 @@ public struct PhoneFix: Equatable, Sendable {
     self.trigger = trigger
     self.monitoring = monitoring
     self.stationary = stationary
+    self.network = network
   }
 }
 

@@ -80,7 +80,22 @@ public enum OwnTracksCodec {
       trigger: try fields.string("t", maxLength: 8),
       // Informational: a mode this codec does not know is no reason to drop a fix.
       monitoring: (try? fields.number("m", in: -1...2))?.map { Int($0) },
-      stationary: stationary(fields.object["motionactivities"]))
+      stationary: stationary(fields.object["motionactivities"]), network: network(fields.object))
+  }
+
+  /// Both apps' extended data: the access point's BSSID while joined to
+  /// Wi-Fi (Android `BSSID`, iOS `bssid`), `conn` "m" (mobile) or "o"
+  /// (offline) otherwise. Informational: a value this codec cannot read
+  /// says nothing and drops nothing; a `conn` of "w" without a BSSID (an
+  /// app not allowed to read it) says nothing either.
+  static func network(_ object: [String: JSONValue]) -> PhoneNetwork? {
+    if case .string(let bssid)? = object["BSSID"] ?? object["bssid"], (1...64).contains(bssid.utf8.count),
+      bssid.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) })
+    {
+      return .wifi(bssid.lowercased())
+    }
+    if case .string(let connection)? = object["conn"], connection == "m" || connection == "o" { return .noWifi }
+    return nil
   }
 
   /// iOS sends CMMotionActivity's flags with every location (extended

@@ -79,6 +79,10 @@ public final class OwnTracksApp {
   /// The activity the app holds (still or not): the motion history's,
   /// delivered to the app while it runs (`WorldConfig.OwnTracksApps.iosStaleActivityAtWake`).
   private var heldStill = false
+  /// Where the Wi-Fi networks the phone knows are (home, work).
+  public var knownNetworks: [Coordinate] = []
+  /// The BSSID of the network the phone is joined to this second, if any.
+  private var joined: String?
 
   /// `monitoring` is the person's own mode (significant by default).
   public init(
@@ -119,6 +123,7 @@ public final class OwnTracksApp {
     // stale setting, what it sends in the second it wakes still carries
     // the activity from before it was suspended.
     if !settings.iosStaleActivityAtWake || monitoring == PhoneMonitoring.move || now < connectedUntil { heldStill = phone.motion.isStill }
+    joined = knownNetworks.indices.first { position.distance(to: knownNetworks[$0]) <= settings.knownWifiRange }.map(Self.bssid)
     var out: [Message] = []
     if monitoring == PhoneMonitoring.significant, let fix = phone.location.significantChange(position: position, at: now) {
       out.append(location(fix.point, accuracy: fix.accuracy, at: now, battery: battery, trigger: nil, kind: .ownMode))
@@ -145,10 +150,10 @@ public final class OwnTracksApp {
       // The OS reports where it believes the phone is, not where it is.
       let seen = phone.coarse.sample(position, at: now)
       out.append(transition(waypoint, entered: event.kind == .entered, point: seen.point, accuracy: seen.accuracy, at: now))
-      // iOS follows each transition with a location of the same position, trigger "c" (OwnTracksAppDelegate regionEvent).
-      if platform == .iOS {
-        out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: "c", kind: .transition))
-      }
+      // Both apps follow a transition with a location of the same position,
+      // trigger "c" (iOS: OwnTracksAppDelegate regionEvent; Android:
+      // LocationProcessor.onWaypointTransition for geofence events).
+      out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: "c", kind: .transition))
     }
     if !out.isEmpty {
       connectedUntil = max(connectedUntil, now.addingTimeInterval(settings.iosConnectedAfterWake))
@@ -252,6 +257,14 @@ public final class OwnTracksApp {
     // Both apps' extended data (on by default) carries the mode (Android's DefaultsProvider, iOS's presets).
     body["m"] = monitoring
     if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [heldStill ? "stationary" : movingActivity] }
+    // Both carry the network, iOS in lower case (OwnTracking.m), Android as BSSID/SSID (MessageLocation).
+    if platform == .iOS ? settings.iosExtendedData : settings.androidExtendedData {
+      body["conn"] = joined == nil ? "m" : "w"
+      if let joined {
+        body[platform == .iOS ? "bssid" : "BSSID"] = joined
+        body[platform == .iOS ? "ssid" : "SSID"] = "known-\(joined.suffix(2))"
+      }
+    }
     if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "", kind: kind)
@@ -266,6 +279,9 @@ public final class OwnTracksApp {
     counts["sent transition", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "/event", kind: .transition)
   }
+
+  /// A made-up access point address for the `index`th known network.
+  static func bssid(_ index: Int) -> String { String(format: "02:00:00:00:00:%02x", index + 1) }
 
   static func json(_ object: [String: Any]) -> Data {
     (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()

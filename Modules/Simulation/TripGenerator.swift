@@ -79,8 +79,10 @@ public struct TripGenerator {
     let leave = 3600 * random.uniform(people.leaveHomeMin...max(people.leaveHomeMin, people.leaveHomeMax))
     path.wait(until: leave)
     var here = home
+    var stays = [graph.nodes[home]]
     if working {
       let work = randomNode(&random, mode: move.mode)
+      stays.append(graph.nodes[work])
       here = travel(from: here, to: work, move: move, path: &path, random: &random)
       let end = path.elapsed + 3600 * people.workHours
       if lunch {
@@ -98,7 +100,7 @@ public struct TripGenerator {
       here = travel(from: here, to: home, move: move, path: &path, random: &random)
     }
     path.wait(until: 86_400)
-    return Trip(mode: move.mode, start: start, positions: path.samples(limit: 86_400), plannedStops: stops)
+    return Trip(mode: move.mode, start: start, positions: path.samples(limit: 86_400), plannedStops: stops, stays: stays)
   }
 
   /// Goes through `count` stops from `node`; returns where it ended.

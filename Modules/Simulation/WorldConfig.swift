@@ -97,6 +97,15 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     /// region event the app publishes. Off (the activity at the wake) by
     /// default; on bounds how much the race can cost.
     public var iosStaleActivityAtWake = false
+    /// The Android app's "extended data" (on by default, DefaultsProvider):
+    /// each location carries `conn` and, while the phone is joined to a
+    /// Wi-Fi network, its `BSSID` and `SSID` (MessageLocation.addWifi).
+    public var androidExtendedData = true
+    /// The phone is joined to the Wi-Fi it knows at home and at work while
+    /// within this many metres of where the person stays there, and to none
+    /// elsewhere (an assumption: an indoor access point reaches tens of
+    /// metres, and people rarely join a shop's network).
+    public var knownWifiRange = 40.0
 
     public init() {}
   }

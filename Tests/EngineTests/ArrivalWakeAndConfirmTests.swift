@@ -186,9 +186,17 @@ import Testing
     let vetoed = h2.arrivals.regionEvent(RegionEvent(id: region2.id, kind: .entered, at: h2.clock.now()))
     #expect(h2.reminders(vetoed).isEmpty)
     #expect(vetoed.contains { if case .planKept = $0 { return true } else { return false } })
-    // Moving again: crossings count again.
-    _ = h2.arrivals.motionChanged(still: false)
-    #expect(h2.reminders(h2.arrivals.regionEvent(RegionEvent(id: region2.id, kind: .entered, at: h2.clock.now()))) == ["Buy milk"])
+    // Told at once that it was moving by then: the crossing is taken after all.
+    #expect(h2.reminders(h2.arrivals.motionChanged(still: false)) == ["Buy milk"])
+    // Told only minutes later, it is not (the person may have left since);
+    // crossings after that count again.
+    let (h3, region3) = try ArrivalHarness.unconfirmedWatchingMilk()
+    _ = h3.arrivals.motionChanged(still: true)
+    h3.clock.advance(by: ArrivalConfig().session.stillnessVeto + 1)
+    _ = h3.arrivals.regionEvent(RegionEvent(id: region3.id, kind: .entered, at: h3.clock.now()))
+    h3.clock.advance(by: 180)
+    #expect(h3.reminders(h3.arrivals.motionChanged(still: false)).isEmpty)
+    #expect(h3.reminders(h3.arrivals.regionEvent(RegionEvent(id: region3.id, kind: .entered, at: h3.clock.now()))) == ["Buy milk"])
   }
 
   @Test func anEdgeExitAfterLongStillnessAsksNoWakeUpFix() throws {

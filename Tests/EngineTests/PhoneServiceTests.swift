@@ -229,7 +229,91 @@ import TestSupport
     }
   }
 
-  /// The app writes a report before it reads the command in the answer to
+  func report(north meters: Double, accuracy: Double, network: PhoneNetwork?, _ p: Phone) -> PhoneReport {
+    .location(PhoneFix(coordinate: ArrivalHarness.point(north: meters), accuracy: accuracy, at: p.clock.now(), network: network))
+  }
+
+  /// An Android phone says no motion, but names the Wi-Fi it is joined to:
+  /// joined to one access point for ten minutes, the OS's position
+  /// wandering into the shop 150 m away fires nothing; the same position
+  /// reported from mobile data (the person left home) fires.
+  @Test func aCoarseReportWhileJoinedToOneWiFiForLongFiresNothing() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+    _ = p.phone.receive(report(north: 0, accuracy: 65, network: .wifi("aa"), p))
+    p.clock.advance(by: SessionConfig().stillnessVeto + 60)
+    let wandered = p.phone.receive(report(north: 140, accuracy: 65, network: .wifi("aa"), p))
+    #expect(wandered.reminders.isEmpty, "\(wandered.events)")
+    #expect(wandered.events.contains { if case .planKept(let why) = $0 { why.contains("stillness") } else { false } }, "\(wandered.events)")
+    p.clock.advance(by: 30)
+    #expect(p.phone.receive(report(north: 140, accuracy: 65, network: .noWifi, p)).reminders.map(\.title) == ["Buy milk"])
+  }
+
+  /// Joining another access point, being on mobile data, or a phone that
+  /// reports its motion (iOS, moving) is no stillness, whatever the Wi-Fi.
+  @Test func anotherAccessPointOrAPhoneThatReportsMotionIsNotStill() throws {
+    let moving = { (north: Double, p: Phone) -> PhoneReport in
+      .location(PhoneFix(coordinate: ArrivalHarness.point(north: north), accuracy: 65, at: p.clock.now(), stationary: false, network: .wifi("aa")))
+    }
+    let cases: [(first: (Double, Phone) -> PhoneReport, second: (Double, Phone) -> PhoneReport)] = [
+      ({ self.report(north: $0, accuracy: 65, network: .wifi("aa"), $1) }, { self.report(north: $0, accuracy: 65, network: .wifi("bb"), $1) }),
+      ({ self.report(north: $0, accuracy: 65, network: .noWifi, $1) }, { self.report(north: $0, accuracy: 65, network: .noWifi, $1) }),
+      (moving, moving),
+    ]
+    for (index, (first, second)) in cases.enumerated() {
+      let p = Phone()
+      _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+      _ = p.phone.receive(first(0, p))
+      p.clock.advance(by: SessionConfig().stillnessVeto + 60)
+      #expect(p.phone.receive(second(140, p)).reminders.map(\.title) == ["Buy milk"], "case \(index)")
+    }
+  }
+
+  /// A transition comes before the location that says how the phone moves
+  /// (both apps send a location right after it): an entry let be because
+  /// the phone last said it sat still is taken when the next message, the
+  /// same second, says it moves. Here that location is too coarse to fire
+  /// by itself, so the entry asks a report to confirm; a GPS one fires.
+  @Test func anEntryLetBeForStillnessIsTakenWhenTheNextMessageSaysThePhoneMoves() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    guard case .setRegions(let regions)? = p.phone.receive(report(north: 0, accuracy: 10, stationary: true, p)).commands.last,
+      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
+    else {
+      Issue.record("no arrival region was sent")
+      return
+    }
+    p.clock.advance(by: 2400)
+    let entry = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: arrival.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())))
+    #expect(!entry.commands.contains(.reportLocation), "the phone said it sat still: \(entry.events)")
+    let moving = p.phone.receive(report(north: 2980, accuracy: 150, stationary: false, p))
+    #expect(moving.reminders.isEmpty)
+    #expect(moving.events.contains { if case .planKept(let why) = $0 { why.contains("the crossing is taken") } else { false } }, "\(moving.events)")
+    #expect(moving.commands.contains(.reportLocation), "\(moving.commands)")
+    p.clock.advance(by: 5)
+    #expect(p.phone.receive(report(north: 3000, accuracy: 8, stationary: false, p)).reminders.map(\.title) == ["Buy milk"])
+  }
+
+  /// Still for long, then moving a minute later: the entry let be before
+  /// is not taken (the person may have walked out since; only what the
+  /// same wake says counts).
+  @Test func anEntryLetBeIsNotTakenWhenMotionComesLater() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    guard case .setRegions(let regions)? = p.phone.receive(report(north: 0, accuracy: 10, stationary: true, p)).commands.last,
+      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
+    else {
+      Issue.record("no arrival region was sent")
+      return
+    }
+    p.clock.advance(by: 2400)
+    _ = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: arrival.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())))
+    p.clock.advance(by: 60)
+    let moving = p.phone.receive(report(north: 0, accuracy: 150, stationary: false, p))
+    #expect(!moving.events.contains { if case .planKept(let why) = $0 { why.contains("the crossing is taken") } else { false } }, "\(moving.events)")
+  }
+
+
   /// the one before: a "move" report after the command that ends the
   /// session is not the person's own mode. Taking it as such kept the
   /// phone in move mode after the next session, for good.

@@ -157,4 +157,22 @@ import Testing
     }
     #expect(fix.stationary == stationary, "\(activities)")
   }
+
+  /// The apps' extended data names the Wi-Fi access point (Android
+  /// `BSSID`, iOS `bssid`) or says the phone is on mobile data or offline.
+  @Test(arguments: [
+    (#""BSSID":"AA:BB:CC:00:11:22","conn":"w""#, PhoneNetwork.wifi("aa:bb:cc:00:11:22") as PhoneNetwork?),
+    (#""bssid":"aa:bb:cc:00:11:22","conn":"w""#, .wifi("aa:bb:cc:00:11:22")), (#""conn":"m""#, .noWifi), (#""conn":"o""#, .noWifi),
+    (#""conn":"w""#, nil), (#""BSSID":"","conn":"m""#, .noWifi), (#""BSSID":"a b""#, nil), (#""BSSID":7"#, nil),
+    ("\"BSSID\":\"\(String(repeating: "a", count: 65))\"", nil), (#""conn":5"#, nil),
+  ])
+  func readsTheNetworkThePhoneIsOn(fields: String, network: PhoneNetwork?) throws {
+    let tst = Int(now.timeIntervalSince1970)
+    let body = #"{"_type":"location","lat":60.1,"lon":24.9,"tst":\#(tst),\#(fields)}"#
+    guard case .location(let fix) = try OwnTracksCodec.decode(Data(body.utf8), now: now) else {
+      Issue.record("a location with any network fields is still a location")
+      return
+    }
+    #expect(fix.network == network, "\(fields)")
+  }
 }

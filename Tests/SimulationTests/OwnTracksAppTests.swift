@@ -12,12 +12,14 @@ import Testing
   /// inside; every message the app sent, with the second it was sent.
   /// `askAt`: the second the server asks for a report (reportLocation).
   func messages(
-    _ platform: OwnTracksApp.Platform, world: WorldConfig = .calmPhone, askAt: Int? = nil, from distance: Double = 600
+    _ platform: OwnTracksApp.Platform, world: WorldConfig = .calmPhone, askAt: Int? = nil, from distance: Double = 600,
+    knownNetworks: [Coordinate] = []
   ) -> [(second: Int, body: [String: Any])] {
     var positions = Array(repeating: OwnTracksPathTests.north(distance), count: 600)
     positions += stride(from: distance, to: 0, by: -1.4).map(OwnTracksPathTests.north)
     positions += Array(repeating: OwnTracksPathTests.north(5), count: 600)
     let app = OwnTracksApp(platform: platform, transport: .http, remoteConfiguration: true, world: world, duration: positions.count, random: SimRandom(seed: 3))
+    app.knownNetworks = knownNetworks
     let waypoints: [String: Any] = [
       "_type": "cmd", "action": "setWaypoints",
       "waypoints": ["_type": "waypoints", "waypoints": [["_type": "waypoint", "desc": "shop", "lat": Self.shop.latitude, "lon": Self.shop.longitude, "rad": 100, "tst": 1, "rid": "r1"]]],
@@ -65,7 +67,35 @@ import Testing
       #expect(sent.contains { $0.body["_type"] as? String == "transition" }, "\(platform)")
       #expect(sent.allSatisfy { $0.body["motionactivities"] == nil }, "\(platform)")
     }
-    #expect(!messages(.android).contains { $0.body["_type"] as? String == "location" && $0.body["t"] as? String == "c" }, "Android sends the transition alone")
+  }
+
+  /// OwnTracks Android (LocationProcessor.onWaypointTransition) also
+  /// follows a geofence transition with a location, trigger "c".
+  @Test func androidFollowsATransitionWithALocationToo() throws {
+    let sent = messages(.android)
+    let index = try #require(sent.firstIndex { $0.body["_type"] as? String == "transition" })
+    let after = try #require(sent.dropFirst(index + 1).first)
+    #expect(after.second == sent[index].second)
+    #expect(after.body["_type"] as? String == "location" && after.body["t"] as? String == "c")
+  }
+
+  /// The apps' extended data names the Wi-Fi access point the phone is
+  /// joined to: a known network (home) while within its reach, and `conn`
+  /// "m" with no BSSID once the person walked away from it. Without
+  /// extended data, neither.
+  @Test func theAppsNameTheWiFiTheyAreJoinedToNearAKnownNetworkOnly() throws {
+    let home = OwnTracksPathTests.north(600)
+    let sent = messages(.android, askAt: 300, knownNetworks: [home]).filter { $0.body["_type"] as? String == "location" }
+    let asked = try #require(sent.first { $0.body["t"] as? String == "r" })
+    #expect(asked.body["BSSID"] as? String == "02:00:00:00:00:01" && asked.body["conn"] as? String == "w", "\(asked.body)")
+    let atTheShop = try #require(sent.last)
+    #expect(atTheShop.body["BSSID"] == nil && atTheShop.body["conn"] as? String == "m", "\(atTheShop.body)")
+    var plain = WorldConfig.calmPhone
+    plain.ownTracks.androidExtendedData = false
+    let without = messages(.android, world: plain, askAt: 300, knownNetworks: [home])
+    #expect(without.allSatisfy { $0.body["BSSID"] == nil }, "extended data off")
+    let iOS = messages(.iOS, askAt: 300, knownNetworks: [home]).filter { $0.body["_type"] as? String == "location" }
+    #expect(iOS.first { $0.body["t"] as? String == "r" }?.body["bssid"] as? String == "02:00:00:00:00:01", "iOS names it in lower case")
   }
 
   /// Core Motion hands a resumed app its latest activity, in no set order
