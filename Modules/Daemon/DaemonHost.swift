@@ -112,7 +112,8 @@ public final class DaemonHost: Sendable {
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
           analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
-          analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty)
+          analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
+          sinkKinds: (settings.notify + person.notify).map { String($0.prefix { $0 != ":" }) })
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }

@@ -21,6 +21,9 @@ final class Person: Sendable {
   let engine: Engine
   let phone: PhoneService
   let queues: [DeliveryQueue]
+  /// The kinds of sink this person's reminders go to (`ntfy`, `console`, …;
+  /// never the rest of a spec, which may hold a secret topic or URL).
+  let sinkKinds: [String]
   let laterDuration: TimeInterval
   let sessionConfig: SessionConfig
   /// How this person's phone last reached us: MQTT phones get commands
@@ -77,8 +80,9 @@ final class Person: Sendable {
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
-    suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false
+    suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = []
   ) {
+    self.sinkKinds = sinkKinds
     self.imports = imports
     self.name = name
     self.analyticsOffered = analyticsOffered

@@ -41,6 +41,13 @@ extension PersonAPI {
       } else {
         notes.append("The phone has not reported yet: point OwnTracks at this server (Docs/Daemon.md, 'Pointing the OwnTracks app at it').")
       }
+      // Reminders that reach no one but the daemon's log look delivered; say where they go.
+      let reaching = person.sinkKinds.filter { $0 != "console" && $0 != "jsonl" }
+      if reaching.isEmpty {
+        notes.append(
+          (person.sinkKinds.isEmpty ? "Reminders go nowhere but this page" : "Reminders go only to this page and the daemon's \(person.sinkKinds.joined(separator: " and ")) output")
+            + ": to get them on your phone, add an ntfy or webhook sink to people.\(person.name).notify (Docs/Daemon.md).")
+      }
       if let failed = deliveries["failed"], failed > 0 {
         notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))
       }

@@ -202,7 +202,7 @@ def main():
     try:
         wait_for(lambda: http("GET", f"{base}/health")[0] == 200, "whilehered")
         wait_for(lambda: http("GET", f"http://127.0.0.1:{driver_port}/status")[0] == 200, "chromedriver")
-        browser = Browser(f"http://127.0.0.1:{driver_port}", 1200, 800)
+        browser = Browser(f"http://127.0.0.1:{driver_port}", 1280, 800)
         run(browser, base, basic, work)
         narrow(base, driver_port, work)
         live_demo(driver_port, work)
@@ -590,7 +590,7 @@ def live_demo(driver_port, work):
     browser = None
     try:
         wait_for(lambda: http("GET", f"{base}/health")[0] == 200, "whilehered --demo")
-        browser = Browser(f"http://127.0.0.1:{driver_port}", 1200, 800)
+        browser = Browser(f"http://127.0.0.1:{driver_port}", 1280, 800)
         browser.go(f"{base}/app/")
         wait_for(lambda: browser.visible("#sign-in") and browser.script("return document.getElementById('sign-in-password').value") == "demo", "the demo's filled-in sign-in")
         browser.click("#sign-in-submit")
@@ -616,17 +616,51 @@ def live_demo(driver_port, work):
 
 
 def narrow(base, driver_port, work):
-    """A phone's width: the card and the map both usable at 375 px."""
-    browser = Browser(f"http://127.0.0.1:{driver_port}", 375, 740, phone=True)
-    try:
-        browser.go(f"{base}/app/")
-        wait_for(lambda: browser.visible("#sign-in"), "the sign-in form at 375 px")
-        width = browser.script("return document.getElementById('card').getBoundingClientRect().width")
-        scroll = browser.script("return document.documentElement.scrollWidth")
-        check(width <= 375 and scroll <= 375, f"at 375 px the card fits ({width:.0f} px) and nothing scrolls sideways ({scroll} px)")
-        browser.screenshot(os.path.join(work, "narrow.png"))
-    finally:
-        browser.quit()
+    """A phone's width, then a desktop's: every main screen (sign-in, tasks,
+    a task's card, places, import, reminders, phone) fits at 375 px with
+    nothing scrolling sideways, and each is saved as a screenshot at 375
+    and 1280 px (kept with WHILEHERE_KEEP_BROWSER_FILES=1)."""
+    for width, height, phone in ((375, 740, True), (1280, 800, False)):
+        browser = Browser(f"http://127.0.0.1:{driver_port}", width, height, phone=phone)
+        try:
+            browser.go(f"{base}/app/")
+            wait_for(lambda: browser.visible("#sign-in"), f"the sign-in form at {width} px")
+            fits(browser, width, "the sign-in form")
+            browser.screenshot(os.path.join(work, f"{width}-sign-in.png"))
+            browser.type("#sign-in-name", "alice")
+            browser.type("#sign-in-password", PASSWORD + "\ue007")
+            wait_for(lambda: browser.visible("#view-tasks"), f"alice's tasks at {width} px")
+            for view in ("tasks", "places", "import", "reminders", "phone"):
+                browser.click(f".tab[data-view={view}]")
+                wait_for(lambda: browser.visible(f"#view-{view}"), f"the {view} view at {width} px")
+                browser.settle()
+                fits(browser, width, f"the {view} view")
+                browser.screenshot(os.path.join(work, f"{width}-{view}.png"))
+            browser.click(".tab[data-view=tasks]")
+            wait_for(lambda: browser.find_all("#task-list li button, #task-list li a"), f"a task to open at {width} px")
+            browser.click("#task-list li button, #task-list li a")
+            wait_for(lambda: browser.visible("#view-task"), f"a task's card at {width} px")
+            browser.settle()
+            fits(browser, width, "a task's card")
+            # The task's pins are shown beside or above the card, not under it.
+            hidden = browser.script("""
+                const card = document.getElementById('card').getBoundingClientRect();
+                const pins = [...document.querySelectorAll('.leaflet-marker-icon:not(.radius-handle)')].map(p => p.getBoundingClientRect());
+                const under = r => r.bottom > card.top && r.top < card.bottom && r.right > card.left && r.left < card.right;
+                return [pins.length, pins.filter(under).length];""")
+            check(hidden[0] > 0 and hidden[1] == 0, f"at {width} px the task's {hidden[0]} pins are clear of the card ({hidden[1]} under it)")
+            browser.screenshot(os.path.join(work, f"{width}-task.png"))
+        finally:
+            browser.quit()
+
+
+def fits(browser, width, what):
+    """The card is no wider than the window and the page does not scroll sideways."""
+    if width > 400:
+        return
+    card = browser.script("return document.getElementById('card').getBoundingClientRect().width")
+    scroll = browser.script("return document.documentElement.scrollWidth")
+    check(card <= width and scroll <= width, f"at {width} px {what} fits ({card:.0f} px) and nothing scrolls sideways ({scroll} px)")
 
 
 if __name__ == "__main__":

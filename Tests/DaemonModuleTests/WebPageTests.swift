@@ -142,7 +142,7 @@ import Testing
   }
 
   @Test func thePhonesStatusSaysWhatToLookAt() throws {
-    let daemon = try DaemonHarness()
+    let daemon = try DaemonHarness(notify: ["ntfy:http://127.0.0.1:9/alice-topic"])
     let before = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
     #expect((before?["notes"] as? [String])?.contains { $0.contains("has not reported yet") } == true)
     #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 3000)).status == 200)
@@ -151,6 +151,17 @@ import Testing
     daemon.clock.advance(by: 3 * 3600)
     let later = daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any]
     #expect((later?["notes"] as? [String])?.contains { $0.contains("No report for 3 h") } == true, "\(String(describing: later?["notes"]))")
+  }
+
+  /// Reminders that go only to the daemon's log or a file look delivered
+  /// but never reach the phone: the status says so, and how to fix it,
+  /// without the sink's topic or URL.
+  @Test func remindersThatReachNoPhoneArePointedOut() throws {
+    let daemon = try DaemonHarness()
+    #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 3000)).status == 200)
+    let notes = (daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any])?["notes"] as? [String] ?? []
+    #expect(notes.contains { $0.contains("Reminders go only to this page and the daemon's jsonl output") && $0.contains("notify") }, "\(notes)")
+    #expect(!notes.joined().contains("reminders.jsonl"), "the sink's path stays out of the page")
   }
 
   @Test func thePhonesBatteryIsShownAndALowOneIsPointedOut() throws {

@@ -85,7 +85,7 @@ export class TaskMap {
     const points = task.locations.filter((l) => l.lat != null).map((l) => L.latLng(l.lat, l.lon).toBounds(l.radius * 2));
     if (points.length === 0) return;
     const bounds = points.reduce((all, b) => all.extend(b), L.latLngBounds(points[0].getSouthWest(), points[0].getNorthEast()));
-    this.map.fitBounds(bounds.pad(0.3), { animate: !matchMedia("(prefers-reduced-motion: reduce)").matches, maxZoom: 17 });
+    this.map.fitBounds(bounds.pad(0.3), { ...this.uncovered(), animate: !matchMedia("(prefers-reduced-motion: reduce)").matches, maxZoom: 17 });
   }
 
   /// A point `meters` east of `center`.
@@ -117,7 +117,7 @@ export class TaskMap {
       }).addTo(this.layers.candidates);
     }
     if (candidates.length) {
-      this.map.fitBounds(L.latLngBounds(candidates.map((c) => [c.lat, c.lon])).pad(0.5), { maxZoom: 17, animate: false });
+      this.map.fitBounds(L.latLngBounds(candidates.map((c) => [c.lat, c.lon])).pad(0.5), { ...this.uncovered(), maxZoom: 17, animate: false });
     }
   }
 
@@ -139,8 +139,32 @@ export class TaskMap {
   }
 
   keepInView(lat, lon) {
-    if (!this.map.getBounds().pad(-0.2).contains([lat, lon])) this.panTo(lat, lon);
+    const { paddingTopLeft: topLeft, paddingBottomRight: bottomRight } = this.uncovered();
+    const seen = L.latLngBounds(this.map.containerPointToLatLng(topLeft), this.map.containerPointToLatLng(this.map.getSize().subtract(bottomRight)));
+    if (!seen.pad(-0.2).contains([lat, lon])) this.panTo(lat, lon);
   }
 
-  panTo(lat, lon) { this.map.setView([lat, lon], this.map.getZoom(), { animate: false }); }
+  /// Puts the point in the middle of the part of the map the card leaves uncovered.
+  panTo(lat, lon) {
+    const { paddingTopLeft: topLeft, paddingBottomRight: bottomRight } = this.uncovered();
+    const zoom = this.map.getZoom();
+    const offset = topLeft.subtract(bottomRight).divideBy(2);
+    this.map.setView(this.map.unproject(this.map.project([lat, lon], zoom).subtract(offset), zoom), zoom, { animate: false });
+  }
+
+  /// Leaflet's padding for the part of the map the card covers: along the
+  /// bottom on a phone, down the left on a wider screen. What is shown
+  /// (a task's places, an import row's candidates, the phone) goes in the
+  /// rest, not under the card.
+  uncovered() {
+    const margin = 16;
+    const map = this.map.getContainer().getBoundingClientRect();
+    const card = document.getElementById("card")?.getBoundingClientRect();
+    if (!card || card.width === 0 || card.height === 0) return { paddingTopLeft: L.point(margin, margin), paddingBottomRight: L.point(margin, margin) };
+    if (card.top > map.top + map.height / 3) {
+      // The attribution sits at the top on a phone.
+      return { paddingTopLeft: L.point(margin, 2 * margin), paddingBottomRight: L.point(margin, Math.max(margin, map.bottom - card.top + margin)) };
+    }
+    return { paddingTopLeft: L.point(Math.max(margin, card.right - map.left + margin), margin), paddingBottomRight: L.point(margin, margin) };
+  }
 }
