@@ -117,6 +117,7 @@ public final class DaemonHost: Sendable {
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
+        made.restoreHistory()
         made.restoreLastFix()
       }
     } catch {

@@ -199,7 +199,7 @@ final class Person: Sendable {
 
   private func settled(_ task: ReminderTask, action: String, at now: Date, via channel: Channel = .link) {
     if analyticsAllowed { analytics.record(.answered(action == "later" ? .later : .done, via: channel)) }
-    recordLine(kind: "answer", detail: "\(action) \(task.id.rawValue)", at: now)
+    recordLine(kind: "answer", detail: "\(action) via \(channel.rawValue)", at: now, task: task.id.rawValue)
     record(phone.tasksChanged())
   }
 
@@ -210,6 +210,12 @@ final class Person: Sendable {
     /// The task's state does not allow the answer (Remind Later on a done task).
     case conflict(String)
     case failed(String)
+  }
+
+  /// A Mark Done, Remind Later or Reopen from the API (the map page),
+  /// kept in the history beside the reminders so each shows its answer.
+  func noteAnswer(_ action: String, task: TaskID) {
+    recordLine(kind: "answer", detail: "\(action) via \(Channel.api.rawValue)", at: engine.context.clock.now(), task: task.rawValue)
   }
 
   func tick() { record(phone.tick()) }
@@ -244,6 +250,26 @@ final class Person: Sendable {
     recent.withLock { recent in
       recent.append(RecordedEvent(at: at, kind: kind, detail: detail, task: task))
       if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
+      // Reminders and their answers outlive a restart (the page lists them);
+      // plans and sessions are the engine's chatter and do not. Written
+      // under the lock so a newer list never lands before an older one.
+      guard Self.keptKinds.contains(kind) else { return }
+      let kept = Array(recent.filter { Self.keptKinds.contains($0.kind) }.suffix(Self.keptReminders))
+      if let data = try? JSONEncoder().encode(kept) {
+        _ = try? store.append([.put(.setting(key: Self.historyKey, value: String(decoding: data, as: UTF8.self)))])
+      }
     }
   }
+
+  /// Puts back the reminders and answers kept before a restart.
+  func restoreHistory() {
+    guard let text = store.state().settings[Self.historyKey],
+      let kept = try? JSONDecoder().decodeOutside([RecordedEvent].self, from: Data(text.utf8))
+    else { return }
+    recent.withLock { $0 = kept + $0 }
+  }
+
+  static let historyKey = "history.reminders"
+  static let keptKinds: Set<String> = ["reminder", "suppressed", "failed", "answer"]
+  static let keptReminders = 100
 }

@@ -89,6 +89,7 @@ struct PersonAPI {
             guard state == .active else {
               return .failure(409, "task '\(task.title)' is \(state.name): only an active task waits for the next visit")
             }
+            person.noteAnswer("visit", task: task.id)
             return .json(200, encoding: summary(task))
           }
           let seconds = later.seconds ?? person.laterDuration
@@ -97,6 +98,7 @@ struct PersonAPI {
         default:
           return .failure(404, "no such task action '\(rest[2])' (done, later, reopen)")
         }
+        person.noteAnswer(rest[2], task: task.id)
         _ = person.phone.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("GET", 1, "places"):

@@ -299,6 +299,8 @@ def run(browser, base, basic, work):
     check(True, "Mark Done on the page completed the task")
     wait_for(lambda: not watched(), "the task's places to leave the phone's plan")
     check(True, "after Mark Done the phone watches none of the task's places: the other place went quiet too")
+    answered = wait_for(lambda: (lambda t: t if "Marked done" in t else None)(browser.text("#event-list li.reminder")), "the reminder to show its answer")
+    check("from this page" in answered, f"the reminder shows how it was answered ({answered!r})")
     browser.screenshot(os.path.join(work, "reminders.png"))
 
     places(browser, base, basic, work)
@@ -605,7 +607,7 @@ def live_demo(driver_port, work):
         check((later["latitude"], later["longitude"]) != (first["latitude"], first["longitude"]), "the phone's dot moved on the map")
         title = browser.text("#event-list li.reminder")
         browser.click("#event-list li.reminder button[aria-label^='Mark']")
-        wait_for(lambda: "completed" in browser.text("#event-list li.reminder"), "the answered reminder to show its task completed")
+        wait_for(lambda: "Marked done" in browser.text("#event-list li.reminder"), "the answered reminder to show its answer")
         check(True, f"a live reminder was answered from the page ({title.splitlines()[0]})")
         browser.screenshot(os.path.join(work, "demo.png"))
     finally:

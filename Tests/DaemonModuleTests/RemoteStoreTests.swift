@@ -127,5 +127,9 @@ import TestSupport
     _ = try client.send("POST", "http://127.0.0.1:\(host.port)/owntracks", body: Data(fix.utf8), user: "alice", password: "alice-secret")
     let lines = try String(contentsOfFile: directory.file("r.jsonl"), encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 1, "one reminder for one visit, across the restart")
+    // The page's history still lists the reminder fired before the restart.
+    let events = try client.send("GET", "http://127.0.0.1:\(host.port)/api/v1/events", user: "alice", password: "alice-secret")
+    let kinds = (try events.json() as? [[String: Any]])?.filter { $0["kind"] as? String == "reminder" }
+    #expect(kinds?.count == 1 && (kinds?.first?["detail"] as? String)?.contains("Buy milk") == true, "\(String(describing: kinds))")
   }
 }

@@ -462,11 +462,25 @@ async function refreshEvents() {
   list.replaceChildren();
   const reminders = events.filter((event) => ["reminder", "suppressed", "failed"].includes(event.kind)).reverse();
   if (reminders.length === 0) list.append(item("No reminders yet. They appear here when you arrive at a task's place."));
+  // Each answer belongs to the latest reminder of its task before it (events come oldest first).
+  const answerOf = new Map();
+  const latest = new Map();
+  for (const event of events) {
+    if (!event.task) continue;
+    if (event.kind === "reminder") latest.set(event.task, event);
+    else if (event.kind === "answer" && latest.has(event.task) && !answerOf.has(latest.get(event.task))) answerOf.set(latest.get(event.task), event);
+  }
   for (const event of reminders) {
     const li = item(`${new Date(event.at).toLocaleString()} — ${event.detail}${event.kind === "reminder" ? "" : ` (${event.kind})`}`);
     li.className = "reminder";
     const task = event.task && byId.get(event.task);
-    if (task && task.state === "active") {
+    const answered = answerOf.get(event);
+    if (answered) {
+      const note = document.createElement("span");
+      note.className = "state answer";
+      note.textContent = `${answerWords(answered.detail)} ${new Date(answered.at).toLocaleTimeString()}`;
+      li.append(" ", note);
+    } else if (task && task.state === "active") {
       const answer = (action) => async () => {
         try {
           await api.act(task.id, action);
@@ -486,6 +500,14 @@ async function refreshEvents() {
     }
     list.append(li);
   }
+}
+
+/// "done via link" → "Marked done (from the reminder's link)".
+function answerWords(detail) {
+  const [action, , channel] = detail.split(" ");
+  const what = { done: "Marked done", later: "Remind Later", visit: "Remind next time here", reopen: "Reopened" }[action] ?? action;
+  const where = { link: "from the reminder's link", desktop: "from the desktop", api: "from this page or the API", cli: "from the command line" }[channel];
+  return where ? `${what} (${where}) at` : `${what} at`;
 }
 
 async function refreshPhone() {
