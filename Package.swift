@@ -125,7 +125,7 @@ let package = Package(
     tests("DaemonTests", ["Locking", "whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
-      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "TestSupport"],
+      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Locking", "Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),

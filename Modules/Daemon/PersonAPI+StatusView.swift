@@ -10,6 +10,10 @@ extension PersonAPI {
     let regionsWatched: Int
     let capacity: Int
     let preciseSecondsUsed: Double
+    /// The rolling day's allowance, and how it was spent: sessions and single fixes.
+    let preciseSecondsAllowed: Double
+    let sessions: Int
+    let singleFixes: Int
     let deliveries: [String: Int]
     let lastDeliveryError: String?
     /// The last position the phone reported (the map page centres on it).
@@ -25,7 +29,13 @@ extension PersonAPI {
       self.person = person.name
       regionsWatched = person.phone.monitor.monitoredRegions().count
       capacity = person.phone.monitor.capacity
-      preciseSecondsUsed = person.phone.arrival.currentBudget.spent(at: person.engine.context.clock.now(), config: person.sessionConfig)
+      let budget = person.phone.arrival.currentBudget
+      let clockNow = person.engine.context.clock.now()
+      preciseSecondsUsed = budget.spent(at: clockNow, config: person.sessionConfig)
+      preciseSecondsAllowed = person.sessionConfig.allowance
+      let today = budget.charges.filter { $0.start > clockNow.addingTimeInterval(-person.sessionConfig.window) }
+      sessions = today.filter { $0.fix != true }.count
+      singleFixes = today.filter { $0.fix == true }.count
       let statuses = person.queues.map(\.status)
       deliveries = [
         "delivered": statuses.map(\.delivered).reduce(0, +), "retrying": statuses.map(\.retrying).reduce(0, +),

@@ -1,4 +1,5 @@
 import Foundation
+import Geofencing
 import Gateway
 import TestSupport
 import Testing
@@ -162,6 +163,24 @@ import Testing
     let notes = (daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any])?["notes"] as? [String] ?? []
     #expect(notes.contains { $0.contains("Reminders go only to this page and the daemon's jsonl output") && $0.contains("notify") }, "\(notes)")
     #expect(!notes.joined().contains("reminders.jsonl"), "the sink's path stays out of the page")
+  }
+
+  /// The Phone tab's "precise location today": the allowance, and the
+  /// sessions and single fixes that spent it in the rolling day.
+  @Test func theStatusCountsTodaysSessionsAgainstTheAllowance() throws {
+    let daemon = try DaemonHarness()
+    _ = try #require(daemon.addTask("Buy milk", north: 1000, radius: 100))
+    #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 0)).status == 200)
+    let before = try #require(daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any])
+    #expect(before["sessions"] as? Int == 0 && before["preciseSecondsAllowed"] as? Double == SessionConfig().allowance, "\(before)")
+    let plan = try #require(daemon.json(daemon.send("GET", "/api/v1/plan")) as? [String: Any])
+    let zone = try #require((plan["regions"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.first { $0.hasPrefix("wh-zone:") })
+    daemon.clock.advance(by: 30)
+    let tst = Int(daemon.runtime.clock.now().timeIntervalSince1970)
+    let entered = #"{"_type":"transition","event":"enter","rid":"\#(zone)","tst":\#(tst),"lat":60.1759,"lon":24.9384,"acc":50}"#
+    #expect(daemon.send("POST", "/owntracks", body: entered).status == 200)
+    let after = try #require(daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any])
+    #expect(after["sessions"] as? Int == 1, "\(after)")
   }
 
   @Test func thePhonesBatteryIsShownAndALowOneIsPointedOut() throws {

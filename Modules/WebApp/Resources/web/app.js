@@ -502,6 +502,8 @@ async function refreshEvents() {
   }
 }
 
+function plural(count, one, many = `${one}s`) { return `${count} ${count === 1 ? one : many}`; }
+
 /// "done via link" → "Marked done (from the reminder's link)".
 function answerWords(detail) {
   const [action, , channel] = detail.split(" ");
@@ -516,7 +518,7 @@ async function refreshPhone() {
   facts.replaceChildren();
   const rows = [
     ["Regions watched", `${status.regionsWatched} of ${status.capacity}`],
-    ["Precise location today", `${Math.round(status.preciseSecondsUsed / 60)} min`],
+    ["Precise location today", `${Math.round(status.preciseSecondsUsed / 60)} of ${Math.round(status.preciseSecondsAllowed / 60)} min: ${plural(status.sessions, "session")}, ${plural(status.singleFixes, "single fix", "single fixes")}`],
     ["Last report", status.lastFix ? `${age(status.serverTime - status.lastFix.at)} ago (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
     ["Reminders delivered", String(status.deliveries.delivered)],
   ];
