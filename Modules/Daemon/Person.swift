@@ -112,10 +112,16 @@ final class Person: Sendable {
       // The phone's battery as it said, for its status (-1: it did not know).
       let battery = fix.battery.flatMap { $0 >= 0 ? ",\"battery\":\($0)" : nil } ?? ""
       let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
+      // A name that needs escaping is left out rather than escaped here.
+      let named = device.flatMap { Self.isPlain($0) ? ",\"device\":\"\($0)\"" : nil } ?? ""
       let text =
-        "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)}"
+        "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)}"
       try journal.append([.put(.setting(key: lastFixKey, value: text))])
       retention?.wrote()
+      let saved = SavedFix(
+        latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
+        battery: fix.battery.flatMap { $0 >= 0 ? $0 : nil }, charging: fix.charging, device: device)
+      devicesSeen.withLock { $0[device ?? ""] = saved }
     }
     let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
     record(reply.events)
@@ -128,7 +134,19 @@ final class Person: Sendable {
       let saved = try? JSONDecoder().decodeOutside(SavedFix.self, from: Data(text.utf8)),
       let coordinate = try? Coordinate(latitude: saved.latitude, longitude: saved.longitude)
     else { return }
+    devicesSeen.withLock { $0[saved.device ?? ""] = saved }
     record(phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at))))
+  }
+
+  /// Each device's last report since the daemon started (the one journalled
+  /// before it, too), by name; "" for a report that named no device.
+  var devices: [String: SavedFix] { devicesSeen.withLock { $0 } }
+  private let devicesSeen = Locked<[String: SavedFix]>([:])
+
+  /// Letters, digits, `-`, `_` and `.`: a device name written into the journal as it is.
+  static func isPlain(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
   }
 
   /// The last fix as journalled (`fix.NAME` in the daemon's store).
@@ -141,6 +159,8 @@ final class Person: Sendable {
     /// Percent, as the phone reported it with this fix, and whether it was charging.
     var battery: Int? = nil
     var charging: Bool? = nil
+    /// The device that reported it, when it was named.
+    var device: String? = nil
   }
 
   /// Applies a Mark Done / Remind Later link's answer, once.

@@ -18,6 +18,8 @@ extension PersonAPI {
     let lastDeliveryError: String?
     /// The last position the phone reported (the map page centres on it).
     let lastFix: Person.SavedFix?
+    /// Each device's last report, by name, when more than one reported.
+    let devices: [Person.SavedFix]
     /// The daemon's time (epoch seconds), for ages on a page whose clock may differ.
     let serverTime: Double
     /// What `doctor` would point out about this phone, in words.
@@ -26,6 +28,8 @@ extension PersonAPI {
     init(person: Person, now: Date) {
       serverTime = now.timeIntervalSince1970
       lastFix = person.journal.state().settings[person.lastFixKey].flatMap { try? JSONDecoder().decodeOutside(Person.SavedFix.self, from: Data($0.utf8)) }
+      let seen = person.devices
+      devices = seen.count > 1 ? seen.keys.sorted().compactMap { seen[$0] } : []
       self.person = person.name
       regionsWatched = person.phone.monitor.monitoredRegions().count
       capacity = person.phone.monitor.capacity

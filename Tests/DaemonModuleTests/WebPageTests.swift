@@ -183,6 +183,19 @@ import Testing
     #expect(after["sessions"] as? Int == 1, "\(after)")
   }
 
+  /// A person with two phones sees each one's last report and battery.
+  @Test func eachDevicesLastReportIsShown() throws {
+    let daemon = try DaemonHarness()
+    let tst = Int(daemon.runtime.clock.now().timeIntervalSince1970)
+    for (device, battery) in [("phone", 80), ("tablet", 35)] {
+      let body = #"{"_type":"location","lat":60.1699,"lon":24.9384,"tst":\#(tst),"acc":10,"batt":\#(battery),"bs":1}"#
+      #expect(daemon.send("POST", "/owntracks", body: body, headers: ["X-Limit-D": device]).status == 200)
+    }
+    let status = try #require(daemon.json(daemon.send("GET", "/api/v1/status")) as? [String: Any])
+    let devices = (status["devices"] as? [[String: Any]])?.map { "\($0["device"] ?? "?") \($0["battery"] ?? "?")" }
+    #expect(devices == ["phone 80", "tablet 35"], "\(status)")
+  }
+
   @Test func thePhonesBatteryIsShownAndALowOneIsPointedOut() throws {
     let daemon = try DaemonHarness()
     let tst = Int(daemon.runtime.clock.now().timeIntervalSince1970)

@@ -522,7 +522,13 @@ async function refreshPhone() {
     ["Last report", status.lastFix ? `${age(status.serverTime - status.lastFix.at)} ago (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
     ["Reminders delivered", String(status.deliveries.delivered)],
   ];
-  if (status.lastFix && status.lastFix.battery != null) {
+  if ((status.devices ?? []).length > 1) {
+    // Several phones: each one's last report and battery instead of the newest alone.
+    rows.splice(2, 1, ...status.devices.map((fix) => [
+      `Last report from ${fix.device || "an unnamed device"}`,
+      `${age(status.serverTime - fix.at)} ago (±${Math.round(fix.accuracy ?? 0)} m)${fix.battery != null ? `, battery ${fix.battery} %${fix.charging ? ", charging" : ""}` : ""}`,
+    ]));
+  } else if (status.lastFix && status.lastFix.battery != null) {
     rows.splice(3, 0, ["Battery", `${status.lastFix.battery} %${status.lastFix.charging ? ", charging" : ""} (at the last report)`]);
   }
   rows.push(["What to look at", status.notes.length ? status.notes.join(" ") : "Nothing: the phone reports and reminders go out."]);
