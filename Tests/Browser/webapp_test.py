@@ -651,6 +651,14 @@ def narrow(base, driver_port, work):
                 const under = r => r.bottom > card.top && r.top < card.bottom && r.right > card.left && r.left < card.right;
                 return [pins.length, pins.filter(under).length];""")
             check(hidden[0] > 0 and hidden[1] == 0, f"at {width} px the task's {hidden[0]} pins are clear of the card ({hidden[1]} under it)")
+            # What is on top where the map shows is the map itself: nothing veils it or takes its taps.
+            top = browser.script("""
+                const card = document.getElementById('card').getBoundingClientRect();
+                const x = card.top > innerHeight / 3 ? innerWidth / 2 : (card.right + innerWidth) / 2;
+                const y = card.top > innerHeight / 3 ? card.top / 2 : innerHeight / 2;
+                const e = document.elementFromPoint(x, y);
+                return document.getElementById('map').contains(e) ? 'map' : (e.id || e.className || e.tagName);""")
+            check(top == "map", f"at {width} px the map takes input where it shows (on top: {top})")
             browser.screenshot(os.path.join(work, f"{width}-task.png"))
         finally:
             browser.quit()
