@@ -269,6 +269,20 @@ import TestSupport
     }
   }
 
+  /// A task 3 km north, a phone that said it sat still at the start 40
+  /// minutes ago, then its entry of the task's arrival region: the reply.
+  func enteredAfterLongStillness(_ p: Phone) throws -> PhoneService.Reply? {
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
+    guard case .setRegions(let regions)? = p.phone.receive(report(north: 0, accuracy: 10, stationary: true, p)).commands.last,
+      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
+    else {
+      Issue.record("no arrival region was sent")
+      return nil
+    }
+    p.clock.advance(by: 2400)
+    return p.phone.receive(.transition(PhoneTransition(entered: true, regionID: arrival.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())))
+  }
+
   /// A transition comes before the location that says how the phone moves
   /// (both apps send a location right after it): an entry let be because
   /// the phone last said it sat still is taken when the next message, the
@@ -276,15 +290,7 @@ import TestSupport
   /// by itself, so the entry asks a report to confirm; a GPS one fires.
   @Test func anEntryLetBeForStillnessIsTakenWhenTheNextMessageSaysThePhoneMoves() throws {
     let p = Phone()
-    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
-    guard case .setRegions(let regions)? = p.phone.receive(report(north: 0, accuracy: 10, stationary: true, p)).commands.last,
-      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
-    else {
-      Issue.record("no arrival region was sent")
-      return
-    }
-    p.clock.advance(by: 2400)
-    let entry = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: arrival.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())))
+    let entry = try #require(try enteredAfterLongStillness(p))
     #expect(!entry.commands.contains(.reportLocation), "the phone said it sat still: \(entry.events)")
     let moving = p.phone.receive(report(north: 2980, accuracy: 150, stationary: false, p))
     #expect(moving.reminders.isEmpty)
@@ -299,15 +305,7 @@ import TestSupport
   /// same wake says counts).
   @Test func anEntryLetBeIsNotTakenWhenMotionComesLater() throws {
     let p = Phone()
-    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 3000)), radius: 100)])
-    guard case .setRegions(let regions)? = p.phone.receive(report(north: 0, accuracy: 10, stationary: true, p)).commands.last,
-      let arrival = regions.first(where: { $0.id.hasPrefix("wh:") })
-    else {
-      Issue.record("no arrival region was sent")
-      return
-    }
-    p.clock.advance(by: 2400)
-    _ = p.phone.receive(.transition(PhoneTransition(entered: true, regionID: arrival.id, stamp: nil, name: nil, fix: nil, at: p.clock.now())))
+    _ = try #require(try enteredAfterLongStillness(p))
     p.clock.advance(by: 60)
     let moving = p.phone.receive(report(north: 0, accuracy: 150, stationary: false, p))
     #expect(!moving.events.contains { if case .planKept(let why) = $0 { why.contains("the crossing is taken") } else { false } }, "\(moving.events)")
