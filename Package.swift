@@ -5,8 +5,11 @@ import PackageDescription
 // their port, Engine over ports, Composition the only module that names
 // adapters, Apps over Composition. Plugins/LayeringCheck enforces it.
 
-func module(_ name: String, _ deps: [Target.Dependency] = []) -> Target {
-  .target(name: name, dependencies: deps, path: "Modules/\(name)")
+/// Modules/ is grouped by layer, one folder each (Base, Core, Utilities,
+/// Shims, Ports, Adapters, UseCases, Simulators, Composition, FrontEnds,
+/// Support): the layering check reads a module's layer from its folder.
+func module(_ layer: String, _ name: String, _ deps: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: deps, path: "Modules/\(layer)/\(name)")
 }
 
 func app(_ name: String, _ deps: [Target.Dependency]) -> Target {
@@ -31,67 +34,67 @@ let package = Package(
   ],
   targets: [
     // The lock every layer may take (a pthread mutex ThreadSanitizer sees).
-    module("Locking"),
+    module("Base", "Locking"),
     // Domain: value types and rules, no I/O.
-    module("Domain", ["Locking"]),
+    module("Core", "Domain", ["Locking"]),
     // Ports and algorithms.
-    module("Persistence", ["Locking", "Domain"]),
-    module("Geofencing", ["Locking", "Domain"]),
-    module("Notifications", ["Locking", "Domain"]),
+    module("Ports", "Persistence", ["Locking", "Domain"]),
+    module("Ports", "Geofencing", ["Locking", "Domain"]),
+    module("Ports", "Notifications", ["Locking", "Domain"]),
     .target(
-      name: "Providers", dependencies: ["Locking", "Geofencing", "Domain"], path: "Modules/Providers",
+      name: "Providers", dependencies: ["Locking", "Geofencing", "Domain"], path: "Modules/Ports/Providers",
       resources: [.copy("Resources/keywords.json")]),
     .target(
-      name: "Importing", dependencies: ["Locking", "Providers", "Domain"], path: "Modules/Importing",
+      name: "Importing", dependencies: ["Locking", "Providers", "Domain"], path: "Modules/Ports/Importing",
       resources: [.copy("Resources/place-words.json")]),
-    module("Sync", ["Persistence", "Domain"]),
-    module("Exchange", ["Domain"]),
-    module("Analytics"),
+    module("Ports", "Sync", ["Persistence", "Domain"]),
+    module("Ports", "Exchange", ["Domain"]),
+    module("Ports", "Analytics"),
     // C libraries from Debian, through pkg-config.
-    .systemLibrary(name: "CMicroHTTPD", path: "Modules/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-    .systemLibrary(name: "CSodium", path: "Modules/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-    .systemLibrary(name: "CNATS", path: "Modules/CNATS", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
-    .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CMicroHTTPD", path: "Modules/Shims/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CMosquitto", path: "Modules/Shims/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .systemLibrary(name: "CSodium", path: "Modules/Shims/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    .systemLibrary(name: "CNATS", path: "Modules/Shims/CNATS", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
+    .systemLibrary(name: "CSQLite", path: "Modules/Shims/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The daemon's door: HTTP, signed tokens, password hashes.
-    module("Gateway", ["Locking"]),
+    module("Ports", "Gateway", ["Locking"]),
     // Adapters.
-    module("MicroHTTP", ["Locking", "CMicroHTTPD", "Gateway"]),
-    module("Sodium", ["CSodium", "Gateway"]),
-    module("MQTT", ["CMosquitto", "Gateway"]),
-    module("Gpsd", ["Locking", "Geofencing", "Domain"]),
-    module("RemoteStore", ["Locking", "Persistence", "Gateway", "Sync", "Domain"]),
-    module("FolderSync", ["Sync", "Persistence", "Domain"]),
-    module("Overpass", ["Providers", "Gateway", "Domain"]),
-    module("AnalyticsSinks", ["Locking", "Analytics", "Gateway"]),
-    module("OwnTracks", ["Locking", "Geofencing", "Domain"]),
-    module("PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
-    module("FileStore", ["Persistence", "Domain"]),
-    module("SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
-    module("NATSStore", ["Locking", "CNATS", "Persistence", "Domain"]),
+    module("Adapters", "MicroHTTP", ["Locking", "CMicroHTTPD", "Gateway"]),
+    module("Adapters", "Sodium", ["CSodium", "Gateway"]),
+    module("Adapters", "MQTT", ["CMosquitto", "Gateway"]),
+    module("Adapters", "Gpsd", ["Locking", "Geofencing", "Domain"]),
+    module("Adapters", "RemoteStore", ["Locking", "Persistence", "Gateway", "Sync", "Domain"]),
+    module("Adapters", "FolderSync", ["Sync", "Persistence", "Domain"]),
+    module("Adapters", "Overpass", ["Providers", "Gateway", "Domain"]),
+    module("Adapters", "AnalyticsSinks", ["Locking", "Analytics", "Gateway"]),
+    module("Adapters", "OwnTracks", ["Locking", "Geofencing", "Domain"]),
+    module("Adapters", "PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
+    module("Adapters", "FileStore", ["Persistence", "Domain"]),
+    module("Adapters", "SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
+    module("Adapters", "NATSStore", ["Locking", "CNATS", "Persistence", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.
-    .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/WebApp", resources: [.copy("Resources/web")]),
+    .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/Adapters/WebApp", resources: [.copy("Resources/web")]),
     .target(
-      name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/OSMPlaces",
+      name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/Adapters/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
-    module("Engine", ["Locking", "Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
+    module("UseCases", "Engine", ["Locking", "Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
-    module("Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
+    module("Simulators", "Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
+    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
-    module("Daemon", ["Locking",
+    module("Composition", "Daemon", ["Locking",
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
       "Analytics", "WebApp", "Importing", "Domain",
     ]),
     // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).
-    module("DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
+    module("Composition", "DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
     // App-level helpers.
-    module("ArgumentParsing"),
-    module("CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
+    module("Utilities", "ArgumentParsing"),
+    module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("TestSupport", ["Locking", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
+    module("Support", "TestSupport", ["Locking", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "DaemonSimulation", "Domain", "Analytics", "ArgumentParsing"]),

@@ -28,7 +28,7 @@ LUA = os.path.join(HERE, "..", "Benchmarks", "DaemonLoad", "owntracks.lua")
 
 
 def device_key():
-    """A token and its stored form, as Modules/Sodium/DeviceKey.swift makes them."""
+    """A token and its stored form, as Modules/Adapters/Sodium/DeviceKey.swift makes them."""
     token = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
     salt = secrets.token_bytes(16)
     digest = hashlib.blake2b(token.encode(), key=salt, digest_size=32).digest()

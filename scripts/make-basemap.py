@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Modules/WebApp/Resources/web/basemap.geojson, the light offline
+"""Writes Modules/Adapters/WebApp/Resources/web/basemap.geojson, the light offline
 basemap the map page draws when no tile server is configured: the streets
 and paths of central Helsinki from ../shared/data/helsinki-roads.geojson,
 each as a line with its kind (major, minor, path) and name, coordinates to
@@ -9,7 +9,7 @@ import json
 import sys
 
 source = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/helsinki-roads.geojson"
-target = sys.argv[2] if len(sys.argv) > 2 else "Modules/WebApp/Resources/web/basemap.geojson"
+target = sys.argv[2] if len(sys.argv) > 2 else "Modules/Adapters/WebApp/Resources/web/basemap.geojson"
 MAJOR = {"primary", "primary_link", "secondary", "tertiary", "tertiary_link", "trunk"}
 MINOR = {"residential", "unclassified", "service", "living_street", "pedestrian"}
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Modules/OSMPlaces/Resources/helsinki-places.geojson, the places
+"""Writes Modules/Adapters/OSMPlaces/Resources/helsinki-places.geojson, the places
 shipped in the package, from ../shared/data/helsinki-pois.geojson: each
 named point with its id, name, category, address, other names and
 opening hours (© OpenStreetMap contributors, ODbL 1.0).
@@ -8,7 +8,7 @@ import json
 import sys
 
 source = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/helsinki-pois.geojson"
-target = sys.argv[2] if len(sys.argv) > 2 else "Modules/OSMPlaces/Resources/helsinki-places.geojson"
+target = sys.argv[2] if len(sys.argv) > 2 else "Modules/Adapters/OSMPlaces/Resources/helsinki-places.geojson"
 OTHER_NAMES = ["name:sv", "name:en", "alt_name", "short_name", "name:fi", "old_name"]
 
 with open(source, encoding="utf-8") as file:

@@ -15,7 +15,7 @@ struct LayeringCheck: CommandPlugin {
     for target in targets {
       let path = target.directoryURL.path
       guard let layer = Layers.layer(name: target.name, path: path) else {
-        problems.append("target '\(target.name)' has no layer; add it to Plugins/LayeringCheck/Layers.swift")
+        problems.append("target '\(target.name)' has no layer: put it in a layer's folder, Modules/LAYER/\(target.name) (Plugins/LayeringCheck/Layers.swift names the folders)")
         continue
       }
       var declared = Set<String>()
@@ -28,7 +28,7 @@ struct LayeringCheck: CommandPlugin {
         if layer != .test, otherLayer != .base { graph.append("  \(target.name) --> \(other.name)") }
         guard let otherLayer else { continue }
         if !layer.allowed.contains(otherLayer) {
-          problems.append("\(target.name) (\(layer.rawValue)) -> \(other.name) (\(otherLayer.rawValue)): a \(layer.rawValue) may not depend on a \(otherLayer.rawValue)")
+          problems.append("\(target.name) (\(layer.rawValue)) -> \(other.name) (\(otherLayer.rawValue)): the \(layer.rawValue) layer may not depend on the \(otherLayer.rawValue) layer")
         }
       }
       guard let sources = target.sourceModule?.sourceFiles(withSuffix: "swift") else { continue }

@@ -1,6 +1,6 @@
-/// The layering of ARCHITECTURE.md as data: each module's layer, and which
-/// layers each layer may depend on. Changing the design means changing this
-/// table and Docs/Architecture.md together.
+/// The layering of ARCHITECTURE.md as data: which layers each layer may
+/// depend on, and which folder of Modules/ holds each layer. Changing the
+/// design means changing this file and Docs/Architecture.md together.
 enum Layer: String, CaseIterable {
   case base, domain, utility, shim, port, adapter, engine, simulation, composition, frontEnd = "front-end", app, support, tool, test
 
@@ -28,52 +28,31 @@ enum Layer: String, CaseIterable {
 }
 
 enum Layers {
-  /// Modules/ targets by name. A new module must be placed here.
-  static let modules: [String: Layer] = [
-    "Locking": .base,
-    "Domain": .domain,
-    "CMicroHTTPD": .shim,
-    "CSodium": .shim,
-    "CMosquitto": .shim,
-    "CSQLite": .shim,
-    "CNATS": .shim,
-    "NATSStore": .adapter,
-    "SQLiteStore": .adapter,
-    "MQTT": .adapter,
-    "Gpsd": .adapter,
-    "Sync": .port,
-    "Exchange": .port,
-    "Analytics": .port,
-    "AnalyticsSinks": .adapter,
-    "FolderSync": .adapter,
-    "Overpass": .adapter,
-    "RemoteStore": .adapter,
-    "Gateway": .port,
-    "MicroHTTP": .adapter,
-    "Sodium": .adapter,
-    "OwnTracks": .adapter,
-    "PushSinks": .adapter,
-    "Daemon": .composition,
-    "DaemonSimulation": .composition,
-    "ArgumentParsing": .utility,
-    "Persistence": .port,
-    "Geofencing": .port,
-    "Notifications": .port,
-    "Providers": .port,
-    "Importing": .port,
-    "OSMPlaces": .adapter,
-    "FileStore": .adapter,
-    "WebApp": .adapter,
-    "Engine": .engine,
-    "Simulation": .simulation,
+  /// Modules/ holds one folder per layer, each module in its layer's
+  /// folder: a module's layer is where it lives, so moving a module to
+  /// another layer is moving its folder (and Package.swift's path with it).
+  static let folders: [String: Layer] = [
+    "Base": .base,
+    "Core": .domain,
+    "Utilities": .utility,
+    "Shims": .shim,
+    "Ports": .port,
+    "Adapters": .adapter,
+    "UseCases": .engine,
+    "Simulators": .simulation,
     "Composition": .composition,
-    "CLI": .frontEnd,
-    "TestSupport": .support,
+    "FrontEnds": .frontEnd,
+    "Support": .support,
   ]
 
-  /// Other targets by the folder they live in.
+  /// A target's layer from the folder it lives in; nil for a module
+  /// directly under Modules/ or in a folder that is no layer.
   static func layer(name: String, path: String) -> Layer? {
-    if let layer = modules[name] { return layer }
+    let parts = path.split(separator: "/").map(String.init)
+    // Modules/LAYER/NAME: exactly one folder between Modules and the module.
+    if let modules = parts.lastIndex(of: "Modules") {
+      return parts.count == modules + 3 ? folders[parts[modules + 1]] : nil
+    }
     if path.contains("/Apps/") { return .app }
     if path.contains("/Benchmarks/") || path.contains("/Tests/Helpers/") { return .tool }
     if path.contains("/Tests/") { return .test }
