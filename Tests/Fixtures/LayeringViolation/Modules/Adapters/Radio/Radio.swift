@@ -1,0 +1,3 @@
+import Errands
+
+public let first = Errand()
