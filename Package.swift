@@ -50,6 +50,7 @@ let package = Package(
     module("Ports", "Sync", ["Persistence", "Domain"]),
     module("Ports", "Exchange", ["Domain"]),
     module("Ports", "Analytics"),
+    module("Ports", "Partitions", ["Locking", "Domain"]),
     // C libraries from Debian, through pkg-config.
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/Shims/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/Shims/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -71,7 +72,7 @@ let package = Package(
     module("Adapters", "PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
     module("Adapters", "FileStore", ["Persistence", "Domain"]),
     module("Adapters", "SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
-    module("Adapters", "NATSStore", ["Locking", "CNATS", "Persistence", "Domain"]),
+    module("Adapters", "NATSStore", ["Locking", "CNATS", "Persistence", "Partitions", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.
     .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/Adapters/WebApp", resources: [.copy("Resources/web")]),
     .target(
@@ -94,7 +95,7 @@ let package = Package(
     module("Utilities", "ArgumentParsing"),
     module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
-    module("Support", "TestSupport", ["Locking", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
+    module("Support", "TestSupport", ["Locking", "Partitions", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
     app("whilehere", ["CLI"]),
     app("whilehered", ["CLI", "Composition", "Daemon", "DaemonSimulation", "Domain", "Analytics", "ArgumentParsing"]),
@@ -117,7 +118,8 @@ let package = Package(
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
-    tests("NATSStoreTests", ["NATSStore", "FileStore", "Persistence", "Domain", "TestSupport"]),
+    tests("PartitionsTests", ["Partitions", "Domain", "TestSupport"]),
+    tests("NATSStoreTests", ["NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "TestSupport"]),
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),

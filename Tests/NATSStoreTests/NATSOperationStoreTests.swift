@@ -2,6 +2,7 @@ import Domain
 import FileStore
 import Foundation
 import NATSStore
+import Partitions
 import Persistence
 import Testing
 import TestSupport
@@ -128,5 +129,52 @@ import TestSupport
     defer { again.close() }
     #expect(again.state().tasks.count == 20)
     #expect(again.state().versions == versions)
+  }
+}
+
+/// Partition leases in JetStream's key-value store, against a real server.
+@Suite(.serialized) struct NATSLeaseStoreTests {
+  @Test func passesTheLeaseSuite() throws {
+    let server = try NATSServer()
+    var made = 0
+    try LeaseStoreConformance.verify {
+      made += 1
+      return try NATSLeaseStore(try NATSLocation("\(server.url);stream=leases\(made)"))
+    }
+  }
+
+  /// Two workers on two connections to a three-node cluster share the
+  /// partitions; a node dies and, once the clients reconnect, the leases
+  /// are still there, read and renewed.
+  @Test func leasesSurviveANodeOfAThreeNodeClusterDying() throws {
+    let cluster = try NATSServer(nodes: 3)
+    let location = try NATSLocation("\(cluster.url);stream=cluster;replicas=3")
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
+    let a = try PartitionOwner(worker: "a", partitions: 8, store: try NATSLeaseStore(location), clock: clock)
+    let b = try PartitionOwner(worker: "b", partitions: 8, store: try NATSLeaseStore(location), clock: clock)
+    for _ in 0..<3 {
+      try a.round()
+      try b.round()
+      clock.advance(by: 5)
+    }
+    #expect(a.held.count == 4 && b.held.count == 4 && a.held.isDisjoint(with: b.held), "\(a.held.sorted()) \(b.held.sorted())")
+    cluster.kill(0)
+    // A round that fails while the client reconnects and the bucket's
+    // leader is elected again is retried, as a worker's next round would be.
+    var rounds = 0
+    var failures: [String] = []
+    for _ in 0..<40 where rounds < 3 {
+      do {
+        try a.round()
+        try b.round()
+        rounds += 1
+        clock.advance(by: 5)
+      } catch {
+        failures.append("\(error)")
+        usleep(500_000)
+      }
+    }
+    #expect(rounds == 3, "rounds kept failing: \(failures)")
+    #expect(a.held.union(b.held) == Set(0..<8) && a.held.isDisjoint(with: b.held), "\(a.held.sorted()) \(b.held.sorted())")
   }
 }

@@ -6,36 +6,15 @@ import Foundation
 /// sequence, find a subject's last sequence, read a subject from a
 /// sequence on. Not thread-safe; its owner serialises calls.
 final class JetStreamLog {
-  struct Failure: Error, CustomStringConvertible {
-    let operation: String
-    let status: natsStatus
-    let code: jsErrCode
-    let detail: String
-    var description: String {
-      "\(operation): \(String(cString: natsStatus_GetText(status)))" + (code.rawValue != 0 ? " (JetStream \(code.rawValue))" : "")
-        + (detail.isEmpty ? "" : ": \(detail)")
-    }
-    /// Another writer appended to the subject since we last read it.
-    var isWrongLastSequence: Bool { code == JSStreamWrongLastSequenceErr }
-  }
+  typealias Failure = NATSConnection.Failure
 
   let location: NATSLocation
-  private var connection: OpaquePointer?
-  private var context: OpaquePointer?
+  private let connection: NATSConnection
 
   init(_ location: NATSLocation, timeoutMilliseconds: Int64 = 5000) throws {
     self.location = location
-    var options: OpaquePointer?
-    try check("set up the connection", natsOptions_Create(&options))
-    defer { natsOptions_Destroy(options) }
-    try check("set the servers", whilehere_nats_set_servers(options, location.servers))
-    try check("set the timeout", natsOptions_SetTimeout(options, timeoutMilliseconds))
-    try check("set reconnects", natsOptions_SetMaxReconnect(options, 60))
-    try check("connect to \(location.servers)", natsConnection_Connect(&connection, options))
-    var jsOptions = jsOptions()
-    jsOptions_Init(&jsOptions)
-    jsOptions.Wait = timeoutMilliseconds
-    try check("open JetStream", natsConnection_JetStream(&context, connection, &jsOptions))
+    connection = try NATSConnection(servers: location.servers, timeoutMilliseconds: timeoutMilliseconds)
+    let context = connection.context
     var code = jsErrCode(0)
     if whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
       var made = jsErrCode(0)
@@ -47,14 +26,7 @@ final class JetStreamLog {
     }
   }
 
-  deinit { close() }
-
-  func close() {
-    if let context { jsCtx_Destroy(context) }
-    if let connection { natsConnection_Destroy(connection) }
-    context = nil
-    connection = nil
-  }
+  func close() { connection.close() }
 
   /// Stores `data` on `subject` if its last sequence is still `expected`
   /// (0: it holds nothing); the stream sequence JetStream acknowledged.
@@ -106,15 +78,7 @@ final class JetStreamLog {
     return messages
   }
 
-  private var live: OpaquePointer? { context }
+  private var live: OpaquePointer? { connection.context }
 
-  private func check(_ operation: String, _ status: natsStatus) throws {
-    guard status == NATS_OK else { throw Failure(operation: operation, status: status, code: jsErrCode(0), detail: Self.lastError()) }
-  }
-
-  static func lastError() -> String {
-    var status = NATS_OK
-    guard let text = nats_GetLastError(&status) else { return "" }
-    return String(cString: text)
-  }
+  static func lastError() -> String { NATSConnection.lastError() }
 }

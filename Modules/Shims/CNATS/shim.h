@@ -86,3 +86,19 @@ static inline natsStatus whilehere_nats_next(natsMsg **message, jsCtx *js, const
   options.NextBySubject = subject;
   return js_DirectGetMsg(message, js, stream, NULL, &options);
 }
+
+// The key-value bucket `bucket` (one revision kept per key), made if it
+// does not exist yet (or found, when another process made it meanwhile).
+static inline natsStatus whilehere_nats_key_value(kvStore **kv, jsCtx *js, const char *bucket, int replicas) {
+  natsStatus status = js_KeyValue(kv, js, bucket);
+  if (status == NATS_OK) return status;
+  kvConfig config;
+  kvConfig_Init(&config);
+  config.Bucket = bucket;
+  config.History = 1;
+  config.Replicas = replicas;
+  config.StorageType = js_FileStorage;
+  status = js_CreateKeyValue(kv, js, &config);
+  if (status != NATS_OK) status = js_KeyValue(kv, js, bucket);
+  return status;
+}

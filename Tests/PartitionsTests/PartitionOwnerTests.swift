@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+import Partitions
+import Testing
+import TestSupport
+
+/// Workers sharing partitions through leases, in memory.
+@Suite struct PartitionOwnerTests {
+  @Test func theInMemoryStorePassesTheLeaseSuite() throws {
+    try LeaseStoreConformance.verify { InMemoryLeaseStore() }
+  }
+
+  /// Three workers over 16 partitions: shares of at most six, all covered.
+  @Test func threeWorkersShareFairlyAndCoverEveryPartition() throws {
+    let store = InMemoryLeaseStore()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
+    let workers = try ["a", "b", "c"].map { try PartitionOwner(worker: $0, partitions: 16, store: store, clock: clock) }
+    for _ in 0..<4 {
+      for worker in workers { try worker.round() }
+      clock.advance(by: 5)
+    }
+    let held = workers.map(\.held)
+    #expect(held.allSatisfy { $0.count <= 6 }, "\(held.map(\.count))")
+    #expect(Set(held.flatMap { $0 }) == Set(0..<16), "\(held.map { $0.sorted() })")
+  }
+
+  /// A worker that cannot reach the store stops counting a partition as
+  /// its own when its lease runs out, before anyone may take it.
+  @Test func aWorkerCutOffStopsWorkingWhenItsLeaseEnds() throws {
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
+    let worker = try PartitionOwner(worker: "a", partitions: 4, store: InMemoryLeaseStore(), clock: clock, leaseSeconds: 15)
+    try worker.round()
+    #expect(worker.held.count == 4)
+    clock.advance(by: 14)
+    #expect(worker.held.count == 4)
+    clock.advance(by: 2)
+    #expect(worker.held.isEmpty)
+  }
+
+  @Test(arguments: ["", "a b", "a.b", String(repeating: "x", count: 65)])
+  func aWorkerIdThatCannotBeAKeyIsRefused(id: String) {
+    #expect(throws: PartitionOwner.Refusal.self) { try PartitionOwner(worker: id, partitions: 4, store: InMemoryLeaseStore(), clock: ManualClock()) }
+  }
+
+  /// The same person always lands in the same partition, and names spread.
+  @Test func aPersonStaysInOnePartition() {
+    #expect(Partitioning.partition(of: "alice", count: 16) == Partitioning.partition(of: "alice", count: 16))
+    let used = Set((0..<200).map { Partitioning.partition(of: "person\($0)", count: 16) })
+    #expect(used.count == 16, "\(used.count) of 16 partitions used by 200 names")
+  }
+}
