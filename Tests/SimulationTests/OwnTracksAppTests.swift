@@ -72,7 +72,10 @@ import Testing
   /// OwnTracks Android (LocationProcessor.onWaypointTransition) also
   /// follows a geofence transition with a location, trigger "c".
   @Test func androidFollowsATransitionWithALocationToo() throws {
-    let sent = messages(.android)
+    // The geofence's own events (fused region detection, below, off).
+    var world = WorldConfig.calmPhone
+    world.ownTracks.androidFusedRegionDetection = false
+    let sent = messages(.android, world: world)
     let index = try #require(sent.firstIndex { $0.body["_type"] as? String == "transition" })
     let after = try #require(sent.dropFirst(index + 1).first)
     #expect(after.second == sent[index].second)
@@ -113,5 +116,23 @@ import Testing
       #expect(located.body["t"] as? String == "c")
       #expect(located.body["motionactivities"] as? [String] == [expected])
     }
+  }
+
+  /// OwnTracks Android's fused region detection (on by default) checks
+  /// each location it publishes against its waypoints with radius +
+  /// accuracy and publishes a change as a transition with trigger "l"; a
+  /// geofence event that repeats it is not published again. Off, only the
+  /// geofence's own event is sent.
+  @Test func androidCrossesWaypointsFromItsOwnLocationsToo() throws {
+    // Asked for a report while already inside, before the geofence's alert (two minutes in).
+    let fused = messages(.android, askAt: 1060).filter { $0.body["_type"] as? String == "transition" }
+    let entries = fused.filter { $0.body["event"] as? String == "enter" }
+    #expect(entries.count == 1, "one entry, whichever noticed first: \(fused.map(\.body))")
+    #expect(entries.first?.body["t"] as? String == "l", "the report inside noticed it first: \(fused.map(\.body))")
+    var plain = WorldConfig.calmPhone
+    plain.ownTracks.androidFusedRegionDetection = false
+    let geofence = messages(.android, world: plain, askAt: 400).filter { $0.body["_type"] as? String == "transition" }
+    #expect(!geofence.isEmpty && geofence.allSatisfy { $0.body["t"] as? String == "c" }, "\(geofence.map(\.body))")
+    #expect(messages(.iOS, askAt: 400).filter { $0.body["t"] as? String == "l" }.isEmpty, "iOS has no such setting")
   }
 }

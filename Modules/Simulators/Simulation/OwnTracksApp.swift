@@ -53,6 +53,11 @@ public final class OwnTracksApp {
     let rid: String?
     let tst: Int
     let description: String
+    let center: Coordinate
+    let radius: Double
+    /// Android's `lastTransition`: nil until the first crossing, then
+    /// whether the last one published was an entry.
+    var inside: Bool? = nil
   }
 
   public let platform: Platform
@@ -83,6 +88,12 @@ public final class OwnTracksApp {
   public var knownNetworks: [Coordinate] = []
   /// The BSSID of the network the phone is joined to this second, if any.
   private var joined: String?
+  /// Android's "fused region detection" (on by default): each location it
+  /// publishes is checked against the waypoints (inside: within radius +
+  /// accuracy) and a changed one published as a transition, trigger "l".
+  private var fusedRegionDetection: Bool
+  /// What this second's own locations were, for fused region detection.
+  private var published: [(point: Coordinate, accuracy: Double)] = []
 
   /// `monitoring` is the person's own mode (significant by default).
   public init(
@@ -94,6 +105,7 @@ public final class OwnTracksApp {
     self.remoteConfiguration = remoteConfiguration
     settings = world.ownTracks
     self.monitoring = monitoring
+    fusedRegionDetection = platform == .android && world.ownTracks.androidFusedRegionDetection
     moveInterval = world.ownTracks.moveInterval
     moveDisplacement = world.ownTracks.moveDisplacement
     var phoneWorld = world
@@ -145,8 +157,19 @@ public final class OwnTracksApp {
       let seen = phone.coarse.sample(position, at: now)
       out.append(location(seen.point, accuracy: seen.accuracy, at: now, battery: battery, trigger: nil, kind: .moveCoarse))
     }
+    out += fusedTransitions(at: now)
     for event in phone.monitor.step(position: position, at: now) where event.kind == .entered || event.kind == .exited {
       guard let waypoint = waypoints[event.id] else { continue }
+      // Android publishes a geofence event only if it changes the waypoint's
+      // last transition, and never a first one that is an exit.
+      if platform == .android {
+        let entered = event.kind == .entered
+        guard waypoint.inside != entered, waypoint.inside != nil || entered else {
+          waypoints[event.id]?.inside = entered
+          continue
+        }
+        waypoints[event.id]?.inside = entered
+      }
       // The OS reports where it believes the phone is, not where it is.
       let seen = phone.coarse.sample(position, at: now)
       out.append(transition(waypoint, entered: event.kind == .entered, point: seen.point, accuracy: seen.accuracy, at: now))
@@ -160,6 +183,28 @@ public final class OwnTracksApp {
       let waiting = held
       held = []
       for command in waiting { obey(command) }
+    }
+    return out
+  }
+
+  /// Android's fused region detection over the locations published this
+  /// second (LocationProcessor.publishLocationMessage): a waypoint whose
+  /// radius plus the location's accuracy now holds (or no longer holds)
+  /// the location, unlike its last transition, is published as crossed.
+  private func fusedTransitions(at now: Date) -> [Message] {
+    defer { published = [] }
+    guard fusedRegionDetection else { return [] }
+    var out: [Message] = []
+    for (point, accuracy) in published {
+      for id in waypoints.keys.sorted() {
+        guard let waypoint = waypoints[id] else { continue }
+        let entered = point.distance(to: waypoint.center) <= waypoint.radius + accuracy
+        guard waypoint.inside != entered else { continue }
+        waypoints[id]?.inside = entered
+        // A first transition that is an exit is recorded, not published.
+        if waypoint.inside == nil && !entered { continue }
+        out.append(transition(waypoint, entered: entered, point: point, accuracy: accuracy, at: now, trigger: "l"))
+      }
     }
     return out
   }
@@ -234,7 +279,7 @@ public final class OwnTracksApp {
       let id = rid ?? (platform == .iOS ? "\(description)-\(tst)" : String(tst))
       do {
         try phone.monitor.startMonitoring(PlannedRegion(id: id, kind: .approach, center: center, radius: radius, destinations: []))
-        waypoints[id] = Waypoint(rid: rid, tst: tst, description: description)
+        waypoints[id] = Waypoint(rid: rid, tst: tst, description: description, center: center, radius: radius)
       } catch {
         counts["region refused by the OS", default: 0] += 1
       }
@@ -246,10 +291,12 @@ public final class OwnTracksApp {
     let intervalKey = platform == .iOS ? "locatorInterval" : "moveModeLocatorInterval"
     if let interval = (configuration[intervalKey] as? NSNumber)?.doubleValue, interval > 0 { moveInterval = interval }
     if let displacement = (configuration["locatorDisplacement"] as? NSNumber)?.doubleValue, displacement >= 0 { moveDisplacement = displacement }
+    if platform == .android, let fused = configuration["fusedRegionDetection"] as? Bool { fusedRegionDetection = fused }
   }
 
   private func location(_ point: Coordinate, accuracy: Double, at now: Date, battery: Int, trigger: String?, kind: Kind) -> Message {
     lastPublished = (point, now)
+    if trigger != "c" { published.append((point, accuracy)) }
     var body: [String: Any] = [
       "_type": "location", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()), "tst": Int(now.timeIntervalSince1970),
       "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
@@ -270,10 +317,10 @@ public final class OwnTracksApp {
     return Message(body: Self.json(body), topicSuffix: "", kind: kind)
   }
 
-  private func transition(_ waypoint: Waypoint, entered: Bool, point: Coordinate, accuracy: Double, at now: Date) -> Message {
+  private func transition(_ waypoint: Waypoint, entered: Bool, point: Coordinate, accuracy: Double, at now: Date, trigger: String = "c") -> Message {
     var body: [String: Any] = [
       "_type": "transition", "event": entered ? "enter" : "leave", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()),
-      "tst": Int(now.timeIntervalSince1970), "wtst": waypoint.tst, "desc": waypoint.description, "tid": "sm", "t": "c",
+      "tst": Int(now.timeIntervalSince1970), "wtst": waypoint.tst, "desc": waypoint.description, "tid": "sm", "t": trigger,
     ]
     if let rid = waypoint.rid { body["rid"] = rid }
     counts["sent transition", default: 0] += 1

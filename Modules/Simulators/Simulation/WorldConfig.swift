@@ -106,6 +106,12 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     /// elsewhere (an assumption: an indoor access point reaches tens of
     /// metres, and people rarely join a shop's network).
     public var knownWifiRange = 40.0
+    /// The Android app's "fused region detection" (on by default,
+    /// DefaultsProvider): each location it publishes is checked against
+    /// its waypoints with radius + accuracy and a change published as a
+    /// transition (trigger "l"); a geofence event that repeats the last
+    /// transition is then not published (LocationProcessor).
+    public var androidFusedRegionDetection = true
 
     public init() {}
   }
