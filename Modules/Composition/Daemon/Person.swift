@@ -121,7 +121,11 @@ final class Person: Sendable {
       let saved = SavedFix(
         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
         battery: fix.battery.flatMap { $0 >= 0 ? $0 : nil }, charging: fix.charging, device: device)
-      devicesSeen.withLock { $0[device ?? ""] = saved }
+      devicesSeen.withLock { seen in
+        seen[device ?? ""] = saved
+        // A person without a device list may name any device: keep the latest few.
+        if seen.count > Self.devicesKept, let oldest = seen.min(by: { $0.value.at < $1.value.at })?.key { seen[oldest] = nil }
+      }
     }
     let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
     record(reply.events)
@@ -142,6 +146,7 @@ final class Person: Sendable {
   /// before it, too), by name; "" for a report that named no device.
   var devices: [String: SavedFix] { devicesSeen.withLock { $0 } }
   private let devicesSeen = Locked<[String: SavedFix]>([:])
+  static let devicesKept = 16
 
   /// Letters, digits, `-`, `_` and `.`: a device name written into the journal as it is.
   static func isPlain(_ name: String) -> Bool {
