@@ -42,6 +42,27 @@ import Testing
     #expect(typo.stderr.contains("did you mean 'Buy milk'?"), "\(typo.stderr)")
   }
 
+  /// A listing filtered by state that finds nothing says so, and that
+  /// other tasks exist, instead of "No tasks. Add one".
+  @Test func anEmptyFilteredListingDoesNotHideTheOtherTasks() throws {
+    let cli = CLIHarness()
+    #expect(cli.run("task", "list").stdout.hasPrefix("No tasks. Add one"))
+    cli.run("task", "add", "Buy milk", "--at", "60,24")
+    let snoozed = cli.run("task", "list", "--state", "snoozed")
+    #expect(snoozed.stdout.hasPrefix("No snoozed tasks (1 other: whilehere task list)"), "\(snoozed.stdout)")
+    #expect(cli.run("task", "list", "--state", "completed").stdout.hasPrefix("No completed tasks"))
+  }
+
+  /// `--near` without `--suggest` was met with "needs --at", as if it had
+  /// not been typed: it is where suggestions are looked for, and says so.
+  @Test func nearWithoutSuggestSaysWhatItIsFor() throws {
+    let cli = CLIHarness()
+    let added = cli.run("task", "add", "Buy milk", "--near", "60.17,24.94")
+    #expect(added.code != 0)
+    #expect(added.stderr.contains("--near says where --suggest looks; add --suggest"), "\(added.stderr)")
+    #expect(cli.run("task", "list").stdout.hasPrefix("No tasks"), "nothing was added")
+  }
+
   @Test(arguments: ["60.1,abc", "1e400,0", "NaN,0", "abc,24.9"])
   func aBadCoordinateIsCalledOneWhereverItIsGiven(_ text: String) throws {
     let cli = CLIHarness()

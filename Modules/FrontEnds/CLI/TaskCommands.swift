@@ -84,6 +84,12 @@ enum TaskCommands {
     if arguments.has("suggest") { return try addSuggested(arguments, context) }
     let typed = try LocationArguments.specs(arguments)
     guard !typed.isEmpty else {
+      // --near alone was taken for "the place near here"; it only says where --suggest looks.
+      if let near = arguments.value("near") {
+        throw UsageError(
+          "--near says where --suggest looks; add --suggest to choose places near \(near), or give the place with --at LAT,LON (or --at PLACE)",
+          commandPath: arguments.commandPath)
+      }
       throw UsageError("a task needs at least one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
     }
     let engine = try context.engine()
@@ -141,7 +147,15 @@ enum TaskCommands {
     let now = engine.context.clock.now()
     let views = engine.tasks.list(filter).map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) }
     if context.json { return context.printJSON(views) }
-    if views.isEmpty { context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384") }
+    if views.isEmpty {
+      // With a state asked for, "No tasks" would hide the others a person has.
+      let others = filter == .all ? 0 : engine.tasks.list(.all).count
+      if others > 0 {
+        context.output.out("No \(filter == .done ? "completed" : filter.rawValue) tasks (\(others) other\(others == 1 ? "" : "s"): whilehere task list)")
+      } else {
+        context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384")
+      }
+    }
     for view in views { view.lines(context.style, detailed: false).forEach(context.output.out) }
   }
 
