@@ -26,6 +26,29 @@ import Testing
     #expect(parsed.positionals == ["Milk"])
   }
 
+  /// "import Groceries.csv": a file where a command was expected names the
+  /// subcommand that takes a FILE.
+  @Test func aFileWhereACommandWasExpectedNamesTheCommandThatTakesOne() throws {
+    let root = CommandSpec<Void>(
+      "tool", "a tool",
+      subcommands: [
+        CommandSpec(
+          "import", "import",
+          subcommands: [
+            CommandSpec("list", "a list", positionals: [("FILE", "a file")]) { _, _ in }, CommandSpec("ics", "a calendar", positionals: [("FILE", "a file")]) { _, _ in },
+            CommandSpec("review", "review") { _, _ in },
+          ])
+      ])
+    for (word, typed) in [("Groceries.csv", "list Groceries.csv"), ("takeout/Want to go.csv", "list \"takeout/Want to go.csv\""), ("tasks.ICS", "ics tasks.ICS")] {
+      do {
+        _ = try ArgumentParser.parse(["import", word], root: root, globalOptions: [])
+        Issue.record("'\(word)' was taken as a command")
+      } catch let error as UsageError {
+        #expect("\(error)".contains("looks like a file: did you mean 'tool import \(typed)'?"), "\(error)")
+      }
+    }
+  }
+
   @Test func negativeCoordinatesAreValuesNotOptions() throws {
     let parsed = try parse("add", "X", "--at", "-33.9,18.4", "--", "-not-an-option")
     #expect(parsed.value("at") == "-33.9,18.4")

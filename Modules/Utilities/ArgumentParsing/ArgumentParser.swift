@@ -30,7 +30,17 @@ public enum ArgumentParser {
     if command.action == nil {
       if index < arguments.count {
         let known = command.subcommands.map(\.name)
-        let hint = closest(arguments[index], known).map { " (did you mean '\($0)'?)" } ?? ""
+        var hint = closest(arguments[index], known).map { " (did you mean '\($0)'?)" } ?? ""
+        // A file given where a command was expected ("import Groceries.csv"):
+        // name the subcommand that takes one.
+        let word = arguments[index]
+        if hint.isEmpty, word.contains("/") || word.split(separator: ".").count > 1,
+          let taker = command.subcommands.first(where: { $0.name == word.split(separator: ".").last?.lowercased() && $0.positionals.first?.name == "FILE" })
+            ?? command.subcommands.first(where: { $0.positionals.first?.name == "FILE" })
+        {
+          let typed = word.contains(" ") ? "\"\(word)\"" : word
+          hint = " ('\(word)' looks like a file: did you mean '\((path + [taker.name]).joined(separator: " ")) \(typed)'?)"
+        }
         throw UsageError(
           "unknown command '\(arguments[index])' for '\(path.joined(separator: " "))'\(hint); "
             + "commands: \(known.joined(separator: ", "))", commandPath: path)
