@@ -49,16 +49,21 @@ public struct NotifyFactory: Sendable {
   }
 
   public let summary: String
+  /// Whether its reminders can reach the person (a phone, a desktop, a
+  /// service they read); false for a log or a file, which a daemon whose
+  /// every sink is such says on the person's status.
+  public let reachesPerson: Bool
   /// Refuses what `make` would refuse, building nothing (no file, no request).
   public let check: @Sendable (Input) throws -> Void
   /// The sink, and its delivery queue when it has one.
   public let make: @Sendable (Input) throws -> (any NotificationSink, DeliveryQueue?)
 
   public init(
-    summary: String, check: @escaping @Sendable (Input) throws -> Void = { _ in },
+    summary: String, reachesPerson: Bool = true, check: @escaping @Sendable (Input) throws -> Void = { _ in },
     make: @escaping @Sendable (Input) throws -> (any NotificationSink, DeliveryQueue?)
   ) {
     self.summary = summary
+    self.reachesPerson = reachesPerson
     self.check = check
     self.make = make
   }

@@ -9,7 +9,9 @@ import Sodium
 extension ProviderRegistry {
   /// The notification sinks whilehered knows, by name.
   static func registerSinks(_ registry: inout ProviderRegistry) {
-    registry.notify["console"] = NotifyFactory(summary: "whilehered's log: the reminder, its buttons and each button's answer link") { input in
+    registry.notify["console"] = NotifyFactory(
+      summary: "whilehered's log: the reminder, its buttons and each button's answer link", reachesPerson: false
+    ) { input in
       (ConsoleLogSink(person: input.person, links: input.links, log: input.log), nil)
     }
     registry.notify["desktop"] = NotifyFactory(summary: "desktop[:COMMAND], a freedesktop notification with both buttons (notify-send)") { input in
@@ -21,7 +23,7 @@ extension ProviderRegistry {
       return (sink, nil)
     }
     registry.notify["jsonl"] = NotifyFactory(
-      summary: "jsonl:PATH, one JSON line per reminder with its answer links (0600)",
+      summary: "jsonl:PATH, one JSON line per reminder with its answer links (0600)", reachesPerson: false,
       check: { input in
         guard let path = input.argument, !path.isEmpty else { throw input.invalid("jsonl:PATH") }
         let full = XDG.expandTilde(path, input.environment)

@@ -107,13 +107,14 @@ public final class DaemonHost: Sendable {
         }
         let store = try runtime.openPersonStore(name)
         let context = runtime.context(over: store)
+        let sinkKinds = (settings.notify + person.notify).map { ProviderSpec($0).name }
         let made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: context,
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
           analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
-          sinkKinds: (settings.notify + person.notify).map { String($0.prefix { $0 != ":" }) })
+          sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true })
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }

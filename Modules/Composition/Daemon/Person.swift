@@ -24,6 +24,9 @@ final class Person: Sendable {
   /// The kinds of sink this person's reminders go to (`ntfy`, `console`, …;
   /// never the rest of a spec, which may hold a secret topic or URL).
   let sinkKinds: [String]
+  /// Whether any of them can reach the person (the registry says which
+  /// cannot: a log, a file).
+  let remindersReachPerson: Bool
   let laterDuration: TimeInterval
   let sessionConfig: SessionConfig
   /// How this person's phone last reached us: MQTT phones get commands
@@ -80,9 +83,11 @@ final class Person: Sendable {
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
-    suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = []
+    suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = [],
+    remindersReachPerson: Bool = true
   ) {
     self.sinkKinds = sinkKinds
+    self.remindersReachPerson = remindersReachPerson
     self.imports = imports
     self.name = name
     self.analyticsOffered = analyticsOffered

@@ -56,8 +56,7 @@ extension PersonAPI {
         notes.append("The phone has not reported yet: point OwnTracks at this server (Docs/Daemon.md, 'Pointing the OwnTracks app at it').")
       }
       // Reminders that reach no one but the daemon's log look delivered; say where they go.
-      let reaching = person.sinkKinds.filter { $0 != "console" && $0 != "jsonl" }
-      if reaching.isEmpty {
+      if !person.remindersReachPerson {
         notes.append(
           (person.sinkKinds.isEmpty ? "Reminders go nowhere but this page" : "Reminders go only to this page and the daemon's \(person.sinkKinds.joined(separator: " and ")) output")
             + ": to get them on your phone, add an ntfy or webhook sink to people.\(person.name).notify (Docs/Daemon.md).")
