@@ -34,9 +34,11 @@ public enum ArgumentParser {
         // A file given where a command was expected ("import Groceries.csv"):
         // name the subcommand that takes one.
         let word = arguments[index]
-        if hint.isEmpty, word.contains("/") || word.split(separator: ".").count > 1,
-          let taker = command.subcommands.first(where: { $0.name == word.split(separator: ".").last?.lowercased() && $0.positionals.first?.name == "FILE" })
-            ?? command.subcommands.first(where: { $0.positionals.first?.name == "FILE" })
+        let parts = word.split(separator: ".")
+        let takers = command.subcommands.filter { $0.positionals.first?.name == "FILE" }
+        // The one named for the file's extension (.ics: `import ics`) first.
+        if hint.isEmpty, word.contains("/") || parts.count > 1,
+          let taker = takers.first(where: { $0.name == parts.last?.lowercased() }) ?? takers.first
         {
           let typed = word.contains(" ") ? "\"\(word)\"" : word
           hint = " ('\(word)' looks like a file: did you mean '\((path + [taker.name]).joined(separator: " ")) \(typed)'?)"
