@@ -18,6 +18,8 @@ final class FakePrecise: PreciseLocationControl {
   func stopPreciseUpdates() { on.withLock { $0 = false } }
   let singleFixes = Locked(0)
   func requestSingleFix() { singleFixes.withLock { $0 += 1 } }
+  let withdrawals = Locked(0)
+  func withdrawSingleFix() { withdrawals.withLock { $0 += 1 } }
   /// The distance filter of the reduced-accuracy updates asked for; nil while off.
   let reduced = Locked<Double?>(nil)
   var reducedFilter: Double? { reduced.withLock { $0 } }

@@ -130,6 +130,50 @@ import TestSupport
     #expect(unknown.reminders.isEmpty)
   }
 
+  /// Four places north, watched two at a time: the plan has a coverage
+  /// edge around the first report. Returns the edge.
+  func planWithEdge(_ p: Phone) throws -> PlannedRegion? {
+    for meters in [300.0, 600, 900, 1200] {
+      _ = try p.engine.tasks.add(title: "Errand \(Int(meters))", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: meters)), radius: 50)])
+    }
+    _ = p.phone.receive(p.at(north: 0))
+    return p.phone.arrival.currentPlan.regions.first { $0.kind == .edge }
+  }
+
+  func reasons(_ events: [ArrivalEvent]) -> [String] {
+    events.compactMap { if case .planned(_, _, _, let reason) = $0 { reason } else { nil } }
+  }
+
+  @Test func aReportPastTheCoverageEdgeMovesThePlanAndIsTheWakeUpFix() throws {
+    let p = Phone(capacity: 3)
+    guard let edge = try planWithEdge(p) else {
+      Issue.record("no coverage edge in the plan")
+      return
+    }
+    // South, away from the places, sooner than a significant change would replan.
+    p.clock.advance(by: 60)
+    let out = p.phone.receive(p.at(north: -(edge.radius + 50)))
+    #expect(reasons(out.events) == ["left the coverage edge"])
+    #expect(!out.commands.contains(.reportLocation), "the report that crossed the edge answers the wake-up fix it asks for")
+    #expect(p.phone.arrival.currentPlan.regions.first { $0.kind == .edge }?.id != edge.id)
+    // The new edge was made around this report: the next one there crosses nothing.
+    p.clock.advance(by: 10)
+    #expect(reasons(p.phone.receive(p.at(north: -(edge.radius + 55))).events).isEmpty)
+  }
+
+  @Test func aReportTooCoarseForTheEdgeOrInsideItKeepsThePlan() throws {
+    let p = Phone(capacity: 3)
+    guard let edge = try planWithEdge(p) else {
+      Issue.record("no coverage edge in the plan")
+      return
+    }
+    p.clock.advance(by: 60)
+    #expect(reasons(p.phone.receive(p.at(north: -(edge.radius - 30))).events).isEmpty, "still inside the edge")
+    p.clock.advance(by: 10)
+    #expect(reasons(p.phone.receive(p.at(north: -(edge.radius + 50), accuracy: edge.radius + 1)).events).isEmpty, "too coarse to tell")
+    #expect(p.phone.arrival.currentPlan.regions.first { $0.kind == .edge }?.id == edge.id)
+  }
+
   /// Enters the approach zone of a task 1 km north: the phone's own
   /// transition starts a precise session.
   func enterZone(_ p: Phone, remoteConfiguration: Bool, fix: PhoneReport? = nil) throws -> PhoneService.Reply {

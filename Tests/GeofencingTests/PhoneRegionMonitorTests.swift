@@ -14,26 +14,6 @@ import TestSupport
     try RegionMonitorConformance.verify { RecordingRegionMonitor(capacity: $0) }
   }
 
-  @Test func theServerSeesCrossingsInTheReportedLocations() throws {
-    let monitor = PhoneRegionMonitor(capacity: 20)
-    try monitor.startMonitoring(PlannedRegion(id: "wh:a", kind: .arrival, center: Self.center, radius: 100, destinations: []))
-    #expect(monitor.evaluate(Self.north(500), accuracy: 10, at: at).isEmpty)
-    #expect(monitor.evaluate(Self.north(50), accuracy: 10, at: at) == [RegionEvent(id: "wh:a", kind: .entered, at: at)])
-    #expect(monitor.evaluate(Self.north(60), accuracy: 10, at: at).isEmpty)
-    // Too coarse to tell: nothing changes.
-    #expect(monitor.evaluate(Self.north(500), accuracy: 900, at: at).isEmpty)
-    #expect(monitor.evaluate(Self.north(500), accuracy: 10, at: at) == [RegionEvent(id: "wh:a", kind: .exited, at: at)])
-  }
-
-  @Test func aStateRequestIsAnsweredByTheNextLocation() throws {
-    let monitor = PhoneRegionMonitor(capacity: 20)
-    try monitor.startMonitoring(PlannedRegion(id: "wh:a", kind: .arrival, center: Self.center, radius: 100, destinations: []))
-    _ = monitor.evaluate(Self.north(500), accuracy: 10, at: at)
-    monitor.requestState("wh:a")
-    #expect(monitor.evaluate(Self.north(500), accuracy: 10, at: at) == [RegionEvent(id: "wh:a", kind: .outside, at: at)])
-    #expect(monitor.evaluate(Self.north(500), accuracy: 10, at: at).isEmpty)
-  }
-
   @Test func commandsAreSentOncePerChangeWithStableDistinctStamps() throws {
     let monitor = PhoneRegionMonitor(capacity: 20)
     #expect(monitor.takeCommands().isEmpty)

@@ -4,8 +4,9 @@ import Locking
 
 /// The region monitor of a phone reached over the network: it records the
 /// plan the phone should watch (sent as waypoint commands when it changes)
-/// and, because a phone may never apply them, also evaluates the phone's
-/// own location reports against the same regions on the server.
+/// and names the region a phone's transition is about. Where the phone's
+/// reports place the person is the engine's to judge (`PhoneReading`), so
+/// a phone that never applies the regions still leaves the plan's edge.
 public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   public let capacity: Int
   private let state = Locked(Watched())
@@ -14,9 +15,7 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   private struct Watched {
     var regions: [String: PlannedRegion] = [:]
     var stamps: [String: Int] = [:]
-    var inside: Set<String> = []
     var changed = false
-    var requests: [String] = []
 
     /// Android keys regions by creation time in epoch seconds: a stable
     /// value per id, distinct from every other region watched now.
@@ -40,7 +39,6 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
     try state.withLock { (watched: inout Watched) throws(RegionMonitorError) in
       guard watched.regions[region.id] != nil || watched.regions.count < capacity else { throw .overCapacity(capacity: capacity) }
       watched.regions[region.id] = region
-      watched.inside.remove(region.id)
       if watched.stamps[region.id] == nil { watched.stamps[region.id] = watched.uniqueStamp(for: region.id) }
       watched.changed = true
     }
@@ -49,38 +47,14 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   public func stopMonitoring(_ id: String) {
     state.withLock { watched in
       guard watched.regions.removeValue(forKey: id) != nil else { return }
-      watched.inside.remove(id)
       watched.stamps[id] = nil
       watched.changed = true
     }
   }
 
-  /// Answered by the next `evaluate`, which reports `inside`/`outside` for it.
-  public func requestState(_ id: String) {
-    state.withLock { $0.requests.append(id) }
-  }
-
-  /// Region events implied by a reported location: crossings of any
-  /// watched region, and the answers to pending state requests. A fix
-  /// too coarse to tell (accuracy over the radius) changes nothing.
-  public func evaluate(_ point: Coordinate, accuracy: Double, at: Date) -> [RegionEvent] {
-    state.withLock { watched in
-      var events: [RegionEvent] = []
-      let asked = Set(watched.requests)
-      watched.requests.removeAll()
-      for (id, region) in watched.regions.sorted(by: { $0.key < $1.key }) where accuracy <= max(region.radius, 50) {
-        let isInside = point.distance(to: region.center) <= region.radius
-        let wasInside = watched.inside.contains(id)
-        if isInside != wasInside {
-          events.append(RegionEvent(id: id, kind: isInside ? .entered : .exited, at: at))
-          if isInside { watched.inside.insert(id) } else { watched.inside.remove(id) }
-        } else if asked.contains(id) {
-          events.append(RegionEvent(id: id, kind: isInside ? .inside : .outside, at: at))
-        }
-      }
-      return events
-    }
-  }
+  /// The phone's next report answers it: the engine places the person
+  /// from each report (`ArrivalMachine.phoneReport`), so nothing is kept here.
+  public func requestState(_ id: String) {}
 
   /// The region a phone's transition names: by id (iOS), stamp (Android) or name.
   public func region(for transition: PhoneTransition) -> String? {
@@ -89,14 +63,6 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
       if let stamp = transition.stamp, let match = watched.stamps.first(where: { $0.value == stamp }) { return match.key }
       if let name = transition.name, watched.regions[name] != nil { return name }
       return nil
-    }
-  }
-
-  /// Records a transition the phone itself saw, so the server does not
-  /// report the same crossing again from the next location.
-  public func phoneSaw(_ id: String, entered: Bool) {
-    state.withLock { watched in
-      if entered { watched.inside.insert(id) } else { watched.inside.remove(id) }
     }
   }
 

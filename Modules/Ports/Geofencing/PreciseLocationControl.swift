@@ -8,6 +8,11 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   /// Asks for one good fix soon (a few seconds of GPS), delivered like any
   /// precise fix, without starting continuous updates.
   func requestSingleFix()
+  /// The single fixes asked for so far were answered another way (a
+  /// position the device sent by itself): the request may be dropped. A
+  /// phone whose request cannot be taken back ignores it; the fix, when it
+  /// comes, is delivered as usual.
+  func withdrawSingleFix()
   /// Starts reduced-accuracy updates (Wi-Fi and cell, GPS off): a fix each
   /// time the OS's position moved `distanceFilter` metres, delivered to the
   /// engine's `reducedFix`. Calling it again changes the filter. A phone

@@ -61,6 +61,8 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   public func startPreciseUpdates() { state.withLock { $0.startPreciseUpdates() } }
   public func stopPreciseUpdates() { state.withLock { $0.stopPreciseUpdates() } }
   public func requestSingleFix() { state.withLock { $0.requestSingleFix() } }
+  /// iOS takes back a `requestLocation` only by stopping all updates: the fix comes anyway.
+  public func withdrawSingleFix() {}
   public func startReducedUpdates(distanceFilter: Double) { state.withLock { $0.startReducedUpdates(distanceFilter: distanceFilter) } }
   public func stopReducedUpdates() { state.withLock { $0.stopReducedUpdates() } }
   public func startVisitMonitoring() { state.withLock { $0.startVisitMonitoring() } }

@@ -13,6 +13,10 @@ public enum ArrivalInput: Equatable, Sendable {
   case preciseFix(Coordinate, accuracy: Double)
   /// A location a device reported on its own schedule (OwnTracks, gpsd).
   case reportedFix(Coordinate, accuracy: Double, takenAt: Date?, mayFire: Bool, restoring: Bool)
+  /// One location report from a phone reached over the network, with the
+  /// power and motion it implies (OwnTracks); it may also be the report
+  /// that shows the person left the coverage edge.
+  case phoneReport(PhoneReading)
   /// A reduced-accuracy (Wi-Fi or cell) fix while following.
   case reducedFix(Coordinate, accuracy: Double)
   /// A significant-change update.
@@ -57,6 +61,8 @@ public enum ArrivalEffect: Equatable, Sendable {
   /// What the phone's location services are asked to do.
   public enum LocationCommand: Equatable, Sendable {
     case startPrecise, stopPrecise, singleFix
+    /// The single fix asked for was answered by a position the device sent by itself.
+    case withdrawSingleFix
     case startReduced(distanceFilter: Double), stopReduced
     case startVisits, startSignificantChanges, stopSignificantChanges
   }

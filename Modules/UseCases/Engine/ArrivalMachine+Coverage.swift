@@ -43,6 +43,7 @@ extension ArrivalMachine {
     world.monitored.formUnion(add.map(\.id))
     effects.append(.applyPlan(next, add: add, remove: remove, origin: origin, reason: reason))
     plan = next
+    noteEdgeInstalled(add: add, origin: origin)
     lastPlan = (origin, now)
     if let spent = edgeSpent, next.region(spent) == nil { edgeSpent = nil }
     if significantChangesOn, !config.follow.wantsSignificantChanges {

@@ -45,6 +45,9 @@ public struct ArrivalMachine: Sendable {
   var lastPosition: Coordinate?
   /// The last plausible position a device reported on its own schedule.
   var reported: ReportTrack?
+  /// The coverage edge as a phone reached over the network is placed in it
+  /// by its reports (`phoneReport`).
+  var reportedEdge: ReportedEdge?
   /// Whether significant changes were asked for and not stopped since.
   var significantChangesOn = false
   /// When the earliest snooze ends or a place of a task only for open
@@ -125,9 +128,17 @@ public struct ArrivalMachine: Sendable {
   public mutating func handle(_ input: ArrivalInput, in world: World) -> [ArrivalEffect] {
     self.world = world
     effects = []
+    take(input)
+    defer { effects = [] }
+    return effects
+  }
+
+  /// One input's part of a step (a phone's report takes several in a row).
+  mutating func take(_ input: ArrivalInput) {
     switch input {
     case .launch(let saved): launch(saved)
     case .region(let event):
+      noteEdgeCrossed(event)
       regionEvent(event)
       recheckSpentEdge()
     case .preciseFix(let point, let accuracy): preciseFix(point, accuracy: accuracy)
@@ -146,10 +157,9 @@ public struct ArrivalMachine: Sendable {
     case .tasksChanged: tasksChanged()
     case .tick: tick()
     case .shutdown: shutdown()
+    case .phoneReport(let reading): phoneReport(reading)
     }
     unmuteIfMoved()
-    defer { effects = [] }
-    return effects
   }
 
   var now: Date { world.now }

@@ -72,6 +72,9 @@ public final class ArrivalService: Sendable {
   public func tick() -> [ArrivalEvent] { step(.tick).events }
   public func shutdown() -> [ArrivalEvent] { step(.shutdown).events }
 
+  /// One report from a phone reached over the network, as one step (see `ArrivalMachine.phoneReport`).
+  public func phoneReport(_ reading: PhoneReading) -> [ArrivalEvent] { step(.phoneReport(reading)).events }
+
   /// A location a device reported on its own schedule (see `ArrivalMachine.reportedFix`).
   public func reportedFix(
     _ point: Coordinate, accuracy: Double, takenAt: Date? = nil, mayFire: Bool = true, restoring: Bool = false
@@ -149,6 +152,7 @@ public final class ArrivalService: Sendable {
     switch command {
     case .startPrecise: if !unsaved { precise.startPreciseUpdates() }
     case .singleFix: if !unsaved { precise.requestSingleFix() }
+    case .withdrawSingleFix: precise.withdrawSingleFix()
     case .stopPrecise: precise.stopPreciseUpdates()
     case .startReduced(let filter): precise.startReducedUpdates(distanceFilter: filter)
     case .stopReduced: precise.stopReducedUpdates()

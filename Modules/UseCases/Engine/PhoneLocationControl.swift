@@ -40,6 +40,7 @@ public final class PhoneLocationControl: PreciseLocationControl, Sendable {
   }
   public func stopPreciseUpdates() { state.withLock { $0.session = false } }
   public func requestSingleFix() { state.withLock { $0.report = true } }
+  public func withdrawSingleFix() { state.withLock { $0.report = false } }
   /// The OwnTracks apps have no mode the server could switch to that reports
   /// Wi-Fi positions without GPS, and no visit monitoring: both are ignored.
   public func startReducedUpdates(distanceFilter: Double) {}

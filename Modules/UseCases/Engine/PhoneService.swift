@@ -81,7 +81,6 @@ public final class PhoneService: Sendable {
         reply.events = locate(fix, phone: &phone)
       case .transition(let transition):
         if let id = monitor.region(for: transition) {
-          monitor.phoneSaw(id, entered: transition.entered)
           reply.events = arrival.regionEvent(RegionEvent(id: id, kind: transition.entered ? .entered : .exited, at: transition.at))
         } else {
           reply.events = [.ignoredRegion(transition.regionID ?? transition.name ?? "?", reason: "not a region of the current plan")]
@@ -100,10 +99,7 @@ public final class PhoneService: Sendable {
   /// reminders of that visit were shown before the restart).
   public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
     phone.withLock { _ in
-      let accuracy = fix.accuracy ?? 100
-      let events = arrival.reportedFix(fix.coordinate, accuracy: accuracy, takenAt: fix.at, mayFire: false, restoring: true)
-      _ = monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
-      return events
+      arrival.phoneReport(PhoneReading(point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: false, restoring: true))
     }
   }
 
@@ -121,10 +117,12 @@ public final class PhoneService: Sendable {
   /// The commands that are due now, without waiting for a report (MQTT).
   public func pendingCommands() -> [PhoneCommand] { phone.withLock { commands(&$0) } }
 
+  /// One location report, as one input to the engine: the battery and
+  /// motion changes it carries, then the position.
   private func locate(_ fix: PhoneFix, phone: inout Phone) -> [ArrivalEvent] {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
-    let accuracy = fix.accuracy ?? 100
-    let fresh = clock.now().timeIntervalSince(fix.at) <= maxFixAge
+    var reading = PhoneReading(
+      point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: clock.now().timeIntervalSince(fix.at) <= maxFixAge)
     // A "move" written before the app read the command ending our session
     // is not the person's choice: taken for it, the next session left the
     // phone in move mode for good.
@@ -132,40 +130,28 @@ public final class PhoneService: Sendable {
       phone.ownMode = mode
       phone.leavingSession = false
     }
-    var events: [ArrivalEvent] = []
     // The power rules see the phone's battery as it reports it; a phone on
     // the charger is treated as full.
-    if let battery = fix.battery, battery >= 0, fresh {
+    if let battery = fix.battery, battery >= 0, reading.fresh {
       let level = fix.charging == true ? 100 : battery
       if level != phone.lastBattery {
         phone.lastBattery = level
-        events += arrival.powerChanged(PowerState(battery: Double(level) / 100))
+        reading.power = PowerState(battery: Double(level) / 100)
       }
     }
     // A phone that says how it moves (OwnTracks iOS) gives the engine the
     // motion history the native app reads, as a change: stillness begins at
     // the first report that says so, since the app reports only when woken.
-    if let stationary = fix.stationary, fresh {
+    if let stationary = fix.stationary, reading.fresh {
       phone.reportsMotion = true
       if stationary != phone.stationary {
         phone.stationary = stationary
-        events += arrival.motionChanged(still: stationary)
+        reading.motion = [stationary]
       }
-    } else if !phone.reportsMotion, let network = fix.network, fresh {
-      events += networkChanged(network, phone: &phone)
+    } else if !phone.reportsMotion, let network = fix.network, reading.fresh {
+      reading.motion = networkChanged(network, phone: &phone)
     }
-    // The fix itself was checked against every destination holding it, so
-    // arrival and approach crossings it implies add nothing; only leaving
-    // the coverage edge matters (the plan is stale), and this fix answers
-    // the wake-up fix that asks for.
-    events += arrival.reportedFix(fix.coordinate, accuracy: accuracy, takenAt: fix.at, mayFire: fresh)
-    for event in monitor.evaluate(fix.coordinate, accuracy: accuracy, at: fix.at)
-    where arrival.currentPlan.region(event.id)?.kind == .edge {
-      events += arrival.regionEvent(event)
-      events += arrival.preciseFix(fix.coordinate, accuracy: accuracy)
-      if !arrival.sessionRunning { _ = control.takeRequest() }
-    }
-    return events
+    return arrival.phoneReport(reading)
   }
 
   /// A phone that says nothing of its motion but names the Wi-Fi access
@@ -174,17 +160,18 @@ public final class PhoneService: Sendable {
   /// stillness from the first report naming it, ended by a report on
   /// another network or none. What the OS's position does meanwhile is
   /// wandering, as with a phone that sits still.
-  private func networkChanged(_ network: PhoneNetwork, phone: inout Phone) -> [ArrivalEvent] {
+  /// The motion changes, in order, a report on `network` implies.
+  private func networkChanged(_ network: PhoneNetwork, phone: inout Phone) -> [Bool] {
     guard network != phone.network else { return [] }
     phone.network = network
-    var events: [ArrivalEvent] = []
-    if phone.stationary == true { events += arrival.motionChanged(still: false) }
+    var changes: [Bool] = []
+    if phone.stationary == true { changes.append(false) }
     phone.stationary = false
     if case .wifi = network {
-      events += arrival.motionChanged(still: true)
+      changes.append(true)
       phone.stationary = true
     }
-    return events
+    return changes
   }
 
   private func commands(_ phone: inout Phone) -> [PhoneCommand] {
