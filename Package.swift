@@ -83,10 +83,10 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulators", "Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
+    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "MicroHTTP", "MQTT", "Gpsd", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Composition", "Daemon", ["Locking",
-      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "MicroHTTP", "MQTT", "Gpsd", "Sodium", "OwnTracks", "PushSinks",
+      "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "Sodium", "OwnTracks", "PushSinks",
       "Analytics", "WebApp", "Importing", "Domain",
     ]),
     // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).

@@ -22,7 +22,8 @@ final class DaemonHarness: @unchecked Sendable {
 
   init(
     extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "", store: String = "memory",
-    directory: TemporaryDirectory = TemporaryDirectory(), withoutBob: Bool = false, tune: (inout DaemonHost.Tuning) -> Void = { _ in }
+    directory: TemporaryDirectory = TemporaryDirectory(), withoutBob: Bool = false, checking: (any PasswordHasher)? = nil,
+    tune: (inout DaemonHost.Tuning) -> Void = { _ in }
   ) throws {
     self.directory = directory
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
@@ -36,13 +37,24 @@ final class DaemonHarness: @unchecked Sendable {
        "notify": \((try? String(decoding: JSONSerialization.data(withJSONObject: ["jsonl:" + directory.file("reminders.jsonl")] + notify), as: UTF8.self)) ?? "[]"),
        "people": {"alice": {"password": "\(alice)"}\(withoutBob ? "" : #", "bob": {"password": "\#(bobHash)", "devices": ["phone"]\#(bob)}"#)}\(extra)}
       """)
-    runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
-    var tuning = DaemonHost.Tuning()
-    tuning.hasher = hasher
-    tuning.retryDelay = 0
+    // The ports a test swaps are registry entries chosen by settings, as a deployment chooses them.
     let made = DirectHTTPServerSlot()
-    tuning.makeServer = { options in made.keep(DirectHTTPServer(options: options)) }
-    if let broker { tuning.makeBroker = { broker.client() } }
+    var registry = ProviderRegistry.standard
+    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler, no sockets") { options in
+      made.keep(DirectHTTPServer(options: options))
+    }
+    let checker = checking ?? hasher
+    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in checker }
+    var overrides = ["server.http": "direct", "server.hasher": "cheap"]
+    if let broker {
+      registry.brokers["memory"] = PortFactory(summary: "an in-memory broker") { _ in broker.client() }
+      overrides["mqtt.host"] = "in-memory"
+      overrides["mqtt.client"] = "memory"
+    }
+    runtime = try Runtime.boot(
+      LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: overrides, environment: [:]), registry: registry)
+    var tuning = DaemonHost.Tuning()
+    tuning.retryDelay = 0
     tune(&tuning)
     host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!

@@ -24,7 +24,7 @@ import TestSupport
   @Test func aDeviceTokenLogsInWithoutPasswordWork() throws {
     let issued = DeviceKey.issue()
     let counter = CountingHasher()
-    let daemon = try DaemonHarness(bob: #", "deviceKeys": {"phone": "\#(issued.stored)"}"#) { $0.hasher = counter }
+    let daemon = try DaemonHarness(bob: #", "deviceKeys": {"phone": "\#(issued.stored)"}"#, checking: counter)
     for _ in 0..<3 {
       let response = daemon.send("POST", "/owntracks", body: daemon.location(), as: "bob", password: issued.token, headers: ["X-Limit-D": "phone"])
       #expect(response.status == 200)

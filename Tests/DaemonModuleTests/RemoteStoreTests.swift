@@ -27,10 +27,8 @@ import TestSupport
       let config = directory.write(
         "config.json",
         #"{"store": "memory", "notify": [], "server": {"listen": "127.0.0.1:0"}, "people": {\#(people)}}"#)
-      runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
-      var tuning = DaemonHost.Tuning()
-      tuning.hasher = hasher
-      host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
+      runtime = try Runtime.bootHashing(with: hasher, config: config)
+      host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in })
       base = URL(string: "http://127.0.0.1:\(host.port)")!
     }
 
@@ -104,10 +102,8 @@ import TestSupport
       "config.json",
       #"{"store": "file:\#(directory.file("store"))", "notify": ["jsonl:\#(directory.file("r.jsonl"))"], "server": {"listen": "127.0.0.1:0"}, "people": {"alice": {"password": "\#(try hasher.hash("alice-secret"))"}}}"#)
     func boot() throws -> (Runtime, DaemonHost) {
-      let runtime = try Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
-      var tuning = DaemonHost.Tuning()
-      tuning.hasher = hasher
-      return (runtime, try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning))
+      let runtime = try Runtime.bootHashing(with: hasher, config: config)
+      return (runtime, try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }))
     }
     let client = TestHTTPClient()
     var (runtime, host) = try boot()

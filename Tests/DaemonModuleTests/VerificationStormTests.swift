@@ -51,8 +51,7 @@ import Testing
 
   @Test func beyondTheQueueLoginsAreToldToComeBackAndNothingElseWaits() throws {
     let held = HeldHasher()
-    let daemon = try DaemonHarness { tuning in
-      tuning.hasher = held
+    let daemon = try DaemonHarness(checking: held) { tuning in
       tuning.verifyingAtOnce = 1
       tuning.verificationQueue = 0
     }
@@ -75,8 +74,7 @@ import Testing
 
   @Test func queuedLoginsWaitTheirTurnAndAreServed() throws {
     let held = HeldHasher()
-    let daemon = try DaemonHarness { tuning in
-      tuning.hasher = held
+    let daemon = try DaemonHarness(checking: held) { tuning in
       tuning.verifyingAtOnce = 1
       tuning.verificationQueue = 4
     }

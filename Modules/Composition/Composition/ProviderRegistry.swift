@@ -6,6 +6,8 @@ import Foundation
 import OSMPlaces
 import Overpass
 import FolderSync
+import Gateway
+import Geofencing
 import NATSStore
 import RemoteStore
 import SQLiteStore
@@ -15,8 +17,7 @@ import Providers
 
 /// Maps provider names in config to factories, per port. The only place
 /// that names concrete adapters; an unknown name is an error listing the
-/// known ones. Later adapters (notification sinks, place providers, location
-/// sources) register here too.
+/// known ones. Every port a configuration can choose has its table here.
 public struct ProviderRegistry: Sendable {
   public struct Factory<Product>: Sendable {
     public let summary: String
@@ -75,6 +76,16 @@ public struct ProviderRegistry: Sendable {
   public var analytics: [String: Factory<any AnalyticsSink>] = [:]
   /// Notification sinks (`notify`), each with its check.
   public var notify: [String: NotifyFactory] = [:]
+  /// whilehered's HTTP server (`server.http`).
+  public var servers: [String: PortFactory<HTTPServerOptions, any HTTPServing>] = [:]
+  /// What hashes passwords (`whilehere user add`) and checks them (whilehered) (`server.hasher`).
+  public var hashers: [String: PortFactory<Void, any PasswordHasher>] = [:]
+  /// What signs answer links and web sessions (`server.signer`).
+  public var signers: [String: SignerFactory] = [:]
+  /// The MQTT client whilehered meets OwnTracks phones through (`mqtt.client`).
+  public var brokers: [String: PortFactory<Settings, any MessageBroker>] = [:]
+  /// Location sources on this machine (`gpsd.source`).
+  public var sources: [String: PortFactory<LocalSourceInput, any LocationSource>] = [:]
 
   public static let standard: ProviderRegistry = {
     var registry = ProviderRegistry()
@@ -133,6 +144,7 @@ public struct ProviderRegistry: Sendable {
       return ServerSyncTransport(url: login.url, user: login.user, password: login.password)
     }
     registerSinks(&registry)
+    registerDaemonPorts(&registry)
     registry.analytics["noop"] = Factory(summary: "nothing recorded") { _ in NoopAnalytics() }
     registry.analytics["jsonl"] = Factory(summary: "jsonl:PATH, one JSON line per event") { input in
       guard let path = input.argument, !path.isEmpty else {

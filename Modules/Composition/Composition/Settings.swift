@@ -43,6 +43,12 @@ public struct Settings: Sendable, Equatable {
   /// older journalled fixes are deleted and compacted out of every file.
   public var fixRetention: TimeInterval = 86_400
   public var serverKeyFile = ""
+  /// Which registry entries whilehered's own ports are (`ProviderRegistry`).
+  public var serverHTTP = "microhttpd"
+  public var serverHasher = "argon2id"
+  public var serverSigner = "sodium"
+  public var mqttClient = "mosquitto"
+  public var gpsdSource = "gpsd"
   /// The map page (`/app/`): an XYZ tile URL template and its attribution
   /// ("" draws the bundled offline basemap, and nothing leaves the page
   /// for tiles), and where Leaflet's files are.
@@ -96,6 +102,9 @@ public struct Settings: Sendable, Equatable {
     ("server.min-body-rate", "WHILEHERE_SERVER_MIN_BODY_RATE"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("server.fix-retention", "WHILEHERE_SERVER_FIX_RETENTION"),
+    ("server.http", "WHILEHERE_SERVER_HTTP"),
+    ("server.hasher", "WHILEHERE_SERVER_HASHER"),
+    ("server.signer", "WHILEHERE_SERVER_SIGNER"),
     ("notify", "WHILEHERE_NOTIFY"),
     ("sync", "WHILEHERE_SYNC"),
     ("analytics.sink", "WHILEHERE_ANALYTICS_SINK"),
@@ -111,9 +120,11 @@ public struct Settings: Sendable, Equatable {
     ("mqtt.ca-file", "WHILEHERE_MQTT_CA_FILE"),
     ("mqtt.cert-file", "WHILEHERE_MQTT_CERT_FILE"),
     ("mqtt.key-file", "WHILEHERE_MQTT_KEY_FILE"),
+    ("mqtt.client", "WHILEHERE_MQTT_CLIENT"),
     ("gpsd.host", "WHILEHERE_GPSD_HOST"),
     ("gpsd.port", "WHILEHERE_GPSD_PORT"),
     ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
+    ("gpsd.source", "WHILEHERE_GPSD_SOURCE"),
   ]
 
   mutating func set(_ key: String, _ value: String, source: String) throws {
@@ -148,6 +159,11 @@ public struct Settings: Sendable, Equatable {
         throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "a duration such as 1d, 12h or 30m (at most 366d)")
       }
     case "server.key-file": serverKeyFile = value
+    case "server.http": serverHTTP = value
+    case "server.hasher": serverHasher = value
+    case "server.signer": serverSigner = value
+    case "mqtt.client": mqttClient = value
+    case "gpsd.source": gpsdSource = value
     case "web.tiles":
       guard value.isEmpty || ((value.hasPrefix("https://") || value.hasPrefix("http://")) && ["{z}", "{x}", "{y}"].allSatisfy(value.contains)) else {
         throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "\"\" or an XYZ URL such as https://tile.example.org/{z}/{x}/{y}.png")

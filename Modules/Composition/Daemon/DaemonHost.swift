@@ -4,15 +4,11 @@ import Domain
 import Engine
 import Foundation
 import Gateway
-import Gpsd
 import Locking
-import MQTT
-import MicroHTTP
 import Notifications
 import OwnTracks
 import Persistence
 import PushSinks
-import Sodium
 import WebApp
 
 /// The running headless profile: each configured person with their store,
@@ -37,13 +33,12 @@ public final class DaemonHost: Sendable {
   /// Sources on this machine (gpsd, a replay), stopped with the host; and whether it was stopped.
   private let running = Locked<(locals: [LocalIngest], stopped: Bool)>(([], false))
 
-  /// Testing knobs: the delivery retry delay, the password hasher (a cheap
-  /// Argon2id), and the HTTP server (in-process instead of sockets).
+  /// Knobs for tests, the simulator and the demo: the delivery retry
+  /// delay, the password work bounds, manual time. The ports themselves
+  /// (server, hasher, signer, broker, sources) come from the runtime's
+  /// registry, chosen by the settings.
   public struct Tuning: Sendable {
     public var retryDelay: TimeInterval = 2
-    public var hasher: (any PasswordHasher)?
-    public var makeServer: (@Sendable (HTTPServerOptions) -> any HTTPServing)?
-    public var makeBroker: (@Sendable () -> any MessageBroker)?
     /// Password verifications at once and waiting (default: the cores, and 64).
     public var verifyingAtOnce: Int?
     public var verificationQueue: Int?
@@ -66,19 +61,22 @@ public final class DaemonHost: Sendable {
     let home = ProviderRegistry.storeHome(settings.store, environment: environment)
     // Beside the store, so links outlive a restart; a store with no files (memory) gets a key for this run.
     let keyPath = settings.serverKeyFile.isEmpty ? home.map { $0 + "/server.key" } : XDG.expandTilde(settings.serverKeyFile, environment)
+    let registry = runtime.registry
+    if let problem = registry.daemonPortProblems(settings).first { throw problem }
+    let signing = try registry.port("server.signer", settings.serverSigner, in: registry.signers)
     if let keyPath {
-      key = try ServerKey.load(path: keyPath)
+      key = try ServerKey.load(path: keyPath, length: signing.keyLength, generate: signing.generateKey)
     } else {
-      key = SodiumTokenSigner.generateKey()
+      key = signing.generateKey()
     }
-    let signer = try SodiumTokenSigner(key: key)
+    let signer = try signing.make(key)
     if home != nil {
       try DescriptorLimit.ensure(DescriptorLimit.needed(people: settings.people.count, connections: HTTPServerOptions().connectionLimit))
     }
     let options = HTTPServerOptions(
       address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout,
       perAddressLimit: settings.serverPerAddress, headerSeconds: settings.serverHeaderTimeout, minimumBodyRate: settings.serverMinBodyRate)
-    let server = tuning.makeServer?(options) ?? MicroHTTPServer(options: options)
+    let server = try registry.port("server.http", settings.serverHTTP, in: registry.servers).make(options)
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)
     let clock = runtime.clock
@@ -128,12 +126,13 @@ public final class DaemonHost: Sendable {
     let gate = VerificationGate(
       running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
     let directory = People(
-      people: people, hasher: tuning.hasher ?? Runtime.passwordHasher(), gate: gate,
+      people: people, hasher: try registry.port("server.hasher", settings.serverHasher, in: registry.hashers).make(()), gate: gate,
       localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken())
     // Made before the handler, so /health can report it; connected once HTTP is up.
     var mqtt: MQTTIngest?
     var mqttStatus: (@Sendable () -> MQTTIngest.State)?
-    if let broker = tuning.makeBroker?() ?? makeBroker(settings) {
+    if !settings.mqttHost.isEmpty {
+      let broker = try registry.port("mqtt.client", settings.mqttClient, in: registry.brokers).make(settings)
       let ingest = MQTTIngest(broker: broker, people: directory, clock: { clock.now() }, log: log)
       mqtt = ingest
       mqttStatus = { ingest.state.withLock { $0 } }
@@ -157,7 +156,8 @@ public final class DaemonHost: Sendable {
         people.forEach { $0.store.close() }
         throw DaemonError("gpsd.person '\(settings.gpsdPerson)' is not one of the people in the config (\(directory.byName.keys.sorted().joined(separator: ", ")))")
       }
-      let source = GpsdSource(host: settings.gpsdHost, port: settings.gpsdPort, clock: clock) { message in log("gpsd", ["detail": message]) }
+      let source = try registry.port("gpsd.source", settings.gpsdSource, in: registry.sources).make(
+        LocalSourceInput(host: settings.gpsdHost, port: settings.gpsdPort, clock: clock) { message in log("gpsd", ["detail": message]) })
       gps = LocalIngest(source: source, person: owner, log: log)
     }
     mqtt?.startRetrying()
@@ -214,17 +214,6 @@ public final class DaemonHost: Sendable {
       source.waitUntilFinished()
       for queue in person.queues { _ = queue.drain() }
     }
-  }
-
-  static func makeBroker(_ settings: Settings) -> (any MessageBroker)? {
-    guard !settings.mqttHost.isEmpty else { return nil }
-    var options = MosquittoBroker.Options(
-      host: settings.mqttHost, port: settings.mqttPort, user: settings.mqttUser.isEmpty ? nil : settings.mqttUser,
-      password: settings.mqttPassword.isEmpty ? nil : settings.mqttPassword, clientID: settings.mqttClientID)
-    options.caFile = settings.mqttCAFile.isEmpty ? nil : settings.mqttCAFile
-    options.certFile = settings.mqttCertFile.isEmpty ? nil : settings.mqttCertFile
-    options.keyFile = settings.mqttKeyFile.isEmpty ? nil : settings.mqttKeyFile
-    return MosquittoBroker(options: options)
   }
 
   /// Lets time pass when the host was started with `manualTicks`: sessions

@@ -1,19 +1,18 @@
 import Foundation
-import Sodium
 
 /// The key that signs answer links: read from its file, or made and saved
 /// 0600 on first start so links survive a restart.
 enum ServerKey {
-  static func load(path: String) throws -> Data {
+  static func load(path: String, length: Int, generate: () -> Data) throws -> Data {
     if let data = FileManager.default.contents(atPath: path) {
-      guard data.count == SodiumTokenSigner.keyLength else {
-        throw DaemonError("the key file \(path) holds \(data.count) bytes, not \(SodiumTokenSigner.keyLength); delete it to make a new one (old answer links stop working)")
+      guard data.count == length else {
+        throw DaemonError("the key file \(path) holds \(data.count) bytes, not \(length); delete it to make a new one (old answer links stop working)")
       }
       return data
     }
     let directory = (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let key = SodiumTokenSigner.generateKey()
+    let key = generate()
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw DaemonError("cannot create the key file \(path): \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }

@@ -76,19 +76,27 @@ public struct OwnTracksStrategy: DetectionStrategy {
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let configPath = directory.appendingPathComponent("config.json").path
     try config(start: trip.start, hash: try hasher.hash(Self.password)).write(to: URL(fileURLWithPath: configPath))
-    let runtime = try Runtime.boot(LaunchOptions(program: .headless, configPath: configPath, environment: [:]))
+    // The daemon's own code with its sockets swapped for in-process ports,
+    // chosen by settings as a deployment chooses them.
+    let server = DirectHTTPServerSlot()
+    let broker = LoopbackBroker()
+    var registry = ProviderRegistry.standard
+    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler") { options in server.keep(DirectHTTPServer(options: options)) }
+    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in hasher }
+    registry.brokers["loopback"] = PortFactory(summary: "the simulated app's broker") { _ in broker }
+    var overrides = ["server.http": "direct", "server.hasher": "cheap"]
+    if transport == .mqtt {
+      overrides["mqtt.host"] = "loopback"
+      overrides["mqtt.client"] = "loopback"
+    }
+    let runtime = try Runtime.boot(LaunchOptions(program: .headless, configPath: configPath, overrides: overrides, environment: [:]), registry: registry)
     defer { runtime.shutdown() }
     guard let clock = runtime.clock as? ManualClock else { throw DaemonError("the simulated daemon needs a manual clock") }
 
     let observed = Observed()
-    let server = DirectHTTPServerSlot()
-    let broker = LoopbackBroker()
     var tuning = DaemonHost.Tuning()
-    tuning.hasher = hasher
     tuning.retryDelay = 0
     tuning.manualTicks = true
-    tuning.makeServer = { options in server.keep(DirectHTTPServer(options: options)) }
-    if transport == .mqtt { tuning.makeBroker = { broker } }
     tuning.observe = { _, events in observed.add(events) }
     let host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     defer { host.stop(drainSeconds: 0) }

@@ -23,6 +23,8 @@ enum DoctorCommand {
     var store: [String: String]?
     /// What whilehered would refuse in the `notify` entries, per person.
     var notifyProblems: [String] = []
+    /// Daemon ports (`server.http`, `server.hasher`, …) naming an entry the registry lacks.
+    var portProblems: [String] = []
     /// Repairs the store made on its own that nobody was shown yet; shown once.
     var notices: [String] = []
     var problem: String?
@@ -71,6 +73,8 @@ enum DoctorCommand {
       sync: settings.sync, replicas: [:], crash: CrashReporter.pending(context.environment),
       analytics: AnalyticsConsent.load(context.environment).rawValue, analyticsSinks: settings.analyticsSinks)
     report.notifyProblems = NotifyCheck.problems(settings, environment: context.environment)
+    let portErrors = ProviderRegistry.standard.daemonPortProblems(settings)
+    report.portProblems = portErrors.map { "\($0)" }
     if let status = report.daemon.status {
       // A daemon killed with -9 never wrote "stopped"; its pid tells.
       report.daemon.alive = kill(status.pid, 0) == 0 || errno == EPERM
@@ -107,6 +111,7 @@ enum DoctorCommand {
       // Exit as the daemon would at start: a configuration error.
       failure = ConfigError.invalidValue(source: "notify", key: "notify", value: first, allowed: "what whilehered accepts (see above)")
     }
+    if failure == nil, let first = portErrors.first { failure = first }
     if let failure { throw ReportedError(underlying: failure) }
   }
 
@@ -123,7 +128,7 @@ enum DoctorCommand {
     let daemon = report.daemon
     out("daemon    listen \(daemon.listen), \(daemon.people.count) people" + (daemon.people.isEmpty ? " (add one: whilehere user add NAME)" : ": " + daemon.people.joined(separator: ", ")))
     out("          notify " + (daemon.notify.isEmpty ? "console (whilehered's default)" : daemon.notify.joined(separator: ", ")))
-    for problem in report.notifyProblems { out("          " + style.red("refused") + " \(problem)") }
+    for problem in report.notifyProblems + report.portProblems { out("          " + style.red("refused") + " \(problem)") }
     if let mqtt = daemon.mqtt { out("          mqtt \(mqtt)") }
     if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
     if let status = daemon.status {
