@@ -44,11 +44,7 @@ let package = Package(
     .target(
       name: "Providers", dependencies: ["Locking", "Geofencing", "Domain"], path: "Modules/Ports/Providers",
       resources: [.copy("Resources/keywords.json")]),
-    .target(
-      name: "Importing", dependencies: ["Locking", "Providers", "Domain"], path: "Modules/Ports/Importing",
-      resources: [.copy("Resources/place-words.json")]),
     module("Ports", "Sync", ["Persistence", "Domain"]),
-    module("Ports", "Exchange", ["Domain"]),
     module("Ports", "Analytics"),
     module("Ports", "Partitions", ["Locking", "Domain"]),
     // C libraries from Debian, through pkg-config.
@@ -79,6 +75,12 @@ let package = Package(
       name: "OSMPlaces", dependencies: ["Providers", "Domain"], path: "Modules/Adapters/OSMPlaces",
       resources: [.copy("Resources/helsinki-places.geojson")]),
     // Use cases over ports.
+    // Reading saved lists and matching their rows to places; open export
+    // and import formats. Logic over the ports, no protocol of their own.
+    .target(
+      name: "Importing", dependencies: ["Locking", "Providers", "Domain"], path: "Modules/UseCases/Importing",
+      resources: [.copy("Resources/place-words.json")]),
+    module("UseCases", "Exchange", ["Domain"]),
     module("UseCases", "Engine", ["Locking", "Persistence", "Geofencing", "Notifications", "Providers", "Importing", "Sync", "Exchange", "Analytics", "Domain"]),
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulators", "Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),

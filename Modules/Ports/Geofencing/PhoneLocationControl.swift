@@ -1,5 +1,4 @@
 import Foundation
-import Geofencing
 import Locking
 
 /// Precise location on a phone reached over the network: the server cannot
