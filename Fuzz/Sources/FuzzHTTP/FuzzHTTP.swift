@@ -69,13 +69,17 @@ final class FuzzDaemon: Sendable {
       #"{"store": "memory", "clock": "manual:2026-06-01T12:00:00Z", "ids": "sequential", "notify": [], "server": {"listen": "127.0.0.1:0", "url": "https://wh.example.org"}, "people": \#(people)}"#
         .utf8
     ).write(to: URL(fileURLWithPath: config))
-    let runtime = try! Runtime.boot(LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: [:], environment: [:]))
+    // The in-process server and cheap hasher are registry entries, chosen by settings.
+    let made = Made()
+    var registry = ProviderRegistry.standard
+    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler") { options in made.keep(DirectHTTPServer(options: options)) }
+    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in hasher }
+    let runtime = try! Runtime.boot(
+      LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: ["server.http": "direct", "server.hasher": "cheap"], environment: [:]),
+      registry: registry)
     var tuning = DaemonHost.Tuning()
-    tuning.hasher = hasher
     tuning.retryDelay = 0
     tuning.manualTicks = true
-    let made = Made()
-    tuning.makeServer = { options in made.keep(DirectHTTPServer(options: options)) }
     self.runtime = runtime
     host = try! DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!
