@@ -1,4 +1,5 @@
 import Foundation
+import Importing
 import Geofencing
 
 /// `whilehere-sim bench match`: the spatial index alone, on the places.csv
@@ -33,23 +34,23 @@ public enum MatchBenchmark {
     var index = CircleIndex(cellDegrees: cellDegrees)
     var fixes: [(Double, Double)] = []
     let load = try clock.measure {
-      let places = try CSVColumns.read(placesPath, columns: ["id", "lat", "lon", "radius_m"])
+      let places = try CSVTable.read(placesPath, columns: ["id", "lat", "lon", "radius_m"])
       var circles: [CircleIndex.Circle] = []
       circles.reserveCapacity(places.count)
       for number in 0..<places.count {
         let (key, lat, lon, radius) = (places[number, 0], places[number, 1], places[number, 2], places[number, 3])
         guard let id = Int(exactly: key), id >= 0 else {
-          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "id \(key) is not a whole number")
+          throw CSVTable.Failure(path: placesPath, line: number + 2, message: "id \(key) is not a whole number")
         }
         guard abs(lat) <= 90, abs(lon) <= 180, radius > 0 else {
-          throw CSVColumns.Failure(path: placesPath, line: number + 2, message: "lat, lon or radius out of range")
+          throw CSVTable.Failure(path: placesPath, line: number + 2, message: "lat, lon or radius out of range")
         }
         circles.append(CircleIndex.Circle(key: id, latitude: lat, longitude: lon, radius: radius))
       }
       index.insert(contentsOf: circles)
     }
     let fixesLoad = try clock.measure {
-      let table = try CSVColumns.read(fixesPath, columns: ["lat", "lon"])
+      let table = try CSVTable.read(fixesPath, columns: ["lat", "lon"])
       fixes = (0..<table.count).map { (table[$0, 0], table[$0, 1]) }
     }
     var matches = 0

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Importing
 
 /// Real recorded tracks (../shared/data/traces/*.jsonl) as trips: one
 /// position a second, interpolated between fixes. Fixes worse than
@@ -89,7 +90,7 @@ public enum TraceReplay {
   /// or a CSV `id,lat,lon,radius_m`.
   public static func places(_ path: String, defaultRadius: Double = 150) throws -> [PlaceSet.Place] {
     if path.hasSuffix(".csv") {
-      let table = try CSVColumns.read(path, columns: ["id", "lat", "lon", "radius_m"])
+      let table = try CSVTable.read(path, columns: ["id", "lat", "lon", "radius_m"])
       return try (0..<table.count).map { index in
         PlaceSet.Place(
           id: index, name: "place \(Int(table[index, 0]))", center: try Coordinate(latitude: table[index, 1], longitude: table[index, 2]),
