@@ -37,6 +37,10 @@ import Testing
     #expect(shown.code == 0, "\(shown.stderr)")
     #expect(shown.stdout.contains("active"), "\(shown.stdout)")
     #expect(cli.run("task", "show", "buy m").stdout.contains("active"), "a prefix of the title")
+    #expect(cli.run("task", "show", "milk").stdout.contains("active"), "a word of the title")
+    cli.run("task", "add", "Post the parcel", "--at", "60,24")
+    #expect(cli.run("task", "show", "parcel post").stdout.contains("Post the parcel"), "words in any order")
+    #expect(cli.run("task", "show", "mi").code == ExitCode.notFound, "fewer than three letters pick nothing by words")
     let typo = cli.run("task", "show", "buy mlik")
     #expect(typo.code == ExitCode.notFound)
     #expect(typo.stderr.contains("did you mean 'Buy milk'?"), "\(typo.stderr)")
@@ -232,5 +236,14 @@ import Testing
     let check = cli.run("check", "--at", "Stockmann")
     #expect(check.code == 0, "\(check.stderr)")
     #expect(check.stdout.contains("Buy socks") && check.stdout.contains("Return socks"), "\(check.stdout)")
+  }
+
+  /// A branch the map data does not have is answered with one it does.
+  @Test func anAtNameNobodyHasSuggestsOneTheMapDataHas() throws {
+    let cli = CLIHarness()
+    let missing = cli.run("task", "add", "Buy bread", "--at", "K-Supermarket Kamppi")
+    #expect(missing.code == ExitCode.notFound)
+    #expect(missing.stderr.contains("did you mean 'K-Supermarket "), "\(missing.stderr)")
+    #expect(!cli.run("task", "add", "Buy bread", "--at", "Qwxz Zzyq").stderr.contains("did you mean"), "nothing like it: no guess")
   }
 }

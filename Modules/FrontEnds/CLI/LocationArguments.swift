@@ -36,7 +36,7 @@ enum LocationArguments {
     } catch DomainError.notFound(let kind, let reference, let nearest) {
       // Not saved: a name or address anywhere in the map data will do.
       if let found = try context.suggestions().resolve(text) { return found.coordinate }
-      throw DomainError.notFound(kind: kind, reference: reference, nearest: nearest)
+      throw DomainError.notFound(kind: kind, reference: reference, nearest: try nearest ?? context.suggestions().nearestName(to: text))
     }
     guard let coordinate = place.coordinate else {
       throw DomainError.invalidValue(field: "place", value: place.name, allowed: "a place with a position (this one has none yet)")
@@ -58,7 +58,7 @@ enum LocationArguments {
         resolved.append(spec)
       } catch DomainError.notFound(let kind, let reference, let nearest) {
         guard let found = try context.suggestions().resolve(name), let id = try context.suggestions().save([found]).first else {
-          throw DomainError.notFound(kind: kind, reference: reference, nearest: nearest)
+          throw DomainError.notFound(kind: kind, reference: reference, nearest: try nearest ?? context.suggestions().nearestName(to: name))
         }
         resolved.append(LocationSpec(target: .place(id.rawValue), radius: spec.radius))
       }

@@ -1,8 +1,8 @@
 import Domain
 
 /// How people point at a task, place or list from a command line: the full
-/// id, the name (case- and accent-insensitive), the start of a name, or a
-/// unique id prefix. Where several share a name, the preferred ones (for
+/// id, the name (case- and accent-insensitive), the start of a name, a
+/// unique id prefix, or the starts of some of the name's words. Where several share a name, the preferred ones (for
 /// tasks: not completed) win, so last week's finished "Buy milk" does not
 /// make this week's ambiguous. Nothing matching names the nearest name.
 enum Reference {
@@ -29,6 +29,16 @@ enum Reference {
     if let chosen = try pick(prefixed, reference: reference, kind: kind) { return chosen }
     let started = candidates.filter { SearchText.fold($0.name).hasPrefix(folded) }
     if let chosen = try pick(started, reference: reference, kind: kind) { return chosen }
+    // Words of the name, in any order ("milk" for "Buy milk", "post parcel"
+    // for "Post the parcel"); three letters at least, so one letter does not pick.
+    let words = folded.split(separator: " ")
+    let worded =
+      folded.count >= 3
+      ? candidates.filter { candidate in
+        let names = SearchText.fold(candidate.name).split(separator: " ")
+        return words.allSatisfy { word in names.contains { $0.hasPrefix(word) } }
+      } : []
+    if let chosen = try pick(worded, reference: reference, kind: kind) { return chosen }
     throw .notFound(kind: kind, reference: reference, nearest: nearest(folded, in: candidates))
   }
 

@@ -65,6 +65,25 @@ public struct SuggestionService: Sendable {
         + "say which with its address (whilehere place search \"\(text)\")")
   }
 
+  /// A name in the map data close to one that found nothing: the places
+  /// the longest leading run of its words finds ("K-Supermarket" for
+  /// "K-Supermarket Kamppi"), the one nearest by edits first; nil when
+  /// not even the first word finds any.
+  public func nearestName(to text: String) throws -> String? {
+    var words = text.split(separator: " ").map(String.init)
+    let folded = Array(SearchText.fold(text))
+    while !words.isEmpty {
+      let found = try suggester.provider.search(words.joined(separator: " "), near: nil, limit: 20)
+      if !found.isEmpty {
+        return found.min { a, b in
+          Reference.editDistance(folded, Array(SearchText.fold(a.name))) < Reference.editDistance(folded, Array(SearchText.fold(b.name)))
+        }?.name
+      }
+      words.removeLast()
+    }
+    return nil
+  }
+
   public func suggest(_ text: String, near point: Coordinate, radius: Double = 2000, limit: Int = 10) throws -> [Suggester.Suggestion] {
     try suggester.suggest(text, near: point, radius: radius, limit: limit)
   }
