@@ -53,14 +53,6 @@ public final class PhoneLocationControl: PreciseLocationControl, Sendable {
   /// Whether we switched the phone to session mode and have not yet switched it back.
   public var switched: Bool { state.withLock { $0.restoreTo != nil } }
 
-  /// Whether a report was asked for since the last call.
-  public func takeRequest() -> Bool {
-    state.withLock { wanted in
-      defer { wanted.report = false }
-      return wanted.report
-    }
-  }
-
   /// The commands due now: a mode change when a session started or ended
   /// (or the lever was withdrawn mid-session), then a report if one was
   /// asked for. `lever` nil means the device does not allow remote
