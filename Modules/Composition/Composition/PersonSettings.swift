@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Sodium
 
@@ -30,7 +31,10 @@ public struct PersonSettings: Sendable, Equatable {
     self.password = password
   }
 
-  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken", "deviceKeys"]
+  /// The person's local time (an IANA name such as `Europe/Helsinki`):
+  /// opening hours and snooze times are read in it. nil: the daemon's (`TZ`).
+  public var timeZone: TimeZone?
+  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken", "deviceKeys", "timeZone"]
 
   /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
   /// directory name and an MQTT topic level.
@@ -76,6 +80,13 @@ public struct PersonSettings: Sendable, Equatable {
         throw ConfigError.invalidValue(source: source, key: "\(key).capacity", value: "\(value.foundation)", allowed: "a whole number from 1 to 100")
       }
       person.capacity = Int(number)
+    }
+    if let value = object["timeZone"] {
+      guard case .string(let name) = value, let zone = TimeZone(identifier: name) else {
+        throw ConfigError.invalidValue(
+          source: source, key: "\(key).timeZone", value: "\(value.foundation)", allowed: "an IANA time zone name such as Europe/Helsinki")
+      }
+      person.timeZone = zone
     }
     for (field, path) in [("webhookSecret", \PersonSettings.webhookSecret), ("ntfyToken", \PersonSettings.ntfyToken)] {
       guard let value = object[field] else { continue }

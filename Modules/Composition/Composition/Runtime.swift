@@ -171,9 +171,10 @@ public final class Runtime: Sendable {
     try registry.make("store", ProviderSpec(spec), from: registry.stores, environment: environment, clock: clock, newReplica: newReplica)
   }
 
-  /// The engine context over another store, with this runtime's clock, ids and radius limits.
-  public func context(over store: any OperationStore) -> EngineContext {
-    EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii, timeZone: engine.context.timeZone)
+  /// The engine context over another store, with this runtime's clock, ids
+  /// and radius limits, in `timeZone` (a person's own) or this runtime's.
+  public func context(over store: any OperationStore, timeZone: TimeZone? = nil) -> EngineContext {
+    EngineContext(store: store, clock: clock, ids: engine.context.ids, radii: engine.context.radii, timeZone: timeZone ?? engine.context.timeZone)
   }
 
   /// Local time as `TZ` in `environment` names it (`Europe/Helsinki`,

@@ -104,7 +104,7 @@ public final class DaemonHost: Sendable {
           if let queue { queues.append(queue) }
         }
         let store = try runtime.openPersonStore(name)
-        let context = runtime.context(over: store)
+        let context = runtime.context(over: store, timeZone: person.timeZone)
         let sinkKinds = (settings.notify + person.notify).map { ProviderSpec($0).name }
         let made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: context,
