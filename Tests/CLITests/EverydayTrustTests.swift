@@ -135,6 +135,10 @@ import Testing
     let flag = cli.run("task", "add", "Eggs", "--suggest", "--near", "60.1699,24.9384", "--pick", "1,99")
     #expect(flag.code == ExitCode.invalidInput)
     #expect(flag.stderr.contains("--pick"))
+    // No terminal to ask at: the error lists what --pick chooses from.
+    let script = cli.run("task", "add", "Eggs", "--suggest", "--near", "60.1699,24.9384", "--limit", "3")
+    #expect(script.code == ExitCode.usage)
+    #expect(script.stderr.contains("--pick") && script.stderr.contains("  1. ") && script.stderr.contains("  3. ") && !script.stderr.contains("  4. "), "\(script.stderr)")
   }
 
   @Test func deletesAndDoneCanBeUndone() throws {

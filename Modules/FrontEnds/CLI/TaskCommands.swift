@@ -300,7 +300,10 @@ enum TaskCommands {
       }
       numbers = picked
     } else {
-      throw UsageError("give --pick N[,N…] to choose among the suggestions (see 'whilehere suggest')", commandPath: arguments.commandPath)
+      // Not a terminal to ask at: say what there is to pick from.
+      let listed = found.enumerated().map { "  \($0.offset + 1). \($0.element.place.name)  \(Formatting.meters($0.element.distance))" }
+      throw UsageError(
+        "give --pick N[,N…] to choose among the suggestions:\n" + listed.joined(separator: "\n"), commandPath: arguments.commandPath)
     }
     var chosen: [Suggester.Suggestion] = []
     for number in numbers where !chosen.contains(found[number - 1]) { chosen.append(found[number - 1]) }
