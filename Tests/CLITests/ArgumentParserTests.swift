@@ -9,7 +9,7 @@ import Testing
         "add", "add", positionals: [("TITLE", "title"), ("EXTRA", "extra")], required: 1,
         options: [.value("at", "X", repeatable: true, "at"), .value("radius", "M", repeatable: true, "r"), .flag("quiet", short: "q", "q")]
       ) { _, _ in },
-      CommandSpec("group", "group", subcommands: [CommandSpec("leaf", "leaf") { _, _ in }]),
+      CommandSpec("group", "group", subcommands: [CommandSpec("leaf", "leaf", aliases: ["petal"]) { _, _ in }]),
     ])
 
   func parse(_ arguments: String...) throws -> ParsedArguments {
@@ -58,7 +58,7 @@ import Testing
   @Test(arguments: [
     (["add"], "needs TITLE"), (["add", "a", "b", "c"], "unexpected argument 'c'"), (["add", "a", "--at"], "needs a value"),
     (["add", "a", "--quiet=1"], "takes no value"), (["ad"], "did you mean 'add'?"), (["add", "a", "--radus", "1"], "did you mean '--radius'?"),
-    (["group", "nope"], "unknown command 'nope'"),
+    (["group", "nope"], "unknown command 'nope'"), (["group", "Petal"], "unknown command 'Petal' for 'tool group' (did you mean 'leaf'?)"),
   ])
   func mistakesAreNamed(_ arguments: [String], _ message: String) {
     let error = #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments, root: Self.root) }

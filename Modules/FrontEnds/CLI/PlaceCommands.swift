@@ -37,7 +37,8 @@ enum PlaceCommands {
         CommandSpec(
           "untag", "Remove tags", positionals: [placeArgument, ("TAG", "one or more tags")], variadicTail: true,
           action: untag),
-        CommandSpec("delete", "Delete a place (refused while a task uses it)", positionals: [placeArgument], action: delete),
+        CommandSpec(
+          "delete", "Delete a place (refused while a task uses it)", positionals: [placeArgument], aliases: ["remove", "rm"], action: delete),
         CommandSpec(
           "refresh", "Renew provider data (name, position, address) of saved places; your own edits stay",
           positionals: [("PLACE", "one place (default: every place with provider data)")], required: 0,

@@ -42,13 +42,18 @@ enum TaskCommands {
             .flag("only-while-open", "remind only while the place is open"),
             .flag("any-time", "remind whether or not the place is open"),
           ], action: edit),
-        CommandSpec("done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")], action: done),
+        CommandSpec(
+          "done", "Mark Done: every place of the task stops counting", positionals: [("TASK", "id, id prefix or title")],
+          aliases: ["complete", "finish", "finished"], action: done),
         CommandSpec(
           "later", "Remind Later: snooze the task", positionals: [("TASK", "id, id prefix or title")],
-          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d, 1w (default: reminders.laterDuration, 1h)")], action: later),
-        CommandSpec("wake", "End a snooze now (un-snooze)", positionals: [("TASK", "id, id prefix or title")], action: wake),
+          options: [.value("for", "DURATION", "how long, e.g. 30m, 2h, 1d, 1w (default: reminders.laterDuration, 1h)")],
+          aliases: ["snooze", "postpone", "defer"], action: later),
+        CommandSpec(
+          "wake", "End a snooze now (un-snooze)", positionals: [("TASK", "id, id prefix or title")], aliases: ["unsnooze", "un-snooze"],
+          action: wake),
         CommandSpec("reopen", "Reopen a done task", positionals: [("TASK", "id, id prefix or title")], action: reopen),
-        CommandSpec("delete", "Delete a task", positionals: [("TASK", "id, id prefix or title")], action: delete),
+        CommandSpec("delete", "Delete a task", positionals: [("TASK", "id, id prefix or title")], aliases: ["remove", "rm"], action: delete),
         CommandSpec(
           "add-place", "Tie the task to one more place", positionals: [("TASK", "id, id prefix or title")],
           options: locationOptions, action: addPlace),

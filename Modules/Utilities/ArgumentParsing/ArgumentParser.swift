@@ -30,7 +30,9 @@ public enum ArgumentParser {
     if command.action == nil {
       if index < arguments.count {
         let known = command.subcommands.map(\.name)
-        var hint = closest(arguments[index], known).map { " (did you mean '\($0)'?)" } ?? ""
+        let typedWord = arguments[index].lowercased()
+        let meant = command.subcommands.first { $0.aliases.contains(typedWord) }?.name ?? closest(arguments[index], known)
+        var hint = meant.map { " (did you mean '\($0)'?)" } ?? ""
         // A file given where a command was expected ("import Groceries.csv"):
         // name the subcommand that takes one.
         let word = arguments[index]

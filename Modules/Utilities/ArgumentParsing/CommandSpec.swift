@@ -14,11 +14,14 @@ public struct CommandSpec<Context>: Sendable {
   public let subcommands: [CommandSpec]
   public let discussion: String
   public let action: Action?
+  /// Other words people type for this command ("snooze" for `later`):
+  /// not run, but answered with the command's name.
+  public let aliases: [String]
 
   public init(
     _ name: String, _ summary: String, positionals: [(name: String, help: String)] = [],
     required: Int? = nil, variadicTail: Bool = false, options: [OptionSpec] = [],
-    subcommands: [CommandSpec] = [], discussion: String = "", action: Action? = nil
+    subcommands: [CommandSpec] = [], discussion: String = "", aliases: [String] = [], action: Action? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -29,5 +32,6 @@ public struct CommandSpec<Context>: Sendable {
     self.subcommands = subcommands
     self.discussion = discussion
     self.action = action
+    self.aliases = aliases
   }
 }
