@@ -39,13 +39,7 @@ final class DaemonHarness: @unchecked Sendable {
       """)
     // The ports a test swaps are registry entries chosen by settings, as a deployment chooses them.
     let made = DirectHTTPServerSlot()
-    var registry = ProviderRegistry.standard
-    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler, no sockets") { options in
-      made.keep(DirectHTTPServer(options: options))
-    }
-    let checker = checking ?? hasher
-    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in checker }
-    var overrides = ["server.http": "direct", "server.hasher": "cheap"]
+    var (registry, overrides) = ProviderRegistry.standard.inProcess(server: made, hasher: checking ?? hasher)
     if let broker {
       registry.brokers["memory"] = PortFactory(summary: "an in-memory broker") { _ in broker.client() }
       overrides["mqtt.host"] = "in-memory"

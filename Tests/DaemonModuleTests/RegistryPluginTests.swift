@@ -92,14 +92,14 @@ import TestSupport
       signers.withLock { $0.append(signer) }
       return signer
     }
-    let box = DirectHTTPServerSlot()
-    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler") { options in box.keep(DirectHTTPServer(options: options)) }
     let directory = TemporaryDirectory()
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
     let config = directory.write(
       "config.json",
-      #"{"store": "memory", "clock": "manual:2026-06-01T12:00:00Z", "notify": ["recording"], "server": {"listen": "127.0.0.1:0", "http": "direct", "signer": "counting"}, "gpsd": {"host": "here", "port": 1234, "person": "alice", "source": "scripted"}, "people": {"alice": {"password": "\#(try hasher.hash("secret"))"}}}"#)
-    let runtime = try Runtime.bootHashing(with: hasher, config: config, registry: registry)
+      #"{"store": "memory", "clock": "manual:2026-06-01T12:00:00Z", "notify": ["recording"], "server": {"listen": "127.0.0.1:0", "signer": "counting"}, "gpsd": {"host": "here", "port": 1234, "person": "alice", "source": "scripted"}, "people": {"alice": {"password": "\#(try hasher.hash("secret"))"}}}"#)
+    let (inProcess, overrides) = registry.inProcess(server: DirectHTTPServerSlot(), hasher: hasher)
+    let runtime = try Runtime.boot(
+      LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: overrides, environment: [:]), registry: inProcess)
     defer { runtime.shutdown() }
     let host = try DaemonHost.start(runtime: runtime, log: DaemonLog { _ in })
     defer { host.stop(drainSeconds: 1) }

@@ -70,27 +70,16 @@ final class FuzzDaemon: Sendable {
         .utf8
     ).write(to: URL(fileURLWithPath: config))
     // The in-process server and cheap hasher are registry entries, chosen by settings.
-    let made = Made()
-    var registry = ProviderRegistry.standard
-    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler") { options in made.keep(DirectHTTPServer(options: options)) }
-    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in hasher }
+    let made = DirectHTTPServerSlot()
+    let (registry, overrides) = ProviderRegistry.standard.inProcess(server: made, hasher: hasher)
     let runtime = try! Runtime.boot(
-      LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: ["server.http": "direct", "server.hasher": "cheap"], environment: [:]),
-      registry: registry)
+      LaunchOptions(program: .headless, profile: nil, configPath: config, overrides: overrides, environment: [:]), registry: registry)
     var tuning = DaemonHost.Tuning()
     tuning.retryDelay = 0
     tuning.manualTicks = true
     self.runtime = runtime
     host = try! DaemonHost.start(runtime: runtime, log: DaemonLog { _ in }, tuning: tuning)
     server = made.server!
-  }
-
-  final class Made: @unchecked Sendable {
-    var server: DirectHTTPServer?
-    func keep(_ made: DirectHTTPServer) -> DirectHTTPServer {
-      server = made
-      return made
-    }
   }
 }
 

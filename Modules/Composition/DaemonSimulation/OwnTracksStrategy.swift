@@ -80,11 +80,8 @@ public struct OwnTracksStrategy: DetectionStrategy {
     // chosen by settings as a deployment chooses them.
     let server = DirectHTTPServerSlot()
     let broker = LoopbackBroker()
-    var registry = ProviderRegistry.standard
-    registry.servers["direct"] = PortFactory(summary: "requests handed to the handler") { options in server.keep(DirectHTTPServer(options: options)) }
-    registry.hashers["cheap"] = PortFactory(summary: "Argon2id at its cheapest") { _ in hasher }
+    var (registry, overrides) = ProviderRegistry.standard.inProcess(server: server, hasher: hasher)
     registry.brokers["loopback"] = PortFactory(summary: "the simulated app's broker") { _ in broker }
-    var overrides = ["server.http": "direct", "server.hasher": "cheap"]
     if transport == .mqtt {
       overrides["mqtt.host"] = "loopback"
       overrides["mqtt.client"] = "loopback"
