@@ -23,7 +23,8 @@ import Testing
   @Test func theRegionCapIsNeverExceeded() throws {
     let report = try DetectionBenchmark.run(options())
     for score in report.scores {
-      #expect(score.peakRegions <= 20, "\(score.strategy) installed \(score.peakRegions)")
+      let cap = score.strategy == "whilehere-android" ? WorldConfig.RegionMonitoring.android.capacity : 20
+      #expect(score.peakRegions <= cap, "\(score.strategy) installed \(score.peakRegions)")
     }
     #expect(score(report, "whilehere").regionFailures == 0)
     #expect(score(report, "whilehere").visits > 20, "the trips must contain visits to judge")
@@ -45,7 +46,7 @@ import Testing
   @Test func theEngineNeverSpendsMoreGPSThanItsAllowance() throws {
     let report = try DetectionBenchmark.run(options())
     let allowance = SessionConfig().allowance
-    for name in ["seed", "whilehere", "whilehere-unconfirmed"] {
+    for name in ["seed", "whilehere", "whilehere-unconfirmed", "whilehere-android"] {
       let engine = score(report, name)
       // The phone counts the second a session is stopped in; nothing else may exceed the budget.
       let sessions = Double(engine.notes["session started", default: 0])
@@ -53,6 +54,23 @@ import Testing
     }
     let gps = score(report, "continuous-gps")
     #expect(score(report, "whilehere").preciseSeconds < gps.preciseSeconds / 2, "it must cost far less than tracking all the time")
+  }
+
+  /// The Android row runs on Android's tools: its geofencing, no visits,
+  /// and balanced-power updates that come only when the phone moved.
+  @Test func theAndroidRowRunsOnAndroidsTools() throws {
+    let world = WorldConfig()
+    let (phoneWorld, config, regions) = SeedStrategy.android.onPlatform(world)
+    #expect(regions == WorldConfig.RegionMonitoring.android)
+    #expect(config.coverage.osCapacity == 100)
+    #expect(!config.follow.visits)
+    #expect(phoneWorld.significantChange.maxInterval == .greatestFiniteMagnitude, "nothing arrives while the phone does not move")
+    let report = try DetectionBenchmark.run(options())
+    let android = score(report, "whilehere-android")
+    #expect(android.notes["wakes: visit", default: 0] == 0)
+    #expect(android.visitsCaught > 0)
+    let ios = SeedStrategy.shipped.onPlatform(world)
+    #expect(ios.regions == world.regionMonitoring && ios.world == world)
   }
 
   @Test func confirmedArrivalsKeepFalseAlarmsFarBelowTheRegionsOwnWord() throws {

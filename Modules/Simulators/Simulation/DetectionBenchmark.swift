@@ -22,7 +22,7 @@ public struct DetectionBenchmark {
 
   public static let allStrategies: [any DetectionStrategy] = [
     NearestRegionsStrategy.osNearest, NearestRegionsStrategy.bubble19, SeedStrategy.designCard, SeedStrategy.shipped,
-    SeedStrategy.unconfirmed, ContinuousGPSStrategy(),
+    SeedStrategy.unconfirmed, SeedStrategy.android, ContinuousGPSStrategy(),
   ]
 
   public struct Report: Sendable {

@@ -111,9 +111,7 @@ public final class OwnTracksApp {
     var phoneWorld = world
     if platform == .android {
       // The fused provider's balanced-power updates stand in for iOS's significant change.
-      phoneWorld.significantChange.minInterval = world.ownTracks.androidInterval
-      phoneWorld.significantChange.minDistance = world.ownTracks.androidDisplacement
-      phoneWorld.significantChange.maxInterval = .greatestFiniteMagnitude
+      phoneWorld.significantChange = .androidBalancedPower(interval: world.ownTracks.androidInterval, displacement: world.ownTracks.androidDisplacement)
     }
     phone = SimulatedPhone(
       world: phoneWorld, duration: duration, random: random, regions: platform == .android ? world.androidGeofencing : world.regionMonitoring)

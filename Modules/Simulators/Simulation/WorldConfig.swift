@@ -155,6 +155,18 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var maxInterval = 900.0
 
     public init() {}
+
+    /// What stands in for it on Android, which has no such service: the
+    /// fused provider at balanced power held by a foreground service, asked
+    /// for a position at most every `interval` seconds once the phone moved
+    /// `displacement` metres; nothing comes while it does not move.
+    public static func androidBalancedPower(interval: Double, displacement: Double) -> SignificantChange {
+      var updates = SignificantChange()
+      updates.minInterval = interval
+      updates.minDistance = displacement
+      updates.maxInterval = .greatestFiniteMagnitude
+      return updates
+    }
   }
 
   /// Reduced-accuracy location updates (iOS `desiredAccuracy` of 100 m or
