@@ -209,7 +209,7 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     let result = Result {
       if fd < 0 { fd = try Self.openLog(path) }
       try PosixFile.writeAll(fd, bytes, path: path)
-      try PosixFile.sync(fd, path: path)
+      try PosixFile.syncData(fd, path: path)
     }
     if case .failure = result, fd >= 0 {
       // Leave no partial frame behind for the next batch to follow.
