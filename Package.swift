@@ -66,7 +66,7 @@ let package = Package(
     module("Adapters", "AnalyticsSinks", ["Locking", "Analytics", "Gateway"]),
     module("Adapters", "OwnTracks", ["Locking", "Geofencing", "Domain"]),
     module("Adapters", "PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
-    module("Adapters", "FileStore", ["Persistence", "Domain"]),
+    module("Adapters", "FileStore", ["Locking", "Persistence", "Domain"]),
     module("Adapters", "SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
     module("Adapters", "NATSStore", ["Locking", "CNATS", "Persistence", "Partitions", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.

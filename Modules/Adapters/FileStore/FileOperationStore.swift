@@ -3,6 +3,7 @@
 #endif
 import Domain
 import Foundation
+import Locking
 import Persistence
 
 /// The `file:PATH` store, the embedded default: a directory holding an
@@ -34,18 +35,22 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   var manifestLogSize: Int
   var recoveries: [FileRecovery] = []
   var pending: [PendingBatch] = []
-  var enqueued = 0
-  var flushed = 0
-  var failures: [Int: any Error] = [:]
   var flushing = false
   var closed = false
   /// Log fsyncs since open; fewer than appends when writers shared them.
   var syncs = 0
 
+  /// A flusher thread runs (or is starting) for what is queued.
+  var draining = false
+  /// The flusher thread, while it runs.
+  var flusher: ObjectIdentifier?
+
   struct PendingBatch {
-    let sequence: Int
     let frame: [UInt8]
     let records: [OperationRecord]
+    /// Told once the batch is durable and applied, or failed; called
+    /// without the lock.
+    let done: @Sendable ((any Error)?) -> Void
   }
 
   /// Opens the store in `directory`. Exclusive access creates it if needed
@@ -155,6 +160,21 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     }
   }
 
+  /// With exclusive access the batch joins the next group commit and the
+  /// caller's thread goes on; `done` is called on the store's flusher
+  /// thread. Shared access writes under the file lock and answers at once.
+  public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
+    guard options.access == .exclusive, !operations.isEmpty else { return done(Result { try append(operations) }) }
+    condition.lock()
+    guard !closed else {
+      condition.unlock()
+      return done(.failure(StoreError.closed))
+    }
+    let records = core.stamp(operations, now: clock.now())
+    enqueue(records) { failure in done(failure.map { .failure($0) } ?? .success(records)) }
+    condition.unlock()
+  }
+
   @discardableResult
   public func merge(_ records: [OperationRecord]) throws -> [OperationRecord] {
     try writing {
@@ -176,24 +196,71 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     return state.records(since: since)
   }
 
-  /// Enqueues a batch and returns once it is durable and applied. The first
-  /// waiter with no flush running becomes the leader and writes everything
-  /// queued with one fsync; the others wait for it. Called with the lock held.
+  /// Enqueues a batch and returns once it is durable and applied (or
+  /// throws why not). Called with the lock held.
   func commit(_ records: [OperationRecord]) throws {
-    enqueued += 1
-    let sequence = enqueued
-    pending.append(PendingBatch(sequence: sequence, frame: Frame.encode(RecordCodec.encode(records)), records: records))
-    while flushed < sequence {
-      if flushing {
-        condition.wait()
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = Locked<(done: Bool, error: (any Error)?)>((false, nil))
+    enqueue(records) { error in
+      outcome.withLock { $0 = (true, error) }
+      finished.signal()
+    }
+    if flusher == ObjectIdentifier(Thread.current) {
+      // A write from inside a `then` callback, on the flusher itself:
+      // nobody else would flush it, so this thread does, now.
+      while !outcome.withLock({ $0.done }) {
+        if flushing { condition.wait() } else { flushPending() }
+      }
+    } else {
+      condition.unlock()
+      finished.wait()
+      condition.lock()
+    }
+    if let error = outcome.withLock({ $0.error }) { throw error }
+  }
+
+  /// Queues a batch for the flusher, starting it if none runs. A flusher
+  /// thread of the store's own writes everything queued with one fsync,
+  /// again while writers keep coming, and lingers briefly before it ends:
+  /// writers only wait for their batch (or not at all, `append(_:then:)`),
+  /// and none of them leads a flush. Called with the lock held.
+  private func enqueue(_ records: [OperationRecord], done: @escaping @Sendable ((any Error)?) -> Void) {
+    pending.append(PendingBatch(frame: Frame.encode(RecordCodec.encode(records)), records: records, done: done))
+    if draining {
+      condition.broadcast()
+    } else {
+      draining = true
+      let flusher = Thread { [self] in drain() }
+      flusher.name = "store flusher"
+      flusher.start()
+    }
+  }
+
+  /// How long the flusher waits for more writes before it ends.
+  static let flusherLinger: TimeInterval = 0.05
+
+  /// The flusher: flushes while anything is queued (waiting for a
+  /// compaction holding the log), lingers, then ends.
+  private func drain() {
+    condition.lock()
+    flusher = ObjectIdentifier(Thread.current)
+    defer {
+      flusher = nil
+      condition.unlock()
+    }
+    while true {
+      while flushing { condition.wait() }
+      if pending.isEmpty {
+        let woken = condition.wait(until: Date().addingTimeInterval(Self.flusherLinger))
+        guard !closed, woken || !pending.isEmpty else { break }
         continue
       }
       flushPending()
     }
-    if let failure = failures.removeValue(forKey: sequence) { throw failure }
+    draining = false
   }
 
-  private func flushPending() {
+  func flushPending() {
     flushing = true
     let batch = pending
     pending = []
@@ -218,6 +285,7 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     if held < 0, fd >= 0 { Glibc.close(fd) }
     let crc = CRC32.checksum(bytes, continuing: files.logCRC)
     condition.lock()
+    var failure: (any Error)?
     switch result {
     case .success:
       for item in batch {
@@ -228,9 +296,8 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       files.logCRC = crc
       syncs += 1
     case .failure(let error):
-      for item in batch { failures[item.sequence] = error }
+      failure = error
     }
-    flushed = batch.last?.sequence ?? flushed
     if case .success = result {
       if files.logSize > options.compactAfterBytes, files.logSize > files.snapshot?.bytes ?? 0 {
         // Still the leader: nobody writes to the log while it is folded away.
@@ -241,6 +308,10 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     }
     flushing = false
     condition.broadcast()
+    // Told without the lock: what a writer does next may need the store.
+    condition.unlock()
+    for item in batch { item.done(failure) }
+    condition.lock()
   }
 
   /// Records the log's durable length in the manifest. Called with the lock held.
@@ -294,6 +365,8 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       return
     }
     closed = true
+    // A lingering flusher ends now rather than at its timeout.
+    condition.broadcast()
     if options.access == .exclusive, files.logSize != manifestLogSize { try? writeManifest() }
     if logFD >= 0 { Glibc.close(logFD) }
     logFD = -1

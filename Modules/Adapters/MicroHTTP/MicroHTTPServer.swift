@@ -3,9 +3,12 @@ import Foundation
 import Gateway
 import Locking
 
-/// `HTTPServing` over libmicrohttpd: a thread per connection (handlers may
-/// wait for a durable write), Content-Length and streamed body limits, an
-/// idle timeout and a connection cap.
+/// `HTTPServing` over libmicrohttpd: a few polling threads (one per core)
+/// each serving many connections; a request the handler answers later is
+/// suspended meanwhile and resumed with its answer, so a durable write or
+/// a password check holds up no other connection. Content-Length and
+/// streamed body limits, header and body deadlines, an idle timeout and
+/// connection caps.
 public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   public let options: HTTPServerOptions
   private let lock = NSLock()
@@ -42,7 +45,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
         options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, context,
         MicroHTTPServer.notify, context,
         UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory,
-        UInt32(max(0, options.perAddressLimit)))
+        UInt32(max(0, options.perAddressLimit)), UInt32(options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount))
       guard let started else {
         self.handler = nil
         throw HTTPServerError("cannot listen on \(options.address):\(options.port) (address in use, not an IPv4 address, or not allowed)")
@@ -83,6 +86,9 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     let deadline = Date().addingTimeInterval(drainSeconds)
     // Requests in flight are other threads' work: wait for them, bounded.
     while inFlight.withLock({ $0 }) > 0, Date() < deadline { usleep(2000) }
+    // libmicrohttpd cannot stop with a connection suspended: what is still
+    // waiting for its handler is answered 503 now (its answer, if it comes, is dropped).
+    for upload in suspendedUploads.withLock({ Array($0.values) }) { upload.deliver(.failure(503, "the server is stopping; send it again")) }
     let (running, socket): (OpaquePointer?, Int32?) = lock.withLock {
       defer {
         daemon = nil
@@ -105,6 +111,8 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
   private var listener: Int32?
   /// Requests whose headers arrived and whose answer has not gone out.
   fileprivate let inFlight = Locked(0)
+  /// Requests suspended until their handler answers, by identity.
+  fileprivate let suspendedUploads = Locked<[ObjectIdentifier: Upload]>([:])
 
   /// libmicrohttpd's per-connection pool (headers and its buffers; bodies
   /// are kept in Swift). It clears the pool for every request, so a large
@@ -117,14 +125,56 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
 
   fileprivate var currentHandler: (any HTTPHandler)? { lock.withLock { handler } }
 
-  /// One request's body as it arrives, kept between callbacks.
-  final class Upload {
+  /// One request's body as it arrives, kept between callbacks, and its
+  /// answer once the handler gave it.
+  final class Upload: @unchecked Sendable {
     var body = Data()
     var tooLarge = false
     /// Bytes read so far, kept or dropped.
     var received = 0
     /// Counted in flight until completed.
     weak var server: MicroHTTPServer?
+    /// Handed to the handler (set once, on the connection's thread).
+    var dispatched = false
+    /// Guards `answer`, `connection` and `suspendedBy`.
+    let lock = NSLock()
+    var answer: HTTPResponse?
+    /// While suspended: the connection to resume, and the server holding it.
+    var connection: OpaquePointer?
+    var suspendedBy: MicroHTTPServer?
+
+    /// Keeps the handler's answer (the first only) and resumes the
+    /// connection if it was suspended for it; from any thread.
+    func deliver(_ response: HTTPResponse) {
+      lock.lock()
+      defer { lock.unlock() }
+      guard answer == nil, !delivered else { return }
+      answer = response
+      delivered = true
+      if let connection, let server = suspendedBy {
+        self.connection = nil
+        suspendedBy = nil
+        server.suspendedUploads.withLock { $0[ObjectIdentifier(self)] = nil }
+        MHD_resume_connection(connection)
+      }
+    }
+    private var delivered = false
+
+    /// The answer if it came already; otherwise suspends the connection
+    /// until `deliver` (on the connection's thread, inside its callback).
+    func answerOrSuspend(_ connection: OpaquePointer, server: MicroHTTPServer) -> HTTPResponse? {
+      lock.lock()
+      defer { lock.unlock() }
+      if let answer {
+        self.answer = nil
+        return answer
+      }
+      self.connection = connection
+      suspendedBy = server
+      server.suspendedUploads.withLock { $0[ObjectIdentifier(self)] = self }
+      MHD_suspend_connection(connection)
+      return nil
+    }
   }
 
   private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, state in
@@ -176,13 +226,18 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       return .YES
     }
     if upload.tooLarge { return queue(connection, .failure(413, "the body is larger than \(limit) bytes")) }
+    // Called again once resumed: the answer is there.
+    if upload.dispatched { return upload.answerOrSuspend(connection, server: server).map { queue(connection, $0) } ?? .YES }
     guard let handler = server.currentHandler else { return queue(connection, .failure(503, "the server is stopping")) }
     if let tracked = tracked(connection) { server.deadlines.answering(tracked) }
     let request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
       query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND), body: upload.body,
       clientAddress: clientAddress(connection))
-    return queue(connection, handler.handle(request))
+    upload.dispatched = true
+    upload.body = Data()
+    handler.handle(request) { upload.deliver($0) }
+    return upload.answerOrSuspend(connection, server: server).map { queue(connection, $0) } ?? .YES
   }
 
   /// Two Content-Lengths, or Content-Length with Transfer-Encoding, are

@@ -22,6 +22,11 @@ final class DaemonHandler: HTTPHandler, Sendable {
   let sessions: WebSessions
   /// Cookies only over TLS when the public URL is https (behind a proxy).
   let secureCookies: Bool
+  /// Where requests that wait go, so the server's threads never do: password
+  /// checks (slow on purpose, bounded by the people's gate) apart from
+  /// everything else that may wait for a disk.
+  let passwordWork: WorkerPool
+  let otherWork: WorkerPool
 
   init(
     people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog,
@@ -37,6 +42,30 @@ final class DaemonHandler: HTTPHandler, Sendable {
     self.clock = clock
     self.log = log
     started = clock()
+    passwordWork = WorkerPool(name: "password checks", threads: people.gate.running, queued: people.gate.waiting)
+    otherWork = WorkerPool(name: "requests", threads: 16, queued: 1024)
+  }
+
+  /// Health is answered at once; an OwnTracks report from a phone whose
+  /// credentials need no password check is decoded here and answered when
+  /// the journal made it durable; everything else runs on a worker.
+  func handle(_ request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+    let path = request.path
+    if request.method == "GET", path == "/health" { return answer(handle(request)) }
+    let quick = request.header("authorization") == nil ? nil : people.authenticateQuickly(request)
+    if request.method == "POST", path == "/owntracks" || path == "/pub", let quick {
+      switch quick {
+      case .success(let person): return ownTracks(request, person: person, answer: answer)
+      case .failure(let refusal): return answer(self.answer(refusal, request: request, basic: true))
+      }
+    }
+    let needsPassword = (request.header("authorization") != nil && quick == nil) || (request.method == "POST" && path == "/web/session")
+    let pool = needsPassword ? passwordWork : otherWork
+    guard pool.submit({ answer(self.handle(request)) }) else {
+      var busy = HTTPResponse.failure(503, needsPassword ? "many logins are being checked at once (a restart?); try again in a second" : "the server is busy; try again in a second")
+      busy.headers["Retry-After"] = "1"
+      return answer(busy)
+    }
   }
 
   func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -127,36 +156,44 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// One OwnTracks message. The answer carries the waypoint commands when
   /// the plan changed since this phone's last answer.
   private func ownTracks(_ request: HTTPRequest, person: Person) -> HTTPResponse {
+    let answered = AnswerBox()
+    ownTracks(request, person: person) { answered.put($0) }
+    return answered.take()
+  }
+
+  private func ownTracks(_ request: HTTPRequest, person: Person, answer: @escaping @Sendable (HTTPResponse) -> Void) {
     if let claimed = request.header("x-limit-u") ?? request.query["u"], claimed != person.name {
-      return .failure(403, "'\(person.name)' cannot report as '\(claimed)'")
+      return answer(.failure(403, "'\(person.name)' cannot report as '\(claimed)'"))
     }
     let device = request.header("x-limit-d") ?? request.query["d"]
     if !person.settings.devices.isEmpty, !person.settings.devices.contains(device ?? "") {
-      return .failure(403, "device '\(device ?? "")' is not one of \(person.name)'s devices (\(person.settings.devices.joined(separator: ", ")))")
+      return answer(.failure(403, "device '\(device ?? "")' is not one of \(person.name)'s devices (\(person.settings.devices.joined(separator: ", ")))"))
     }
     // Apps sometimes post nothing; that is not an error.
-    guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return .json(200, Data("[]".utf8)) }
+    guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return answer(.json(200, Data("[]".utf8))) }
     let report: PhoneReport
     do {
       report = try OwnTracksCodec.decode(request.body, now: clock())
     } catch {
-      return .failure(400, "\(error)")
+      return answer(.failure(400, "\(error)"))
     }
     person.transport = .http
-    let reply: PhoneService.Reply
-    do {
-      reply = try person.receive(report, device: device)
-    } catch {
-      log("store-failed", ["person": person.name, "error": "\(error)"])
-      return .failure(503, "the report could not be stored; send it again")
+    person.receive(report, device: device) { [self] received in
+      let reply: PhoneService.Reply
+      switch received {
+      case .success(let got): reply = got
+      case .failure(let error):
+        log("store-failed", ["person": person.name, "error": "\(error)"])
+        return answer(.failure(503, "the report could not be stored; send it again"))
+      }
+      for notification in reply.reminders {
+        log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+      }
+      if !reply.commands.isEmpty {
+        log("commands", ["person": person.name, "count": String(reply.commands.count)])
+      }
+      answer(.json(200, OwnTracksCodec.encode(reply.commands)))
     }
-    for notification in reply.reminders {
-      log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
-    }
-    if !reply.commands.isEmpty {
-      log("commands", ["person": person.name, "count": String(reply.commands.count)])
-    }
-    return .json(200, OwnTracksCodec.encode(reply.commands))
   }
 
   private func answer(token text: String) -> HTTPResponse {

@@ -111,17 +111,33 @@ final class Person: Sendable {
   /// `device` names the phone that sent it, when known: only a device listed
   /// in `remoteConfiguration` is switched to move mode for a session.
   func receive(_ report: PhoneReport, device: String? = nil) throws -> PhoneService.Reply {
-    if case .location(let fix) = report {
-      // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
-      let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
-      // The phone's battery as it said, for its status (-1: it did not know).
-      let battery = fix.battery.flatMap { $0 >= 0 ? ",\"battery\":\($0)" : nil } ?? ""
-      let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
-      // A name that needs escaping is left out rather than escaped here.
-      let named = device.flatMap { Self.isPlain($0) ? ",\"device\":\"\($0)\"" : nil } ?? ""
-      let text =
-        "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)}"
-      try journal.append([.put(.setting(key: lastFixKey, value: text))])
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = Locked<Result<PhoneService.Reply, any Error>?>(nil)
+    receive(report, device: device) { result in
+      outcome.withLock { $0 = result }
+      finished.signal()
+    }
+    finished.wait()
+    return try outcome.withLock { $0! }.get()
+  }
+
+  /// `receive`, answered through `done` instead of waiting: a location
+  /// joins the journal's next group commit and the engine runs once it is
+  /// durable, on whichever thread the journal answers on (the HTTP
+  /// server's threads never wait for a disk).
+  func receive(_ report: PhoneReport, device: String? = nil, then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void) {
+    guard case .location(let fix) = report else { return done(.success(process(report, device: device))) }
+    // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
+    let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
+    // The phone's battery as it said, for its status (-1: it did not know).
+    let battery = fix.battery.flatMap { $0 >= 0 ? ",\"battery\":\($0)" : nil } ?? ""
+    let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
+    // A name that needs escaping is left out rather than escaped here.
+    let named = device.flatMap { Self.isPlain($0) ? ",\"device\":\"\($0)\"" : nil } ?? ""
+    let text =
+      "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)}"
+    journal.append([.put(.setting(key: lastFixKey, value: text))]) { [self] written in
+      if case .failure(let error) = written { return done(.failure(error)) }
       retention?.wrote()
       let saved = SavedFix(
         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
@@ -131,7 +147,12 @@ final class Person: Sendable {
         // A person without a device list may name any device: keep the latest few.
         if seen.count > Self.devicesKept, let oldest = seen.min(by: { $0.value.at < $1.value.at })?.key { seen[oldest] = nil }
       }
+      done(.success(process(report, device: device)))
     }
+  }
+
+  /// The engine's step for a report already journalled (or one that needs no journal).
+  private func process(_ report: PhoneReport, device: String?) -> PhoneService.Reply {
     let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
     record(reply.events)
     return reply

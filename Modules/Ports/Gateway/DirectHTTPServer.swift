@@ -2,7 +2,8 @@ import Foundation
 import Locking
 
 /// An `HTTPServing` without sockets: `send` calls the handler in-process,
-/// enforcing the body limit as a real server would.
+/// enforcing the body limit as a real server would, and waiting for an
+/// answer the handler gives later.
 public final class DirectHTTPServer: HTTPServing, Sendable {
   public let options: HTTPServerOptions
   private let handler = Locked<(any HTTPHandler)?>(nil)
@@ -25,6 +26,6 @@ public final class DirectHTTPServer: HTTPServing, Sendable {
   public func send(_ request: HTTPRequest) -> HTTPResponse? {
     guard let handler = handler.withLock({ $0 }) else { return nil }
     guard request.body.count <= options.maxBodyBytes else { return .failure(413, "the body is larger than \(options.maxBodyBytes) bytes") }
-    return handler.handle(request)
+    return handler.answer(request)
   }
 }

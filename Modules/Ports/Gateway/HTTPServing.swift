@@ -20,11 +20,16 @@ public struct HTTPServerOptions: Sendable, Equatable {
   /// behind is closed. The idle timeout alone restarts on every byte.
   public var headerSeconds: Int
   public var minimumBodyRate: Int
+  /// Threads reading and writing connections (0: one per core). Each serves
+  /// many connections, so handlers answer later what takes time
+  /// (`HTTPHandler.handle(_:answer:)`).
+  public var threads: Int
 
   public init(
     address: String = "127.0.0.1", port: Int = 8083, maxBodyBytes: Int = 64 * 1024, timeoutSeconds: Int = 10, connectionLimit: Int = 512,
-    perAddressLimit: Int = 64, headerSeconds: Int = 10, minimumBodyRate: Int = 1024
+    perAddressLimit: Int = 64, headerSeconds: Int = 10, minimumBodyRate: Int = 1024, threads: Int = 0
   ) {
+    self.threads = threads
     self.headerSeconds = headerSeconds
     self.minimumBodyRate = minimumBodyRate
     self.address = address

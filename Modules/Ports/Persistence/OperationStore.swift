@@ -16,6 +16,11 @@
 /// - `operations(since:)` returns, in stamp order, the records that rebuild
 ///   every stamp written after the given stamp (all when nil): per key its
 ///   latest whole put or tombstone, newer field updates, tag records.
+/// - `append(_:then:)` does what `append` does and hands its result to
+///   `done` exactly once, from any thread, once durable and applied;
+///   batches are made durable in the order they were handed in. A store
+///   that can make a caller's batch durable without holding its thread
+///   (the FileStore's group commit) does so; the default calls `append`.
 /// - after `close()`, every call but `close()` throws `StoreError.closed`
 ///   (or returns the last state for `state()`); closing twice is harmless.
 ///
@@ -30,6 +35,9 @@ public protocol OperationStore: AnyObject, Sendable {
   /// Makes `operations` durable as one unit, then applies them.
   @discardableResult
   func append(_ operations: [StoreOperation]) throws -> [OperationRecord]
+
+  /// `append`, answered through `done` (from any thread) instead of waiting.
+  func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void)
 
   /// Applies records from another replica; returns those that changed state.
   @discardableResult
@@ -46,4 +54,10 @@ public protocol OperationStore: AnyObject, Sendable {
 
   /// Flushes and releases files and locks.
   func close()
+}
+
+extension OperationStore {
+  public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
+    done(Result { try append(operations) })
+  }
 }

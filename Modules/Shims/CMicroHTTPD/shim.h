@@ -8,15 +8,18 @@
 // Swift cannot call C variadic functions: these wrappers fix the options
 // WhileHere uses.
 
-// MHD_USE_ITC lets a stop quiesce first (stop accepting, finish what runs).
 // Starts a daemon on an IPv4 address (NULL or "0.0.0.0" for every
-// interface) with a thread per connection, so a handler that waits for a
-// durable write never holds up another connection. Returns NULL on failure.
+// interface) with `threads` polling threads, each serving many connections
+// through epoll. Handlers must not wait: a request whose answer takes time
+// is suspended (MHD_ALLOW_SUSPEND_RESUME) and resumed when it is ready.
+// MHD_USE_ITC lets a stop quiesce first (stop accepting, finish what runs).
+// Returns NULL on failure.
 static inline struct MHD_Daemon *wh_mhd_start(
     const char *address, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_NotifyConnectionCallback notify, void *notify_cls,
-    unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit, unsigned int per_ip_limit) {
+    unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit, unsigned int per_ip_limit,
+    unsigned int threads) {
   struct sockaddr_in sin;
   memset(&sin, 0, sizeof(sin));
   sin.sin_family = AF_INET;
@@ -26,7 +29,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
     sin.sin_addr.s_addr = htonl(INADDR_ANY);
   }
   return MHD_start_daemon(
-      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC, port, NULL, NULL,
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME, port, NULL, NULL,
       handler, handler_cls,
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sin,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
@@ -35,6 +38,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+      MHD_OPTION_THREAD_POOL_SIZE, threads,
       MHD_OPTION_END);
 }
 
