@@ -88,7 +88,11 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     while inFlight.withLock({ $0 }) > 0, Date() < deadline { usleep(2000) }
     // libmicrohttpd cannot stop with a connection suspended: what is still
     // waiting for its handler is answered 503 now (its answer, if it comes, is dropped).
-    for upload in suspendedUploads.withLock({ Array($0.values) }) { upload.deliver(.failure(503, "the server is stopping; send it again")) }
+    let waiting = suspendedUploads.withLock { Array($0.values) }
+    for upload in waiting { upload.deliver(.failure(503, "the server is stopping; send it again")) }
+    // Those answers go out from the server's threads: let them, briefly.
+    let sent = Date().addingTimeInterval(waiting.isEmpty ? 0 : 1)
+    while inFlight.withLock({ $0 }) > 0, Date() < sent { usleep(2000) }
     let (running, socket): (OpaquePointer?, Int32?) = lock.withLock {
       defer {
         daemon = nil

@@ -66,6 +66,47 @@ public enum GatewayConformance {
     try expect(recorder.requests.count == before, "limit", "the handler saw an oversize body")
     server.stop()
     try expect(send(server, port, HTTPRequest(method: "GET", path: "/echo")) == nil, "stop", "the server still answers after stop")
+    try answersLater(make, send: send)
+  }
+
+  /// A handler that answers after `handle(_:answer:)` returned, from
+  /// another thread, is heard by the client.
+  static func answersLater(_ make: (HTTPServerOptions) -> any HTTPServing, send: Send) throws {
+    let later = LaterHandler()
+    let server = make(HTTPServerOptions(address: "127.0.0.1", port: 0, maxBodyBytes: 1024, timeoutSeconds: 5))
+    let port = try server.start(later)
+    defer { server.stop() }
+    // The client waits here; another thread answers once the request arrived.
+    let released = Locked(false)
+    Thread {
+      guard later.arrived.wait(timeout: .now() + 10) == .success else { return }
+      released.withLock { $0 = true }
+      later.release(HTTPResponse(status: 202, body: Data("done".utf8)))
+    }.start()
+    let got = send(server, port, HTTPRequest(method: "GET", path: "/later"))
+    try expect(released.withLock { $0 }, "answer later", "the client had an answer before the handler gave one")
+    try expect(got?.status == 202, "answer later", "the client got \(String(describing: got?.status))")
+  }
+}
+
+/// Holds each request's answer until `release`, then answers from another thread.
+public final class LaterHandler: HTTPHandler, Sendable {
+  /// Signalled as each request arrives.
+  public let arrived = DispatchSemaphore(value: 0)
+  private let waiting = Locked<[@Sendable (HTTPResponse) -> Void]>([])
+
+  public init() {}
+
+  public func handle(_ request: HTTPRequest) -> HTTPResponse { answer(request) }
+
+  public func handle(_ request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+    waiting.withLock { $0.append(answer) }
+    arrived.signal()
+  }
+
+  /// Answers every request waiting now, each from a thread of its own.
+  public func release(_ response: HTTPResponse) {
+    for answer in waiting.withLock({ held in defer { held = [] }; return held }) { Thread { answer(response) }.start() }
   }
 }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Locking
 import Persistence
 
 /// The shared suite every `OperationStore` passes: one call from each
@@ -19,6 +20,7 @@ public enum StoreConformance {
     try operationsSince(make())
     try clockMovesPastMerged(make())
     try closedStoreRefuses(make())
+    try appendThenAnswersOnceInOrder(make())
     if let reopen { try survivesReopen(make(), reopen: reopen) }
   }
 
@@ -131,6 +133,49 @@ public enum StoreConformance {
     let local = try store.append([.put(.setting(key: "k", value: "local"))])
     try expect(local[0].stamp > future, "clock observes merges", "local stamp \(local[0].stamp) not after \(future)")
     try expect(store.state().settings["k"] == "local", "clock observes merges", "later local write lost")
+  }
+
+  /// `append(_:then:)`: every batch answered exactly once, with its
+  /// records, applied by the time it is answered, in the order handed in;
+  /// a write from inside an answer lands too; a closed store answers with
+  /// an error.
+  static func appendThenAnswersOnceInOrder(_ store: any OperationStore) throws {
+    let answers = Locked<[(index: Int, records: [OperationRecord], applied: Bool)]>([])
+    let failures = Locked<[String]>([])
+    let finished = DispatchSemaphore(value: 0)
+    let count = 40
+    for index in 0..<count {
+      store.append([.put(.setting(key: "k\(index)", value: "v\(index)"))]) { result in
+        switch result {
+        case .success(let records):
+          let applied = store.state().settings["k\(index)"] == "v\(index)"
+          answers.withLock { $0.append((index, records, applied)) }
+          // A write from inside the answer (the daemon's engine may write).
+          if index == 0 {
+            do { try store.append([.put(.setting(key: "inside", value: "yes"))]) } catch { failures.withLock { $0.append("inside: \(error)") } }
+          }
+        case .failure(let error): failures.withLock { $0.append("\(index): \(error)") }
+        }
+        finished.signal()
+      }
+    }
+    for _ in 0..<count {
+      try expect(finished.wait(timeout: .now() + 30) == .success, "append then", "a batch was never answered")
+    }
+    try expect(failures.withLock { $0 }.isEmpty, "append then", "failed: \(failures.withLock { $0 })")
+    let got = answers.withLock { $0 }
+    try expect(got.map(\.index) == Array(0..<count), "append then", "answered out of order or more than once: \(got.map(\.index))")
+    try expect(got.allSatisfy { $0.records.count == 1 && $0.applied }, "append then", "a batch was answered before it was applied")
+    let stamps = got.map { $0.records[0].stamp }
+    try expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 }, "append then", "stamps not increasing in the order handed in")
+    try expect(store.state().settings["inside"] == "yes", "append then", "a write from inside an answer was lost")
+    store.close()
+    let refused = Locked<Bool?>(nil)
+    store.append([.put(.setting(key: "late", value: "x"))]) { result in
+      refused.withLock { if case .failure = result { $0 = true } else { $0 = false } }
+      finished.signal()
+    }
+    try expect(finished.wait(timeout: .now() + 30) == .success && refused.withLock({ $0 }) == true, "append then", "a closed store accepted a batch")
   }
 
   static func closedStoreRefuses(_ store: any OperationStore) throws {
