@@ -26,11 +26,14 @@ import Testing
     defer { server.stop() }
     let held = Locked<[Int]>([])
     let group = DispatchGroup()
+    // Threads of their own: the shared pool may be busy with other tests.
     for _ in 0..<3 {
-      DispatchQueue.global().async(group: group) {
+      group.enter()
+      Thread {
         let status = RawHTTPClient.status(RawHTTPClient.exchange(port: port, "GET /later HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", timeout: 20, halfClose: false))
         held.withLock { $0.append(status) }
-      }
+        group.leave()
+      }.start()
     }
     for _ in 0..<3 { #expect(handler.later.arrived.wait(timeout: .now() + 10) == .success) }
     // Three requests wait on the server's only thread; others are still answered.
@@ -50,10 +53,10 @@ import Testing
     let port = try server.start(handler)
     let status = Locked<Int?>(nil)
     let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    Thread {
       status.withLock { $0 = RawHTTPClient.status(RawHTTPClient.exchange(port: port, "GET /later HTTP/1.1\r\nHost: a\r\n\r\n", timeout: 20, halfClose: false)) }
       done.signal()
-    }
+    }.start()
     #expect(handler.later.arrived.wait(timeout: .now() + 10) == .success)
     server.stop()
     #expect(done.wait(timeout: .now() + 10) == .success)

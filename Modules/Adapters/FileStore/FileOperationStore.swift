@@ -44,6 +44,10 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   var draining = false
   /// The flusher thread, while it runs.
   var flusher: ObjectIdentifier?
+  /// Durable (or failed) batches not told yet, in order, and whether the
+  /// flusher is telling them now.
+  var unanswered: [(done: @Sendable ((any Error)?) -> Void, failure: (any Error)?)] = []
+  var answering = false
 
   struct PendingBatch {
     let frame: [UInt8]
@@ -206,11 +210,12 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       finished.signal()
     }
     if flusher == ObjectIdentifier(Thread.current) {
-      // A write from inside a `then` callback, on the flusher itself:
-      // nobody else would flush it, so this thread does, now.
-      while !outcome.withLock({ $0.done }) {
-        if flushing { condition.wait() } else { flushPending() }
-      }
+      // A write from inside a `then` answer, on the flusher itself: nobody
+      // else would flush it, so this thread does, now. The answers of the
+      // batches it flushes with this one wait for the answers before them.
+      while flushing { condition.wait() }
+      if let error = flushPending() { throw error }
+      return
     } else {
       condition.unlock()
       finished.wait()
@@ -260,7 +265,8 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     draining = false
   }
 
-  func flushPending() {
+  @discardableResult
+  func flushPending() -> (any Error)? {
     flushing = true
     let batch = pending
     pending = []
@@ -308,10 +314,20 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     }
     flushing = false
     condition.broadcast()
-    // Told without the lock: what a writer does next may need the store.
-    condition.unlock()
-    for item in batch { item.done(failure) }
-    condition.lock()
+    unanswered.append(contentsOf: batch.map { ($0.done, failure) })
+    // Answered in the order handed in, without the lock (what a writer does
+    // next may need the store), and only by the outermost flush when one
+    // runs inside an answer.
+    guard !answering else { return failure }
+    answering = true
+    while !unanswered.isEmpty {
+      let (done, failed) = unanswered.removeFirst()
+      condition.unlock()
+      done(failed)
+      condition.lock()
+    }
+    answering = false
+    return failure
   }
 
   /// Records the log's durable length in the manifest. Called with the lock held.

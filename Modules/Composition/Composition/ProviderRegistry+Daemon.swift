@@ -12,7 +12,7 @@ extension ProviderRegistry {
   /// setting (`server.http`, `server.hasher`, `server.signer`,
   /// `mqtt.client`, `gpsd.source`).
   static func registerDaemonPorts(_ registry: inout ProviderRegistry) {
-    registry.servers["microhttpd"] = PortFactory(summary: "libmicrohttpd, a thread per connection, strict framing, per-address limits") { options in
+    registry.servers["microhttpd"] = PortFactory(summary: "libmicrohttpd, an epoll thread per core, requests answered later suspended, strict framing, per-address limits") { options in
       MicroHTTPServer(options: options)
     }
     registry.hashers["argon2id"] = PortFactory(summary: "Argon2id (libsodium's moderate limits), about 0.1 s and 64 MiB per check") { _ in

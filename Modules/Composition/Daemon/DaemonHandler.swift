@@ -61,7 +61,11 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
     let needsPassword = (request.header("authorization") != nil && quick == nil) || (request.method == "POST" && path == "/web/session")
     let pool = needsPassword ? passwordWork : otherWork
-    guard pool.submit({ answer(self.handle(request)) }) else {
+    let accepted = pool.submit {
+      let response = self.handle(request)
+      return { answer(response) }
+    }
+    guard accepted else {
       var busy = HTTPResponse.failure(503, needsPassword ? "many logins are being checked at once (a restart?); try again in a second" : "the server is busy; try again in a second")
       busy.headers["Retry-After"] = "1"
       return answer(busy)

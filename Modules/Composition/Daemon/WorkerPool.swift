@@ -13,9 +13,10 @@ final class WorkerPool: @unchecked Sendable {
   private let name: String
   // Guarded by `condition`.
   private let condition = NSCondition()
-  private var queue: [@Sendable () -> Void] = []
+  private var queue: [@Sendable () -> @Sendable () -> Void] = []
+  /// Threads alive, and those of them doing work now.
   private var running = 0
-  private var idle = 0
+  private var busy = 0
 
   init(name: String, threads: Int, queued: Int, linger: TimeInterval = 1) {
     self.name = name
@@ -25,18 +26,21 @@ final class WorkerPool: @unchecked Sendable {
   }
 
   /// Queues `work`; false, without running it, when the pool is full.
-  func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+  /// `work` returns what tells its caller the result (an answer): that runs
+  /// after the pool counted the work as done, so a caller who sends the
+  /// next piece as soon as it hears back always finds the room it left.
+  func submit(_ work: @escaping @Sendable () -> @Sendable () -> Void) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    guard queue.count < queued + max(0, threads - running) + idle else { return false }
+    guard queue.count + busy < threads + queued else { return false }
     queue.append(work)
-    if idle > 0 {
-      condition.signal()
-    } else if running < threads {
+    if running - busy < queue.count, running < threads {
       running += 1
       let thread = Thread { [self] in serve() }
       thread.name = name
       thread.start()
+    } else {
+      condition.signal()
     }
     return true
   }
@@ -44,16 +48,18 @@ final class WorkerPool: @unchecked Sendable {
   private func serve() {
     condition.lock()
     while true {
-      if queue.isEmpty {
-        idle += 1
-        let woken = condition.wait(until: Date().addingTimeInterval(linger))
-        idle -= 1
-        if !woken, queue.isEmpty { break }
+      guard !queue.isEmpty else {
+        if !condition.wait(until: Date().addingTimeInterval(linger)), queue.isEmpty { break }
         continue
       }
       let work = queue.removeFirst()
+      busy += 1
       condition.unlock()
-      work()
+      let tell = work()
+      condition.lock()
+      busy -= 1
+      condition.unlock()
+      tell()
       condition.lock()
     }
     running -= 1
