@@ -164,6 +164,8 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     }
   }
 
+  public var appendsWithoutWaiting: Bool { options.access == .exclusive }
+
   /// With exclusive access the batch joins the next group commit and the
   /// caller's thread goes on; `done` is called on the store's flusher
   /// thread. Shared access writes under the file lock and answers at once.

@@ -55,7 +55,9 @@ final class DaemonHandler: HTTPHandler, Sendable {
     let quick = request.header("authorization") == nil ? nil : people.authenticateQuickly(request)
     if request.method == "POST", path == "/owntracks" || path == "/pub", let quick {
       switch quick {
-      case .success(let person): return ownTracks(request, person: person, answer: answer)
+      // A journal that would make the report wait for its disk here sends it to a worker instead.
+      case .success(let person) where person.journal.appendsWithoutWaiting: return ownTracks(request, person: person, answer: answer)
+      case .success: break
       case .failure(let refusal): return answer(self.answer(refusal, request: request, basic: true))
       }
     }

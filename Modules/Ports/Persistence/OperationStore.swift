@@ -39,6 +39,10 @@ public protocol OperationStore: AnyObject, Sendable {
   /// `append`, answered through `done` (from any thread) instead of waiting.
   func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void)
 
+  /// Whether `append(_:then:)` returns before the batch is durable (false:
+  /// it waits on the caller's thread, as `append` does).
+  var appendsWithoutWaiting: Bool { get }
+
   /// Applies records from another replica; returns those that changed state.
   @discardableResult
   func merge(_ records: [OperationRecord]) throws -> [OperationRecord]
@@ -57,6 +61,8 @@ public protocol OperationStore: AnyObject, Sendable {
 }
 
 extension OperationStore {
+  public var appendsWithoutWaiting: Bool { false }
+
   public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
     done(Result { try append(operations) })
   }
