@@ -9,7 +9,7 @@ import Persistence
 /// The `file:PATH` store, the embedded default: a directory holding an
 /// append-only log of framed, checksummed batches, a snapshot, and a
 /// manifest naming both with their sizes and checksums. A write returns only
-/// after fsync; writes that arrive together share one fsync (group commit).
+/// after it is durable (fdatasync); writes that arrive together share one (group commit).
 /// Opening checks the files against the manifest and refuses, saying what
 /// is missing, rather than open a store that lost part of itself.
 ///
@@ -218,16 +218,15 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       while flushing { condition.wait() }
       if let error = flushPending() { throw error }
       return
-    } else {
-      condition.unlock()
-      finished.wait()
-      condition.lock()
     }
+    condition.unlock()
+    finished.wait()
+    condition.lock()
     if let error = outcome.withLock({ $0.error }) { throw error }
   }
 
   /// Queues a batch for the flusher, starting it if none runs. A flusher
-  /// thread of the store's own writes everything queued with one fsync,
+  /// thread of the store's own writes everything queued with one fdatasync,
   /// again while writers keep coming, and lingers briefly before it ends:
   /// writers only wait for their batch (or not at all, `append(_:then:)`),
   /// and none of them leads a flush. Called with the lock held.

@@ -140,7 +140,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     weak var server: MicroHTTPServer?
     /// Handed to the handler (set once, on the connection's thread).
     var dispatched = false
-    /// Guards `answer`, `connection` and `suspendedBy`.
+    /// Guards `answer`, `delivered`, `connection` and `suspendedBy`.
     let lock = NSLock()
     var answer: HTTPResponse?
     /// While suspended: the connection to resume, and the server holding it.
@@ -152,7 +152,7 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     func deliver(_ response: HTTPResponse) {
       lock.lock()
       defer { lock.unlock() }
-      guard answer == nil, !delivered else { return }
+      guard !delivered else { return }
       answer = response
       delivered = true
       if let connection, let server = suspendedBy {
