@@ -59,6 +59,8 @@ import Testing
     (["add"], "needs TITLE"), (["add", "a", "b", "c"], "unexpected argument 'c'"), (["add", "a", "--at"], "needs a value"),
     (["add", "a", "--quiet=1"], "takes no value"), (["ad"], "did you mean 'add'?"), (["add", "a", "--radus", "1"], "did you mean '--radius'?"),
     (["group", "nope"], "unknown command 'nope'"), (["group", "Petal"], "unknown command 'Petal' for 'tool group' (did you mean 'leaf'?)"),
+    // A word after a flag, one too many, was likely meant as the flag's value.
+    (["add", "a", "b", "--quiet", "c"], "unexpected argument 'c' for 'tool add' (--quiet takes no value)"),
   ])
   func mistakesAreNamed(_ arguments: [String], _ message: String) {
     let error = #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments, root: Self.root) }

@@ -52,6 +52,9 @@ public enum ArgumentParser {
       return .help(command, path: path)
     }
     var optionsEnded = false
+    // A word right after a flag may have been meant as its value: said so if it is one too many.
+    var flagJustBefore: String?
+    var afterFlag: [Int: String] = [:]
     while index < arguments.count {
       let argument = arguments[index]
       if !optionsEnded && (argument == "--help" || argument == "-h") { return .help(command, path: path) }
@@ -62,15 +65,19 @@ public enum ArgumentParser {
       }
       if !optionsEnded, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
         try consumeOption(arguments, &index, options: globalOptions + command.options, into: &parsed, path: path)
+        flagJustBefore = parsed.options.last.flatMap { $0.1 == nil ? $0.0 : nil }
         continue
       }
+      afterFlag[parsed.positionals.count] = flagJustBefore
+      flagJustBefore = nil
       parsed.positionals.append(argument)
       index += 1
     }
     let limit = command.variadicTail ? Int.max : command.positionals.count
     if parsed.positionals.count > limit {
+      let hint = afterFlag[limit].map { " (--\($0) takes no value)" } ?? ""
       throw UsageError(
-        "unexpected argument '\(parsed.positionals[limit])' for '\(path.joined(separator: " "))'", commandPath: path)
+        "unexpected argument '\(parsed.positionals[limit])' for '\(path.joined(separator: " "))'\(hint)", commandPath: path)
     }
     if parsed.positionals.count < command.minimumPositionals {
       let missing = command.positionals[parsed.positionals.count].name
