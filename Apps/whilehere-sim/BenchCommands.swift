@@ -34,8 +34,8 @@ enum BenchCommands {
     options.roads = arguments.value("roads") ?? existing("../shared/data/helsinki-roads.geojson")
     options.pois = arguments.value("pois") ?? existing("../shared/data/helsinki-pois.geojson")
     // The simulated OS's rows, then the deployed path: OwnTracks phones through the daemon.
-    let known = DetectionBenchmark.allStrategies + OwnTracksStrategy.all
-    options.strategies = known
+    options.strategies = DetectionBenchmark.allStrategies + OwnTracksStrategy.all
+    let known = options.strategies + DetectionBenchmark.optionalStrategies
     if let names = arguments.value("strategies") {
       let wanted = names.split(separator: ",").map { String($0) }
       options.strategies = try wanted.map { name in

@@ -47,7 +47,7 @@ struct ArrivalHarness {
 
   init(
     store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig(),
-    reducedUpdates: Bool = true
+    reducedUpdates: Bool = true, declaresInitialState: Bool = false
   ) {
     self.clock = clock
     precise = FakePrecise(offersReducedUpdates: reducedUpdates)
@@ -55,7 +55,7 @@ struct ArrivalHarness {
     // Opening hours are read in UTC here, whatever the machine's zone.
     engine = Engine(
       context: EngineContext(store: self.store, clock: clock, ids: SequentialIDGenerator(prefix: "id"), timeZone: TimeZone(identifier: "UTC")!))
-    monitor = RecordingRegionMonitor(capacity: capacity)
+    monitor = RecordingRegionMonitor(capacity: capacity, declaresInitialState: declaresInitialState)
     arrivals = ArrivalService(
       context: engine.context, monitor: monitor, precise: precise, scheduler: NotificationScheduler(sink: sink), config: config)
   }

@@ -24,6 +24,31 @@ import TestSupport
     #expect(events.contains(.stateRequested(near.id)))
   }
 
+  /// On CLMonitor the regions are declared instead: the edge inside (it is
+  /// centred where the plan was made), every other region outside, so the
+  /// OS says when it finds the person inside one and nothing is asked.
+  @Test func aMonitorThatDeclaresStatesIsAskedNothing() throws {
+    // More places than regions, so the plan has an edge.
+    let h = ArrivalHarness(capacity: 4, declaresInitialState: true)
+    try h.task("Near", north: 50)
+    for index in 1...6 { try h.task("Far \(index)", north: 3000 * Double(index)) }
+    let events = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    guard case .planned(let plan, _, _, _)? = events.first else {
+      Issue.record("no plan: \(events)")
+      return
+    }
+    let declared = h.monitor.calls.compactMap { call -> (String, Bool)? in
+      if case .startAssuming(let id, let inside) = call { return (id, inside) }
+      return nil
+    }
+    #expect(declared.count == plan.regions.count && h.monitor.calls.count == plan.regions.count, "every start declared: \(h.monitor.calls)")
+    for (id, inside) in declared {
+      #expect(inside == (plan.region(id)?.kind == .edge), "\(id) declared \(inside ? "inside" : "outside")")
+    }
+    #expect(declared.contains { $0.1 }, "the plan has an edge")
+    #expect(!events.contains { if case .stateRequested = $0 { true } else { false } })
+  }
+
   /// The design card's rule (`confirmArrivals` off): the OS's entry fires.
   @Test func unconfirmedEnteringAnArrivalRegionFiresOncePerVisit() throws {
     let (h, region) = try ArrivalHarness.unconfirmedWatchingMilk()

@@ -128,6 +128,32 @@ import Testing
     #expect(events.map(\.kind) == [.inside])
   }
 
+  /// CLMonitor: a region added with a declared state is reported only
+  /// where the OS finds otherwise, once, and crosses as any other after.
+  @Test func aDeclaredStateIsReportedOnlyWhereTheOSFindsOtherwise() throws {
+    let monitor = SimulatedRegionMonitor(config: Self.exact, coarse: Self.still, random: SimRandom(seed: 1), declaresInitialState: true)
+    #expect(monitor.declaresInitialState)
+    _ = monitor.step(position: Self.center, at: start)
+    try monitor.startMonitoring(region("declared-out"), assumingInside: false)
+    try monitor.startMonitoring(region("declared-in"), assumingInside: true)
+    let far = PlannedRegion(id: "far-declared-in", kind: .edge, center: Self.point(north: 3000), radius: 300, destinations: [])
+    try monitor.startMonitoring(far, assumingInside: true)
+    let found = walk(monitor, north: 0, from: 1, to: 60)
+    #expect(found.map { "\($0.id) \($0.kind)" }.sorted() == ["declared-out inside", "far-declared-in outside"])
+    // After its finding the region crosses as any other: leaving gives one exit.
+    let left = walk(monitor, north: 2000, from: 61, to: 120).filter { $0.id == "declared-out" }
+    #expect(left.map { $0.kind } == [RegionEvent.Kind.exited])
+  }
+
+  /// Without declaring (CLLocationManager) the same start is silent.
+  @Test func aMonitorThatCannotDeclareStartsAsBefore() throws {
+    let monitor = monitor()
+    #expect(!monitor.declaresInitialState)
+    _ = monitor.step(position: Self.center, at: start)
+    try monitor.startMonitoring(region("r"), assumingInside: false)
+    #expect(walk(monitor, north: 0, from: 1, to: 60).isEmpty)
+  }
+
   @Test func theStateIsAnsweredFromWhatTheOSBelievesNotFromWhereTheDeviceIs() throws {
     let monitor = monitor()
     _ = monitor.step(position: Self.point(north: 2000), at: start)

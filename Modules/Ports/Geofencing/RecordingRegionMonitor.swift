@@ -6,12 +6,18 @@ import Locking
 public final class RecordingRegionMonitor: RegionMonitor {
   public enum Call: Equatable, Sendable {
     case start(String), stop(String), requestState(String)
+    /// A start with a declared state (only when `declaresInitialState`).
+    case startAssuming(String, inside: Bool)
   }
 
   public let capacity: Int
+  public let declaresInitialState: Bool
   private let state = Locked<(regions: [String: PlannedRegion], calls: [Call], available: Bool)>(([:], [], true))
 
-  public init(capacity: Int = 20) { self.capacity = capacity }
+  public init(capacity: Int = 20, declaresInitialState: Bool = false) {
+    self.capacity = capacity
+    self.declaresInitialState = declaresInitialState
+  }
 
   public var calls: [Call] { state.withLock { $0.calls } }
   public var regions: [String: PlannedRegion] { state.withLock { $0.regions } }
@@ -22,13 +28,21 @@ public final class RecordingRegionMonitor: RegionMonitor {
   public func monitoredRegions() -> Set<String> { state.withLock { Set($0.regions.keys) } }
 
   public func startMonitoring(_ region: PlannedRegion) throws {
+    try start(region, call: .start(region.id))
+  }
+
+  public func startMonitoring(_ region: PlannedRegion, assumingInside: Bool) throws {
+    try start(region, call: declaresInitialState ? .startAssuming(region.id, inside: assumingInside) : .start(region.id))
+  }
+
+  private func start(_ region: PlannedRegion, call: Call) throws {
     try state.withLock { state in
       guard state.available else { throw RegionMonitorError.unavailable("approximate location") }
       guard state.regions[region.id] != nil || state.regions.count < capacity else {
         throw RegionMonitorError.overCapacity(capacity: capacity)
       }
       state.regions[region.id] = region
-      state.calls.append(.start(region.id))
+      state.calls.append(call)
     }
   }
 

@@ -25,6 +25,10 @@ public struct DetectionBenchmark {
     SeedStrategy.unconfirmed, SeedStrategy.android, ContinuousGPSStrategy(),
   ]
 
+  /// Rows run only when named (`--strategies`): alternatives measured and
+  /// not shipped (Docs/Benchmarks.md says why).
+  public static let optionalStrategies: [any DetectionStrategy] = [SeedStrategy.conditionMonitor]
+
   public struct Report: Sendable {
     public let header: String
     public let scores: [DetectionScore]

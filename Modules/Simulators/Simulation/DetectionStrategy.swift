@@ -46,14 +46,17 @@ struct SimulatedPhone {
     let seriousHeat: Bool
   }
 
-  /// `regions` is the platform's region monitoring (iOS by default).
-  init(world: WorldConfig, duration: Int, random: SimRandom, regions: WorldConfig.RegionMonitoring? = nil) {
+  /// `regions` is the platform's region monitoring (iOS by default);
+  /// `conditionMonitor`: the app monitors through CLMonitor, declaring
+  /// each region's state (`RegionMonitor.declaresInitialState`).
+  init(world: WorldConfig, duration: Int, random: SimRandom, regions: WorldConfig.RegionMonitoring? = nil, conditionMonitor: Bool = false) {
     var random = random
     // One coarse position behind every non-GPS service, as on a phone.
     let coarse = CoarsePositionProcess(config: world.coarsePosition, random: random.fork(3))
     self.coarse = coarse
     motion = SimulatedMotion(config: world.motion)
-    monitor = SimulatedRegionMonitor(config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1))
+    monitor = SimulatedRegionMonitor(
+      config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1), declaresInitialState: conditionMonitor)
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
     monitor.wake = { [location] now, count in location.deliver("region events", at: now, count: count) }
     var power: [(Int, PowerStateChange)] = []

@@ -44,10 +44,23 @@ public struct SeedStrategy: DetectionStrategy {
     return SeedStrategy(name: "whilehere-android", config: config, platform: .android)
   }()
 
+  /// The shipped engine on iOS 17's CLMonitor instead of
+  /// CLLocationManager's region monitoring: each region is added with a
+  /// declared state (`ArrivalService.declaredInside`) and the OS reports
+  /// its own finding only where it differs, instead of the engine asking
+  /// `requestState` for regions the plan's origin lies in.
+  public static let conditionMonitor: SeedStrategy = {
+    var strategy = SeedStrategy(name: "whilehere-clmonitor", config: ArrivalConfig())
+    strategy.conditionMonitor = true
+    return strategy
+  }()
+
   public let name: String
   let config: ArrivalConfig
   /// The phone the engine runs on.
   public var platform: OwnTracksApp.Platform = .iOS
+  /// Regions through CLMonitor with declared states (iOS only).
+  public var conditionMonitor = false
   /// One task per place (the benchmark), or one task tied to every place (a replay's `--task`).
   public var singleTask: String?
 
@@ -104,7 +117,8 @@ public struct SeedStrategy: DetectionStrategy {
   ) -> StrategyRun {
     var random = random
     let (world, config, regions) = onPlatform(world)
-    let phone = SimulatedPhone(world: world, duration: trip.positions.count, random: random.fork(10), regions: regions)
+    let phone = SimulatedPhone(
+      world: world, duration: trip.positions.count, random: random.fork(10), regions: regions, conditionMonitor: conditionMonitor && platform == .iOS)
     let clock = ManualClock(trip.start)
     let store = InMemoryOperationStore(replica: try! ReplicaID("sim"), clock: clock)
     _ = try? store.append(tasks(places, at: trip.start).map { .put(.task($0)) })

@@ -9,7 +9,11 @@ import Locking
 /// positioning the OS had (Wi-Fi fast, cell minutes), no event for a region
 /// registered while inside (ask with `requestState`, answered from what the
 /// OS believes, not from where the device is), exit events, and failure when
-/// over capacity or when approximate location disables it.
+/// over capacity or when approximate location disables it. With
+/// `declaresInitialState` it is iOS 17's CLMonitor: a region added with a
+/// declared state takes it as the OS's belief, and the OS's own finding,
+/// made as `requestState` would answer it, is delivered only where it
+/// differs.
 public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
   struct Watch {
     let region: PlannedRegion
@@ -17,25 +21,32 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
     var inside: Bool?
     /// Since when the coarse position has been past the margin the other way.
     var crossingSince: Date?
+    /// The state declared when it was added, until the OS made its own finding.
+    var declared: Bool?
   }
 
   public let capacity: Int
+  public let declaresInitialState: Bool
   private let position: CoarsePositionProcess
   private let state: Locked<Monitoring>
   private let wakeHandler = Locked<@Sendable (Date, Int) -> Void>({ _, _ in })
 
   /// `position` is the OS's own coarse position, shared with its other
   /// location services on the same phone.
-  public init(config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom) {
+  public init(config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom, declaresInitialState: Bool = false) {
     self.capacity = config.capacity
+    self.declaresInitialState = declaresInitialState
     self.position = position
     state = Locked(Monitoring(config: config, random: random))
   }
 
   /// A monitor with a coarse position of its own.
-  public convenience init(config: WorldConfig.RegionMonitoring, coarse: WorldConfig.CoarsePosition = .init(), random: SimRandom) {
+  public convenience init(
+    config: WorldConfig.RegionMonitoring, coarse: WorldConfig.CoarsePosition = .init(), random: SimRandom, declaresInitialState: Bool = false
+  ) {
     var random = random
-    self.init(config: config, position: CoarsePositionProcess(config: coarse, random: random.fork(77)), random: random)
+    self.init(
+      config: config, position: CoarsePositionProcess(config: coarse, random: random.fork(77)), random: random, declaresInitialState: declaresInitialState)
   }
 
   public var available: Bool { state.withLock { $0.available } }
@@ -61,6 +72,14 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
   public func monitoredRegions() -> Set<String> { state.withLock { Set($0.watches.keys) } }
 
   public func startMonitoring(_ region: PlannedRegion) throws {
+    try start(region, declared: nil)
+  }
+
+  public func startMonitoring(_ region: PlannedRegion, assumingInside: Bool) throws {
+    try start(region, declared: declaresInitialState ? assumingInside : nil)
+  }
+
+  private func start(_ region: PlannedRegion, declared: Bool?) throws {
     let capacity = capacity
     try state.withLock { (state: inout Monitoring) throws(RegionMonitorError) in
       guard state.available else { throw .unavailable("approximate location") }
@@ -68,9 +87,10 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
         state.failures += 1
         throw .overCapacity(capacity: capacity)
       }
-      // The state is what the OS sees now: registering inside gives no entry.
-      let inside = state.coarse.map { region.center.distance(to: $0.point) <= max(region.radius, state.config.minimumEffectiveRadius) }
-      state.watches[region.id] = Watch(region: region, inside: inside, crossingSince: nil)
+      // Without a declared state it is what the OS sees now: registering inside gives no entry.
+      let inside = declared ?? state.coarse.map { region.center.distance(to: $0.point) <= max(region.radius, state.config.minimumEffectiveRadius) }
+      state.watches[region.id] = Watch(region: region, inside: inside, crossingSince: nil, declared: declared)
+      if declared != nil { state.undetermined.append(region.id) }
       state.peak = max(state.peak, state.watches.count)
     }
   }
@@ -99,6 +119,8 @@ private struct Monitoring {
   var coarse: CoarsePositionProcess.Sample?
   var lastEvaluation: Date?
   var stateRequests: [String] = []
+  /// Regions added with a declared state, in the order added, before the OS's finding.
+  var undetermined: [String] = []
   var available = true
   var peak = 0
   var failures = 0
@@ -123,6 +145,7 @@ private struct Monitoring {
       pending.append(RegionEvent(id: id, kind: inside ? .inside : .outside, at: now.addingTimeInterval(config.stateLatency)))
     }
     stateRequests = []
+    findDeclaredStates(at: now)
     guard pending.contains(where: { $0.at <= now }) else { return [] }
     let due = pending.filter { $0.at <= now }.sorted { $0.at < $1.at }
     pending.removeAll { $0.at <= now }
@@ -130,6 +153,26 @@ private struct Monitoring {
     let live = due.filter { watches[$0.id] != nil }
     delivered += live.count
     return live
+  }
+
+  /// The OS's first finding for regions added with a declared state, from
+  /// its position now (as it answers `requestState`), delivered only where
+  /// it differs; from then on the region crosses as any other.
+  mutating func findDeclaredStates(at now: Date) {
+    guard !undetermined.isEmpty, let coarse = coarse?.point else { return }
+    let ids = undetermined
+    undetermined = []
+    for id in ids {
+      guard var watch = watches[id], let declared = watch.declared else { continue }
+      let found = watch.region.center.distance(to: coarse) <= max(watch.region.radius, config.minimumEffectiveRadius)
+      watch.declared = nil
+      if found != declared {
+        watch.inside = found
+        watch.crossingSince = nil
+        pending.append(RegionEvent(id: id, kind: found ? .inside : .outside, at: now.addingTimeInterval(config.stateLatency)))
+      }
+      watches[id] = watch
+    }
   }
 
   mutating func evaluate(at now: Date) {

@@ -31,5 +31,16 @@ public enum RegionMonitorConformance {
     try monitor.startMonitoring(regions[3])
     try expect(monitor.monitoredRegions() == ["wh:r1", "wh:r2", "wh:r3"], "room", "a stop did not free room: \(monitor.monitoredRegions())")
     monitor.requestState("wh:r1")
+    // A declared state (or none, for a monitor that cannot declare one) starts and replaces like any start.
+    do {
+      try monitor.startMonitoring(regions[0], assumingInside: true)
+      throw ConformanceViolation(check: "capacity", detail: "a declared start went past capacity 3")
+    } catch let error as RegionMonitorError {
+      try expect(error == .overCapacity(capacity: 3), "capacity", "a declared start threw \(error)")
+    }
+    monitor.stopMonitoring("wh:r2")
+    try monitor.startMonitoring(regions[0], assumingInside: false)
+    try monitor.startMonitoring(regions[0], assumingInside: true)
+    try expect(monitor.monitoredRegions() == ["wh:r0", "wh:r1", "wh:r3"], "declared start", "monitoring \(monitor.monitoredRegions())")
   }
 }

@@ -90,6 +90,13 @@ public final class ArrivalService: Sendable {
     return apply(effects)
   }
 
+  /// The state a region is declared in where the monitor takes one: an
+  /// edge (coverage or resume) is centred where the person is, so inside;
+  /// every other region outside, so the OS says when it finds the person
+  /// inside one, also where the plan's origin is out of date, and an
+  /// answer that agrees costs no wake.
+  static func declaredInside(_ region: PlannedRegion) -> Bool { region.kind == .edge }
+
   /// Applies effects in order. Tracking asked for after a budget save that
   /// failed is not started: a reservation that is not durable could be
   /// hidden by a crash. The machine learns it as it learns of a fix that
@@ -108,11 +115,17 @@ public final class ArrivalService: Sendable {
         var more: [ArrivalEvent] = []
         for region in add {
           do {
-            try monitor.startMonitoring(region)
-            added.append(region.id)
-            if region.center.distance(to: origin) <= region.radius {
-              monitor.requestState(region.id)
-              more.append(.stateRequested(region.id))
+            let inside = region.center.distance(to: origin) <= region.radius
+            if monitor.declaresInitialState {
+              try monitor.startMonitoring(region, assumingInside: Self.declaredInside(region))
+              added.append(region.id)
+            } else {
+              try monitor.startMonitoring(region)
+              added.append(region.id)
+              if inside {
+                monitor.requestState(region.id)
+                more.append(.stateRequested(region.id))
+              }
             }
           } catch {
             more.append(.installFailed("\(region.id): \(error)"))
@@ -120,8 +133,12 @@ public final class ArrivalService: Sendable {
         }
         events += [.planned(plan, added: added, removed: remove, reason: reason)] + more
       case .install(let region):
-        do { try monitor.startMonitoring(region) } catch { events.append(.installFailed("\(region.id): \(error)")) }
+        do {
+          try monitor.startMonitoring(region, assumingInside: Self.declaredInside(region))
+        } catch { events.append(.installFailed("\(region.id): \(error)")) }
       case .requestState(let id):
+        // A region installed as outside already has the OS say if it finds otherwise.
+        guard !monitor.declaresInitialState else { break }
         monitor.requestState(id)
         events.append(.stateRequested(id))
       case .uninstall(let id):
