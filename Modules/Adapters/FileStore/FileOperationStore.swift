@@ -205,12 +205,8 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   /// Enqueues a batch and returns once it is durable and applied (or
   /// throws why not). Called with the lock held.
   func commit(_ records: [OperationRecord]) throws {
-    let finished = DispatchSemaphore(value: 0)
-    let outcome = Locked<(done: Bool, error: (any Error)?)>((false, nil))
-    enqueue(records) { error in
-      outcome.withLock { $0 = (true, error) }
-      finished.signal()
-    }
+    let outcome = OneShot<(any Error)?>()
+    enqueue(records) { outcome.put($0) }
     if flusher == ObjectIdentifier(Thread.current) {
       // A write from inside a `then` answer, on the flusher itself: nobody
       // else would flush it, so this thread does, now. The answers of the
@@ -220,9 +216,9 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
       return
     }
     condition.unlock()
-    finished.wait()
+    let failure = outcome.take()
     condition.lock()
-    if let error = outcome.withLock({ $0.error }) { throw error }
+    if let failure { throw failure }
   }
 
   /// Queues a batch for the flusher, starting it if none runs. A flusher

@@ -2,6 +2,7 @@ import Domain
 import Engine
 import Foundation
 import Gateway
+import Locking
 import Geofencing
 import OwnTracks
 import WebApp
@@ -162,7 +163,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// One OwnTracks message. The answer carries the waypoint commands when
   /// the plan changed since this phone's last answer.
   private func ownTracks(_ request: HTTPRequest, person: Person) -> HTTPResponse {
-    let answered = AnswerBox()
+    let answered = OneShot<HTTPResponse>()
     ownTracks(request, person: person) { answered.put($0) }
     return answered.take()
   }

@@ -111,14 +111,9 @@ final class Person: Sendable {
   /// `device` names the phone that sent it, when known: only a device listed
   /// in `remoteConfiguration` is switched to move mode for a session.
   func receive(_ report: PhoneReport, device: String? = nil) throws -> PhoneService.Reply {
-    let finished = DispatchSemaphore(value: 0)
-    let outcome = Locked<Result<PhoneService.Reply, any Error>?>(nil)
-    receive(report, device: device) { result in
-      outcome.withLock { $0 = result }
-      finished.signal()
-    }
-    finished.wait()
-    return try outcome.withLock { $0! }.get()
+    let outcome = OneShot<Result<PhoneService.Reply, any Error>>()
+    receive(report, device: device) { outcome.put($0) }
+    return try outcome.take().get()
   }
 
   /// `receive`, answered through `done` instead of waiting: a location

@@ -23,28 +23,19 @@ public struct HTTPClient: Sendable {
     request.httpMethod = method
     request.httpBody = body
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    struct Answer {
-      var response: HTTPResponse?
-      var error: String?
-    }
-    let answer = Locked(Answer())
-    let done = DispatchSemaphore(value: 0)
+    let answer = OneShot<(response: HTTPResponse?, error: String?)>()
     let challenges = ChallengeRefusal()
     let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
     session.dataTask(with: request) { data, response, error in
-      if let http = response as? HTTPURLResponse {
+      let answered = (response as? HTTPURLResponse).map { http in
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
-        let response = HTTPResponse(status: http.statusCode, headers: fields, body: data ?? Data())
-        answer.withLock { $0.response = response }
+        return HTTPResponse(status: http.statusCode, headers: fields, body: data ?? Data())
       }
-      let text = error?.localizedDescription
-      answer.withLock { $0.error = text }
-      done.signal()
+      answer.put((answered, error?.localizedDescription))
     }.resume()
-    done.wait()
+    let got = answer.take()
     session.finishTasksAndInvalidate()
-    let got = answer.withLock { $0 }
     if let response = got.response { return response }
     if challenges.challenged { return HTTPResponse(status: 401) }
     throw HTTPClientError(url: url, reason: got.error ?? "no answer")

@@ -1,3 +1,5 @@
+import Locking
+
 /// Answers requests. Called on the server's threads, several at once.
 ///
 /// Contract: every request gets exactly one response, whichever method the
@@ -23,7 +25,7 @@ extension HTTPHandler {
   /// Waits for the answer of `handle(_:answer:)`: for callers that have a
   /// thread to spend (in-process servers, tests).
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
-    let answered = AnswerBox()
+    let answered = OneShot<HTTPResponse>()
     handle(request) { answered.put($0) }
     return answered.take()
   }
