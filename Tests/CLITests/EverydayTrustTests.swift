@@ -250,4 +250,14 @@ import Testing
     #expect(missing.stderr.contains("did you mean 'K-Supermarket "), "\(missing.stderr)")
     #expect(!cli.run("task", "add", "Buy bread", "--at", "Qwxz Zzyq").stderr.contains("did you mean"), "nothing like it: no guess")
   }
+
+  /// A typo in the first word of a map name still finds the name meant,
+  /// and a word merely starting like one finds no guess.
+  @Test func aTypoInAMapNameSuggestsTheNameMeant() throws {
+    let cli = CLIHarness()
+    let typo = cli.run("task", "add", "Buy socks", "--at", "Stokmann")
+    #expect(typo.code == ExitCode.notFound)
+    #expect(typo.stderr.contains("did you mean 'Stockmann'?"), "\(typo.stderr)")
+    #expect(!cli.run("task", "add", "Buy socks", "--at", "Stoqwxzzy").stderr.contains("did you mean"), "far from every name: no guess")
+  }
 }

@@ -67,19 +67,25 @@ public struct SuggestionService: Sendable {
 
   /// A name in the map data close to one that found nothing: the places
   /// the longest leading run of its words finds ("K-Supermarket" for
-  /// "K-Supermarket Kamppi"), the one nearest by edits first; nil when
-  /// not even the first word finds any.
+  /// "K-Supermarket Kamppi"), the one nearest by edits first. When not
+  /// even the first word finds any, a typo in it ("Stokmann"): the places
+  /// its shortening starts find (down to three letters), kept only within
+  /// a quarter of the name's letters in edits; else nil.
   public func nearestName(to text: String) throws -> String? {
     var words = text.split(separator: " ").map(String.init)
     let folded = Array(SearchText.fold(text))
+    func nearest(_ found: [ProviderPlace]) -> (name: String, edits: Int)? {
+      found.map { ($0.name, Reference.editDistance(folded, Array(SearchText.fold($0.name)))) }.min { $0.1 < $1.1 }
+    }
+    guard let first = words.first.map(Array.init) else { return nil }
     while !words.isEmpty {
       let found = try suggester.provider.search(words.joined(separator: " "), near: nil, limit: 20)
-      if !found.isEmpty {
-        return found.min { a, b in
-          Reference.editDistance(folded, Array(SearchText.fold(a.name))) < Reference.editDistance(folded, Array(SearchText.fold(b.name)))
-        }?.name
-      }
+      if let best = nearest(found) { return best.name }
       words.removeLast()
+    }
+    for length in stride(from: min(first.count - 1, 6), through: 3, by: -1) {
+      guard let best = nearest(try suggester.provider.search(String(first.prefix(length)), near: nil, limit: 50)) else { continue }
+      return best.edits <= max(1, folded.count / 4) ? best.name : nil
     }
     return nil
   }
