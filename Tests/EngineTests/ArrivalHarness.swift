@@ -11,7 +11,16 @@ import Testing
 final class FakePrecise: PreciseLocationControl {
   /// False: a phone like the OwnTracks apps, with no reduced-accuracy updates.
   let offersReducedUpdates: Bool
-  init(offersReducedUpdates: Bool = true) { self.offersReducedUpdates = offersReducedUpdates }
+  /// True: a phone with live updates' stationary pause (iOS 17).
+  let offersMovementWatch: Bool
+  init(offersReducedUpdates: Bool = true, offersMovementWatch: Bool = false) {
+    self.offersReducedUpdates = offersReducedUpdates
+    self.offersMovementWatch = offersMovementWatch
+  }
+  /// Whether a movement watch runs, and how many were started.
+  let watch = Locked((on: false, started: 0))
+  func watchForMovement() { watch.withLock { $0 = (true, $0.started + 1) } }
+  func stopWatchingForMovement() { watch.withLock { $0.on = false } }
   let on = Locked(false)
   var isOn: Bool { on.withLock { $0 } }
   func startPreciseUpdates() { on.withLock { $0 = true } }
@@ -47,10 +56,10 @@ struct ArrivalHarness {
 
   init(
     store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig(),
-    reducedUpdates: Bool = true, declaresInitialState: Bool = false
+    reducedUpdates: Bool = true, declaresInitialState: Bool = false, movementWatch: Bool = false
   ) {
     self.clock = clock
-    precise = FakePrecise(offersReducedUpdates: reducedUpdates)
+    precise = FakePrecise(offersReducedUpdates: reducedUpdates, offersMovementWatch: movementWatch)
     self.store = store ?? InMemoryOperationStore(replica: Fixtures.replica("test"), clock: clock)
     // Opening hours are read in UTC here, whatever the machine's zone.
     engine = Engine(

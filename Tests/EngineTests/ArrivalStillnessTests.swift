@@ -11,11 +11,11 @@ import Testing
 @Suite struct ArrivalStillnessTests {
   /// Fires on the OS's entry (so a crossing let through is a reminder),
   /// watching "Buy milk" 1 km north of home.
-  func watchingMilk(mute: Bool) throws -> (ArrivalHarness, PlannedRegion) {
+  func watchingMilk(mute: Bool, movementWatch: Bool = false) throws -> (ArrivalHarness, PlannedRegion) {
     var config = ArrivalConfig()
     config.session.confirmArrivals = false
     config.coverage.muteWhileStill = mute
-    let h = ArrivalHarness(config: config)
+    let h = ArrivalHarness(config: config, movementWatch: movementWatch)
     let milk = try h.task("Buy milk", north: 1000)
     _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
     return (h, try #require(h.region(of: milk)))
@@ -50,6 +50,30 @@ import Testing
     stillPastTheVeto(h)
     _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
     #expect(h.monitor.monitoredRegions().contains(region.id))
+  }
+
+  /// The default on a phone that can watch for movement (live updates):
+  /// a vetoed region leaves the OS, one watch starts, and when the device
+  /// moves the region is back and the watch ends.
+  @Test func aPhoneThatWatchesForMovementTakesVetoedRegionsOffUntilItMoves() throws {
+    let (h, region) = try watchingMilk(mute: false, movementWatch: true)
+    stillPastTheVeto(h)
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    #expect(!h.monitor.monitoredRegions().contains(region.id))
+    #expect(h.precise.watch.withLock { $0 } == (true, 1))
+    h.clock.advance(by: 300)
+    _ = h.arrivals.motionChanged(still: false)
+    #expect(h.monitor.monitoredRegions().contains(region.id))
+    #expect(h.precise.watch.withLock { $0 } == (false, 1), "the watch ends once the device moved")
+  }
+
+  /// Without a watch (the OwnTracks phones) nothing is taken off by default.
+  @Test func withoutAWatchTheDefaultKeepsVetoedRegions() throws {
+    let (h, region) = try watchingMilk(mute: false, movementWatch: false)
+    stillPastTheVeto(h)
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    #expect(h.monitor.monitoredRegions().contains(region.id))
+    #expect(h.precise.watch.withLock { $0.started } == 0)
   }
 
   @Test func aMutedRegionLeavesTheOSUntilTheDeviceMovesAndItsStateIsAskedThen() throws {

@@ -35,6 +35,29 @@ import Testing
     #expect(location.reducedFix(position: here.offsetNorth(500), at: at(40)) == nil)
   }
 
+  /// Live updates' stationary pause: one GPS update to start, nothing
+  /// while the motion history says still, then one fix that wakes the app
+  /// when it says the device moves, and the watch is over.
+  @Test func aMovementWatchWakesTheAppOnceWhenTheDeviceMoves() {
+    var world = exactOS
+    world.gps.backgroundStartFailure = 0
+    let location = SimulatedLocation(world: world, random: SimRandom(seed: 1))
+    #expect(location.offersMovementWatch)
+    location.motionChanged(still: true)
+    location.watchForMovement()
+    #expect(location.isWatchingForMovement)
+    #expect(location.preciseSeconds == world.gps.singleFixSeconds, "one update before the OS pauses them")
+    for second in 1...600 { #expect(location.movementFix(position: here, at: at(second)) == nil, "paused while still") }
+    #expect(location.wakes == 0)
+    location.motionChanged(still: false)
+    let fix = location.movementFix(position: here.offsetNorth(40), at: at(601))
+    #expect(fix != nil)
+    #expect(location.wakesByCause == ["live update": 1])
+    #expect(location.preciseSeconds == 2 * world.gps.singleFixSeconds)
+    #expect(!location.isWatchingForMovement, "over after the first update")
+    #expect(location.movementFix(position: here.offsetNorth(80), at: at(602)) == nil)
+  }
+
   @Test func significantChangesComeOnlyWhileStarted() {
     let location = SimulatedLocation(world: exactOS, random: SimRandom(seed: 1))
     #expect(location.significantChange(position: here, at: at(0)) == nil, "off until asked")

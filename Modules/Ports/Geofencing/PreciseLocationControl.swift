@@ -35,8 +35,23 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   /// (the OwnTracks apps) says false, and the engine neither follows nor
   /// waits for a position that cannot come.
   var offersReducedUpdates: Bool { get }
+  /// Watches a still device for the moment it moves (iOS 17's live
+  /// updates under a background activity session, with their stationary
+  /// pause): the OS pauses the updates while the device stays still, and
+  /// when it moves the first update wakes the app and is delivered as a
+  /// precise fix; the watch then ends. A phone without it ignores it.
+  func watchForMovement()
+  /// Ends the watch; idempotent.
+  func stopWatchingForMovement()
+  /// Whether `watchForMovement` delivers anything; false by default, and
+  /// the engine then keeps regions on the OS while the device is still
+  /// (unless told to take them off anyway, `muteWhileStill`).
+  var offersMovementWatch: Bool { get }
 }
 
 extension PreciseLocationControl {
   public var offersReducedUpdates: Bool { true }
+  public var offersMovementWatch: Bool { false }
+  public func watchForMovement() {}
+  public func stopWatchingForMovement() {}
 }

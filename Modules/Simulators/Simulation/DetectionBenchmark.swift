@@ -27,7 +27,9 @@ public struct DetectionBenchmark {
 
   /// Rows run only when named (`--strategies`): alternatives measured and
   /// not shipped (Docs/Benchmarks.md says why).
-  public static let optionalStrategies: [any DetectionStrategy] = [SeedStrategy.conditionMonitor]
+  public static let optionalStrategies: [any DetectionStrategy] = [
+    SeedStrategy.conditionMonitor, SeedStrategy.regionsKept, SeedStrategy.mutedUnwatched,
+  ]
 
   public struct Report: Sendable {
     public let header: String

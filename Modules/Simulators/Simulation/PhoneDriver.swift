@@ -44,7 +44,10 @@ final class PhoneDriver {
       add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
       powerIndex += 1
     }
-    if let still = phone.motion.step(second: second, position: position) { unreadMotion = (still, now) }
+    if let still = phone.motion.step(second: second, position: position) {
+      unreadMotion = (still, now)
+      phone.location.motionChanged(still: still)
+    }
     // The app reads the motion history while it runs, and a suspended one
     // at its next wake: the change reaches the engine no sooner.
     func readMotion() {
@@ -63,6 +66,10 @@ final class PhoneDriver {
     if let visit = phone.location.visit(position: position, at: now) {
       readMotion()
       add(engine.visitReported(visit.point, accuracy: visit.accuracy, departed: visit.departed))
+    }
+    if let fix = phone.location.movementFix(position: position, at: now) {
+      readMotion()
+      add(engine.preciseFix(fix.point, accuracy: fix.accuracy))
     }
     for event in phone.monitor.step(position: position, at: now) {
       readMotion()

@@ -41,6 +41,8 @@ public struct SeedStrategy: DetectionStrategy {
   public static let android: SeedStrategy = {
     var config = ArrivalConfig()
     config.follow.visits = false
+    // Android's activity transitions would be the movement watch there; not modelled.
+    config.coverage.muteWhileWatched = false
     return SeedStrategy(name: "whilehere-android", config: config, platform: .android)
   }()
 
@@ -53,6 +55,25 @@ public struct SeedStrategy: DetectionStrategy {
     var strategy = SeedStrategy(name: "whilehere-clmonitor", config: ArrivalConfig())
     strategy.conditionMonitor = true
     return strategy
+  }()
+
+  /// The shipped engine keeping every region on the OS while the device
+  /// sits still (`arrival.coverage.muteWhileWatched` off): what shipped
+  /// before live updates watched for movement.
+  public static let regionsKept: SeedStrategy = {
+    var config = ArrivalConfig()
+    config.coverage.muteWhileWatched = false
+    return SeedStrategy(name: "whilehere-regions-kept", config: config)
+  }()
+
+  /// Regions taken off while still with nothing to watch for movement
+  /// (`muteWhileStill` on, `muteWhileWatched` off): they come back at the
+  /// next wake after the person got up.
+  public static let mutedUnwatched: SeedStrategy = {
+    var config = ArrivalConfig()
+    config.coverage.muteWhileStill = true
+    config.coverage.muteWhileWatched = false
+    return SeedStrategy(name: "whilehere-mute-unwatched", config: config)
   }()
 
   public let name: String

@@ -68,6 +68,18 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   public func startVisitMonitoring() { state.withLock { $0.startVisitMonitoring() } }
   public func startSignificantChanges() { state.withLock { $0.startSignificantChanges() } }
   public func stopSignificantChanges() { state.withLock { $0.stopSignificantChanges() } }
+  /// iOS's live updates (iOS 17) pause for a still device and resume when it moves.
+  public var offersMovementWatch: Bool { true }
+  public func watchForMovement() { state.withLock { $0.watchForMovement() } }
+  public func stopWatchingForMovement() { state.withLock { $0.watchingMovement = false } }
+  /// Whether a movement watch runs (paused or not).
+  public var isWatchingForMovement: Bool { state.withLock { $0.watchingMovement } }
+
+  /// The motion coprocessor's history changed (still or moving): what
+  /// pauses and resumes live updates.
+  public func motionChanged(still: Bool) { state.withLock { $0.deviceStill = still } }
+  /// The movement watch's update due at `now`, if any (see `Services.movementFix`).
+  public func movementFix(position: Coordinate, at now: Date) -> Fix? { state.withLock { $0.movementFix(position: position, at: now) } }
 
   /// Something the OS delivers to the app at `now` (`cause` names it): a
   /// wake for a suspended app, nothing for one already running.
@@ -169,6 +181,41 @@ private struct Services {
       awakeSeconds += window
     }
     wokenUntil = now.addingTimeInterval(window)
+  }
+
+  /// Live updates watching for movement, paused by the OS while the
+  /// device stays still.
+  var watchingMovement = false
+  /// What the motion history says now.
+  var deviceStill = false
+  /// The second the phone last stepped through (keys the watch's draw).
+  var lastSecond: Date?
+
+  /// Starting live updates costs one GPS update before the OS can find
+  /// the device stationary and pause them (the engine starts the watch
+  /// only for a device its motion history holds still). That the pause and
+  /// the resumption follow the motion history (`motion.*`) is an
+  /// *assumption*: Apple documents the pause, not its delays.
+  mutating func watchForMovement() {
+    guard !watchingMovement else { return }
+    // Started from the background, like a session: it can fail outright (the app is not told).
+    var random = SimRandom.keyed(key, 45, at: lastSecond ?? .distantPast)
+    guard !random.chance(world.gps.backgroundStartFailure) else { return }
+    preciseSeconds += world.gps.singleFixSeconds
+    watchingMovement = true
+  }
+
+  /// One second of the movement watch: once the motion history says the
+  /// device moves, the updates resume and the first (a GPS fix,
+  /// `gps.singleFixSeconds`) wakes the app; the watch ends there, as the
+  /// app stops it.
+  mutating func movementFix(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+    lastSecond = now
+    guard watchingMovement, !deviceStill else { return nil }
+    watchingMovement = false
+    preciseSeconds += world.gps.singleFixSeconds
+    wake("live update", at: now)
+    return gpsFix(position, at: now)
   }
 
   mutating func startVisitMonitoring() { visitsOn = true }

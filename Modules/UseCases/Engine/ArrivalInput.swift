@@ -65,6 +65,7 @@ public enum ArrivalEffect: Equatable, Sendable {
     case withdrawSingleFix
     case startReduced(distanceFilter: Double), stopReduced
     case startVisits, startSignificantChanges, stopSignificantChanges
+    case watchForMovement, stopWatchingForMovement
   }
 
   /// One reminder to show.

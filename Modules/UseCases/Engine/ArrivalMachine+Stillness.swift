@@ -60,8 +60,11 @@ extension ArrivalMachine {
   /// taken off the OS until the motion history says the device moved
   /// (`unmuteIfMoved`). The edge stays: it is what notices leaving.
   mutating func muteWhileStill(_ region: PlannedRegion) {
-    guard config.coverage.muteWhileStill, region.kind != .edge, installed.contains(region.id) else { return }
+    let coverage = config.coverage
+    guard coverage.muteWhileStill || coverage.muteWhileWatched, region.kind != .edge, installed.contains(region.id) else { return }
     uninstall(region.id)
+    // The first region taken off: from now on the device's moving is what brings them back.
+    if muted.isEmpty, coverage.muteWhileWatched { command(.watchForMovement) }
     muted.insert(region.id)
     mutedStillSince = stillSince
     report(.planKept("\(region.id) taken off the OS until the device moves"))
@@ -76,6 +79,7 @@ extension ArrivalMachine {
     let back = plan.regions.filter { muted.contains($0.id) }
     muted = []
     mutedStillSince = nil
+    if config.coverage.muteWhileWatched { command(.stopWatchingForMovement) }
     for region in back {
       install(region)
       effects.append(.requestState(region.id))

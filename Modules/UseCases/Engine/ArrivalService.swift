@@ -37,6 +37,8 @@ public final class ArrivalService: Sendable {
     self.scheduler = scheduler
     var config = config
     if !precise.offersReducedUpdates { config.follow.enabled = false }
+    // Without a watch the app would learn late that the person got up.
+    if !precise.offersMovementWatch { config.coverage.muteWhileWatched = false }
     machine = Locked(
       ArrivalMachine(
         config: config, capacity: monitor.capacity,
@@ -176,6 +178,8 @@ public final class ArrivalService: Sendable {
     case .startVisits: precise.startVisitMonitoring()
     case .startSignificantChanges: precise.startSignificantChanges()
     case .stopSignificantChanges: precise.stopSignificantChanges()
+    case .watchForMovement: precise.watchForMovement()
+    case .stopWatchingForMovement: precise.stopWatchingForMovement()
     }
   }
 }
