@@ -39,6 +39,8 @@ public struct Settings: Sendable, Equatable {
   /// second after them: slow clients are cut, whatever their address.
   public var serverHeaderTimeout = 10
   public var serverMinBodyRate = 1024
+  /// Threads the HTTP server serves connections on (0: one per core).
+  public var serverThreads = 0
   /// How long whilehered keeps a raw position on disk (`server.fix-retention`):
   /// older journalled fixes are deleted and compacted out of every file.
   public var fixRetention: TimeInterval = 86_400
@@ -100,6 +102,7 @@ public struct Settings: Sendable, Equatable {
     ("server.per-address", "WHILEHERE_SERVER_PER_ADDRESS"),
     ("server.header-timeout", "WHILEHERE_SERVER_HEADER_TIMEOUT"),
     ("server.min-body-rate", "WHILEHERE_SERVER_MIN_BODY_RATE"),
+    ("server.threads", "WHILEHERE_SERVER_THREADS"),
     ("server.key-file", "WHILEHERE_SERVER_KEY_FILE"),
     ("server.fix-retention", "WHILEHERE_SERVER_FIX_RETENTION"),
     ("server.http", "WHILEHERE_SERVER_HTTP"),
@@ -152,6 +155,7 @@ public struct Settings: Sendable, Equatable {
     case "server.per-address": serverPerAddress = try Self.whole(value, key: key, source: source, in: 0...100_000)
     case "server.header-timeout": serverHeaderTimeout = try Self.whole(value, key: key, source: source, in: 1...3600)
     case "server.min-body-rate": serverMinBodyRate = try Self.whole(value, key: key, source: source, in: 1...1_000_000_000)
+    case "server.threads": serverThreads = try Self.whole(value, key: key, source: source, in: 0...256)
     case "server.fix-retention":
       do {
         fixRetention = try DurationText.parse(value)

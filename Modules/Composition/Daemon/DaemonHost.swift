@@ -75,7 +75,8 @@ public final class DaemonHost: Sendable {
     }
     let options = HTTPServerOptions(
       address: listen.address, port: listen.port, maxBodyBytes: settings.serverMaxBody, timeoutSeconds: settings.serverTimeout,
-      perAddressLimit: settings.serverPerAddress, headerSeconds: settings.serverHeaderTimeout, minimumBodyRate: settings.serverMinBodyRate)
+      perAddressLimit: settings.serverPerAddress, headerSeconds: settings.serverHeaderTimeout, minimumBodyRate: settings.serverMinBodyRate,
+      threads: settings.serverThreads)
     let server = try registry.port("server.http", settings.serverHTTP, in: registry.servers).make(options)
     // The public URL is known only once the port is bound (port 0 in tests).
     let base = BaseURL(settings.serverURL)
