@@ -65,7 +65,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
     let needsPassword = (request.header("authorization") != nil && quick == nil) || (request.method == "POST" && path == "/web/session")
     let pool = needsPassword ? passwordWork : otherWork
     let accepted = pool.submit {
-      let response = self.handle(request)
+      let response = self.route(request, quick: quick)
       return { answer(response) }
     }
     guard accepted else {
@@ -75,7 +75,11 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
   }
 
-  func handle(_ request: HTTPRequest) -> HTTPResponse {
+  func handle(_ request: HTTPRequest) -> HTTPResponse { route(request, quick: nil) }
+
+  /// `quick`: what `People.authenticateQuickly` already answered for this
+  /// request on the server's thread (nil: not asked, or a password check is due).
+  private func route(_ request: HTTPRequest, quick: Result<Person, People.Refusal>?) -> HTTPResponse {
     let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch (request.method, segments.first) {
     case ("GET", "health"?) where segments.count == 1:
@@ -88,13 +92,13 @@ final class DaemonHandler: HTTPHandler, Sendable {
       }
       return .json(200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt))
     case ("POST", "owntracks"?) where segments.count == 1, ("POST", "pub"?) where segments.count == 1:
-      return authenticated(request) { self.ownTracks(request, person: $0) }
+      return authenticated(request, quick: quick) { self.ownTracks(request, person: $0) }
     case ("POST", "actions"?) where segments.count == 2:
       return answer(token: segments[1])
     case (_, "actions"?) where segments.count == 2:
       return .failure(405, "answer with POST; opening the link does nothing")
     case (_, "api"?):
-      return authenticated(request, orSession: true) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
+      return authenticated(request, orSession: true, quick: quick) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
     case ("GET", nil), ("HEAD", nil):
       return HTTPResponse(status: 302, headers: ["Location": "/app/"])
     case ("GET", "app"?), ("HEAD", "app"?):
@@ -121,7 +125,9 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// The person a request comes from: HTTP Basic (phones, scripts), or
   /// with `orSession` the web page's session cookie, whose changes must
   /// carry the session's CSRF token (another site's form cannot read it).
-  private func authenticated(_ request: HTTPRequest, orSession: Bool = false, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+  private func authenticated(
+    _ request: HTTPRequest, orSession: Bool = false, quick: Result<Person, People.Refusal>? = nil, _ body: (Person) -> HTTPResponse
+  ) -> HTTPResponse {
     if orSession, request.header("authorization") == nil, let cookie = WebSessions.cookie(in: request.header("cookie")) {
       guard let session = sessions.find(cookie, now: clock()), let person = people.byName[session.person] else {
         return .failure(401, "the session has ended; sign in again")
@@ -133,7 +139,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
       }
       return body(person)
     }
-    switch people.authenticate(request, now: clock()) {
+    switch quick ?? people.authenticate(request, now: clock()) {
     case .success(let person): return body(person)
     case .failure(let refusal): return answer(refusal, request: request, basic: true)
     }
