@@ -47,15 +47,29 @@ import Testing
     location.watchForMovement()
     #expect(location.isWatchingForMovement)
     #expect(location.preciseSeconds == world.gps.singleFixSeconds, "one update before the OS pauses them")
-    for second in 1...600 { #expect(location.movementFix(position: here, at: at(second)) == nil, "paused while still") }
+    for second in 1...600 { #expect(!location.movementWake(position: here, at: at(second)).woke, "paused while still") }
     #expect(location.wakes == 0)
     location.motionChanged(still: false)
-    let fix = location.movementFix(position: here.offsetNorth(40), at: at(601))
-    #expect(fix != nil)
+    let moved = location.movementWake(position: here.offsetNorth(40), at: at(601))
+    #expect(moved.woke && moved.fix != nil)
     #expect(location.wakesByCause == ["live update": 1])
     #expect(location.preciseSeconds == 2 * world.gps.singleFixSeconds)
     #expect(!location.isWatchingForMovement, "over after the first update")
-    #expect(location.movementFix(position: here.offsetNorth(80), at: at(602)) == nil)
+    #expect(!location.movementWake(position: here.offsetNorth(80), at: at(602)).woke)
+  }
+
+  /// Android's activity transitions: no GPS at all, a wake and no position
+  /// when the device leaves STILL.
+  @Test func anActivityTransitionWatchWakesWithoutGPS() {
+    let location = SimulatedLocation(world: exactOS, coarse: CoarsePositionProcess(config: exactOS.coarsePosition, random: SimRandom(seed: 2)), random: SimRandom(seed: 1), movementByGPS: false)
+    location.motionChanged(still: true)
+    location.watchForMovement()
+    #expect(location.isWatchingForMovement && location.preciseSeconds == 0)
+    #expect(!location.movementWake(position: here, at: at(1)).woke)
+    location.motionChanged(still: false)
+    let moved = location.movementWake(position: here.offsetNorth(40), at: at(2))
+    #expect(moved.woke && moved.fix == nil)
+    #expect(location.wakesByCause == ["activity transition": 1] && location.preciseSeconds == 0)
   }
 
   @Test func significantChangesComeOnlyWhileStarted() {

@@ -49,7 +49,7 @@ public struct CoverageConfig: Hashable, Sendable, Codable {
   public var muteWhileStill = false
   /// Where the phone can watch a still device for the moment it moves
   /// (`PreciseLocationControl.offersMovementWatch`: live updates' stationary
-  /// pause on iOS), take regions off as `muteWhileStill` does and watch, so
+  /// pause on iOS, activity transitions on Android), take regions off as `muteWhileStill` does and watch, so
   /// they come back when the person gets up rather than at the next wake.
   /// On by default: a tenth less battery, pass-bys caught sooner
   /// (Docs/Benchmarks.md, seventeenth step).

@@ -37,9 +37,10 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   var offersReducedUpdates: Bool { get }
   /// Watches a still device for the moment it moves (iOS 17's live
   /// updates under a background activity session, with their stationary
-  /// pause): the OS pauses the updates while the device stays still, and
-  /// when it moves the first update wakes the app and is delivered as a
-  /// precise fix; the watch then ends. A phone without it ignores it.
+  /// pause; Android's activity transitions): when it moves the app is
+  /// woken, with a precise fix where the watch brings one (live updates'
+  /// first update after the pause); the watch then ends. A phone without
+  /// it ignores it.
   func watchForMovement()
   /// Ends the watch; idempotent.
   func stopWatchingForMovement()

@@ -48,8 +48,13 @@ struct SimulatedPhone {
 
   /// `regions` is the platform's region monitoring (iOS by default);
   /// `conditionMonitor`: the app monitors through CLMonitor, declaring
-  /// each region's state (`RegionMonitor.declaresInitialState`).
-  init(world: WorldConfig, duration: Int, random: SimRandom, regions: WorldConfig.RegionMonitoring? = nil, conditionMonitor: Bool = false) {
+  /// each region's state (`RegionMonitor.declaresInitialState`);
+  /// `movementByGPS`: the movement watch is iOS's live updates, else
+  /// Android's activity transitions.
+  init(
+    world: WorldConfig, duration: Int, random: SimRandom, regions: WorldConfig.RegionMonitoring? = nil, conditionMonitor: Bool = false,
+    movementByGPS: Bool = true
+  ) {
     var random = random
     // One coarse position behind every non-GPS service, as on a phone.
     let coarse = CoarsePositionProcess(config: world.coarsePosition, random: random.fork(3))
@@ -57,7 +62,7 @@ struct SimulatedPhone {
     motion = SimulatedMotion(config: world.motion)
     monitor = SimulatedRegionMonitor(
       config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1), declaresInitialState: conditionMonitor)
-    location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2))
+    location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2), movementByGPS: movementByGPS)
     monitor.wake = { [location] now, count in location.deliver("region events", at: now, count: count) }
     var power: [(Int, PowerStateChange)] = []
     let lowPower = random.chance(world.lowPowerModeChance)

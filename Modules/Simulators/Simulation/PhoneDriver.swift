@@ -67,10 +67,9 @@ final class PhoneDriver {
       readMotion()
       add(engine.visitReported(visit.point, accuracy: visit.accuracy, departed: visit.departed))
     }
-    if let fix = phone.location.movementFix(position: position, at: now) {
-      readMotion()
-      add(engine.preciseFix(fix.point, accuracy: fix.accuracy))
-    }
+    let moved = phone.location.movementWake(position: position, at: now)
+    if moved.woke { readMotion() }
+    if let fix = moved.fix { add(engine.preciseFix(fix.point, accuracy: fix.accuracy)) }
     for event in phone.monitor.step(position: position, at: now) {
       readMotion()
       observed.append(.region(event))

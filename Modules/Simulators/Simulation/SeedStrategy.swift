@@ -37,12 +37,11 @@ public struct SeedStrategy: DetectionStrategy {
   /// not offer, the fused provider's balanced-power updates under a
   /// foreground service, asked with iOS's 500 m and 5 minutes. Motion
   /// (Activity Recognition), reduced-accuracy updates and precise sessions
-  /// as on iOS; the same power figures.
+  /// as on iOS; the same power figures; its movement watch is Activity
+  /// Recognition's transitions (a wake on leaving STILL, no GPS).
   public static let android: SeedStrategy = {
     var config = ArrivalConfig()
     config.follow.visits = false
-    // Android's activity transitions would be the movement watch there; not modelled.
-    config.coverage.muteWhileWatched = false
     return SeedStrategy(name: "whilehere-android", config: config, platform: .android)
   }()
 
@@ -139,7 +138,8 @@ public struct SeedStrategy: DetectionStrategy {
     var random = random
     let (world, config, regions) = onPlatform(world)
     let phone = SimulatedPhone(
-      world: world, duration: trip.positions.count, random: random.fork(10), regions: regions, conditionMonitor: conditionMonitor && platform == .iOS)
+      world: world, duration: trip.positions.count, random: random.fork(10), regions: regions, conditionMonitor: conditionMonitor && platform == .iOS,
+      movementByGPS: platform == .iOS)
     let clock = ManualClock(trip.start)
     let store = InMemoryOperationStore(replica: try! ReplicaID("sim"), clock: clock)
     _ = try? store.append(tasks(places, at: trip.start).map { .put(.task($0)) })

@@ -29,8 +29,11 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   private let state: Locked<Services>
 
   /// `coarse` is the OS's own position, shared with its region monitoring.
-  public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
-    state = Locked(Services(world: world, coarse: coarse, random: random))
+  /// `movementByGPS`: the movement watch is live updates (iOS: GPS to start
+  /// and a fix when it resumes); false, activity transitions (Android: a
+  /// wake and the motion history, no position).
+  public init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom, movementByGPS: Bool = true) {
+    state = Locked(Services(world: world, coarse: coarse, random: random, movementByGPS: movementByGPS))
   }
 
   /// Location services with a coarse position of their own.
@@ -68,7 +71,8 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   public func startVisitMonitoring() { state.withLock { $0.startVisitMonitoring() } }
   public func startSignificantChanges() { state.withLock { $0.startSignificantChanges() } }
   public func stopSignificantChanges() { state.withLock { $0.stopSignificantChanges() } }
-  /// iOS's live updates (iOS 17) pause for a still device and resume when it moves.
+  /// iOS's live updates (iOS 17) pause for a still device and resume when
+  /// it moves; Android's activity transitions report leaving STILL.
   public var offersMovementWatch: Bool { true }
   public func watchForMovement() { state.withLock { $0.watchForMovement() } }
   public func stopWatchingForMovement() { state.withLock { $0.watchingMovement = false } }
@@ -78,8 +82,11 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   /// The motion coprocessor's history changed (still or moving): what
   /// pauses and resumes live updates.
   public func motionChanged(still: Bool) { state.withLock { $0.deviceStill = still } }
-  /// The movement watch's update due at `now`, if any (see `Services.movementFix`).
-  public func movementFix(position: Coordinate, at now: Date) -> Fix? { state.withLock { $0.movementFix(position: position, at: now) } }
+  /// Whether the movement watch wakes the app at `now`, and the fix it
+  /// brings where it brings one (see `Services.movementWake`).
+  public func movementWake(position: Coordinate, at now: Date) -> (woke: Bool, fix: Fix?) {
+    state.withLock { $0.movementWake(position: position, at: now) }
+  }
 
   /// Something the OS delivers to the app at `now` (`cause` names it): a
   /// wake for a suspended app, nothing for one already running.
@@ -126,9 +133,13 @@ private struct Services {
   var wokenUntil: Date?
   var awakeSeconds: TimeInterval = 0
 
-  init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom) {
+  /// The movement watch: live updates (GPS) or activity transitions.
+  let movementByGPS: Bool
+
+  init(world: WorldConfig, coarse: CoarsePositionProcess, random: SimRandom, movementByGPS: Bool) {
     self.world = world
     self.coarse = coarse
+    self.movementByGPS = movementByGPS
     var random = random
     key = random.next()
   }
@@ -195,27 +206,35 @@ private struct Services {
   /// the device stationary and pause them (the engine starts the watch
   /// only for a device its motion history holds still). That the pause and
   /// the resumption follow the motion history (`motion.*`) is an
-  /// *assumption*: Apple documents the pause, not its delays.
+  /// *assumption*: Apple documents the pause, not its delays. Android's
+  /// activity transitions need no location at all (the same assumption
+  /// for when they come).
   mutating func watchForMovement() {
     guard !watchingMovement else { return }
-    // Started from the background, like a session: it can fail outright (the app is not told).
-    var random = SimRandom.keyed(key, 45, at: lastSecond ?? .distantPast)
-    guard !random.chance(world.gps.backgroundStartFailure) else { return }
-    preciseSeconds += world.gps.singleFixSeconds
+    if movementByGPS {
+      // Started from the background, like a session: it can fail outright (the app is not told).
+      var random = SimRandom.keyed(key, 45, at: lastSecond ?? .distantPast)
+      guard !random.chance(world.gps.backgroundStartFailure) else { return }
+      preciseSeconds += world.gps.singleFixSeconds
+    }
     watchingMovement = true
   }
 
   /// One second of the movement watch: once the motion history says the
-  /// device moves, the updates resume and the first (a GPS fix,
-  /// `gps.singleFixSeconds`) wakes the app; the watch ends there, as the
-  /// app stops it.
-  mutating func movementFix(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+  /// device moves, the app is woken; live updates bring their first
+  /// update (a GPS fix, `gps.singleFixSeconds`), activity transitions no
+  /// position. The watch ends there, as the app stops it.
+  mutating func movementWake(position: Coordinate, at now: Date) -> (woke: Bool, fix: SimulatedLocation.Fix?) {
     lastSecond = now
-    guard watchingMovement, !deviceStill else { return nil }
+    guard watchingMovement, !deviceStill else { return (false, nil) }
     watchingMovement = false
+    guard movementByGPS else {
+      wake("activity transition", at: now)
+      return (true, nil)
+    }
     preciseSeconds += world.gps.singleFixSeconds
     wake("live update", at: now)
-    return gpsFix(position, at: now)
+    return (true, gpsFix(position, at: now))
   }
 
   mutating func startVisitMonitoring() { visitsOn = true }
