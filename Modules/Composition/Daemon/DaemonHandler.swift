@@ -2,8 +2,8 @@ import Domain
 import Engine
 import Foundation
 import Gateway
-import Locking
 import Geofencing
+import Locking
 import OwnTracks
 import WebApp
 
