@@ -83,4 +83,16 @@ import TestSupport
     let read = #expect(throws: ImportError.self) { try TakeoutList.read(path) }
     #expect(read?.message.contains("feature 0 ('Nowhere') has coordinates out of range") == true)
   }
+
+  /// A file cut short says it is not JSON and where it broke off, and one
+  /// nested past any real export is refused the same way, without a crash.
+  @Test func aTruncatedOrDeepFileSaysWhereItStopsBeingJSON() throws {
+    let directory = TemporaryDirectory()
+    let cut = directory.write("Saved Places.json", #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"Title":"Kämp"#)
+    let truncated = #expect(throws: ImportError.self) { try TakeoutList.read(cut) }
+    #expect(truncated?.message.contains("not JSON") == true && truncated?.message.contains("at byte") == true, "\(String(describing: truncated))")
+    let deep = directory.write("Saved Places 2.json", #"{"features":"# + String(repeating: "[", count: 10_000))
+    let nested = #expect(throws: ImportError.self) { try TakeoutList.read(deep) }
+    #expect(nested?.message.contains("not JSON") == true, "\(String(describing: nested))")
+  }
 }

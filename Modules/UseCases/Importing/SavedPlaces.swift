@@ -5,36 +5,56 @@ import Foundation
 /// (`properties.Title`, `properties.Location."Business Name"`, `Address`) and
 /// the new one (`properties.location.name`, `address`). A place Google has
 /// no data for has coordinates [0, 0]: it is kept, without a position.
+/// Outside JSON, so read with the project's parser (depth-bounded, exact
+/// offsets in its errors), not JSONSerialization.
 enum SavedPlaces {
   static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {
-    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let features = root["features"] as? [Any] else {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data, maxDepth: 32)
+    } catch {
+      throw ImportError(file: file, line: nil, message: "not JSON: \(error)")
+    }
+    guard case .object(let collection) = root, case .array(let features)? = collection["features"] else {
       throw ImportError(file: file, line: nil, message: "not a starred-places GeoJSON FeatureCollection")
     }
     var rows: [TakeoutList.Row] = []
     for (index, item) in features.enumerated() {
-      guard let feature = item as? [String: Any], let properties = feature["properties"] as? [String: Any] else {
+      guard case .object(let feature) = item, case .object(let properties)? = feature["properties"] else {
         throw ImportError(file: file, line: nil, message: "feature \(index) is not an object with properties")
       }
-      let old = properties["Location"] as? [String: Any]
-      let new = properties["location"] as? [String: Any]
-      let url = (properties["Google Maps URL"] as? String) ?? (properties["google_maps_url"] as? String) ?? ""
+      let old = object(properties["Location"])
+      let new = object(properties["location"])
+      let url = text(properties["Google Maps URL"]) ?? text(properties["google_maps_url"]) ?? ""
+      let address = text(old["Address"]) ?? text(new["address"])
       // An entry Google has no data for may name itself only in its URL (?q=…).
-      let named = (properties["Title"] as? String) ?? (new?["name"] as? String) ?? (old?["Business Name"] as? String)
-        ?? (old?["Address"] as? String) ?? (new?["address"] as? String) ?? query(url)
+      let named = text(properties["Title"]) ?? text(new["name"]) ?? text(old["Business Name"]) ?? address ?? query(url)
       let title = named?.trimmingCharacters(in: .whitespaces).isEmpty == false ? named! : "Saved place \(index + 1) (no name)"
       var coordinate: Coordinate?
-      if let point = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double], point.count >= 2, point[0] != 0 || point[1] != 0 {
-        guard let valid = try? Coordinate(latitude: point[1], longitude: point[0]) else {
+      if case .object(let geometry)? = feature["geometry"], case .array(let point)? = geometry["coordinates"], point.count >= 2,
+        case .number(let longitude) = point[0], case .number(let latitude) = point[1], longitude != 0 || latitude != 0
+      {
+        guard let valid = try? Coordinate(latitude: latitude, longitude: longitude) else {
           throw ImportError(file: file, line: nil, message: "feature \(index) ('\(title)') has coordinates out of range")
         }
         coordinate = valid
       }
       rows.append(
         TakeoutList.Row(
-          number: index + 1, line: index, title: title, note: properties["Comment"] as? String ?? "", url: url,
-          coordinate: coordinate, address: (old?["Address"] as? String) ?? (new?["address"] as? String)))
+          number: index + 1, line: index, title: title, note: text(properties["Comment"]) ?? "", url: url, coordinate: coordinate,
+          address: address))
     }
     return TakeoutList(name: name, description: nil, rows: rows)
+  }
+
+  static func text(_ value: JSONValue?) -> String? {
+    if case .string(let string)? = value { return string }
+    return nil
+  }
+
+  static func object(_ value: JSONValue?) -> [String: JSONValue] {
+    if case .object(let object)? = value { return object }
+    return [:]
   }
 
   /// The `q=` of a Maps URL when it is words, not a `lat,lon`.
