@@ -154,4 +154,20 @@ import Testing
     let bounded = index.nearest(latitude: 0, longitude: 0, k: 5, maxDistance: 1)
     #expect(bounded.allSatisfy { $0.distance <= 1 })
   }
+
+  /// Fewer circles than asked for (a person's few places): every one within
+  /// reach comes back, the farthest too, also after removals; the search
+  /// ends once all were seen rather than at the edge of `maxDistance`.
+  @Test func fewerCirclesThanAskedForAreAllFound() {
+    var index = CircleIndex()
+    index.insert(key: 1, latitude: 60.17, longitude: 24.94, radius: 100)
+    index.insert(key: 2, latitude: 60.20, longitude: 24.90, radius: 100)
+    index.insert(key: 3, latitude: 60.50, longitude: 24.94, radius: 100)  // about 37 km north
+    index.insert(key: 4, latitude: 60.18, longitude: 24.95, radius: 100)
+    index.insert(key: 5, latitude: 61.20, longitude: 24.94, radius: 100)  // beyond 50 km
+    index.remove(key: 4)
+    let found = index.nearest(latitude: 60.17, longitude: 24.94, k: 64, maxDistance: 50_000)
+    #expect(found.map(\.key) == [1, 2, 3])
+    #expect(index.nearest(latitude: 60.17, longitude: 24.94, k: 64).map(\.key) == [1, 2, 3, 5])
+  }
 }

@@ -3,16 +3,21 @@ import Foundation
 extension CircleIndex {
   /// The `k` circles whose centres are nearest the point, within
   /// `maxDistance` metres, nearest first (ties by key). Searches rings of
-  /// cells outward and stops once no unseen cell can hold anything nearer.
+  /// cells outward and stops once no unseen cell can hold anything nearer,
+  /// or once every circle was seen (an index holding fewer than `k`, as a
+  /// person's few places do, would otherwise scan every empty cell out to
+  /// `maxDistance`).
   public func nearest(latitude: Double, longitude: Double, k: Int, maxDistance: Double = .infinity) -> [(key: Int, distance: Double)] {
     guard k > 0, count > 0 else { return [] }
     let p1 = Haversine.radians(latitude)
     let l1 = Haversine.radians(longitude)
     let c1 = cos(p1)
     var best: [(key: Int, distance: Double)] = []
+    var seen = 0
     func consider(_ slot: Int32) {
       let i = Int(slot)
       guard alive[i] else { return }
+      seen += 1
       let d = Haversine.distance(phi1: p1, lambda1: l1, cosPhi1: c1, phi2: phi[i], lambda2: lambda[i], cosPhi2: cosPhi[i])
       guard d <= maxDistance else { return }
       if best.count == k, let last = best.last, (d, keys[i]) >= (last.distance, last.key) { return }
@@ -30,7 +35,7 @@ extension CircleIndex {
     let cellMeters = cellDegrees * Haversine.metersPerDegree
     let maxRing = Int64(min(Double(lonCells), (min(maxDistance, 20_037_509) / (cellMeters * 0.01)).rounded(.up)))
     var ring: Int64 = 0
-    while ring <= maxRing {
+    while ring <= maxRing, seen < count {
       let lowerBound = Double(max(0, ring - 1)) * cellMeters * max(0.01, cos(min(89, abs(latitude) + Double(ring) * cellDegrees) * Double.pi / 180))
       if lowerBound > maxDistance { break }
       if best.count == k, let last = best.last, lowerBound > last.distance { break }
