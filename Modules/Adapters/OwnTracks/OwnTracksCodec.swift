@@ -115,7 +115,7 @@ public enum OwnTracksCodec {
   public static func encode(_ commands: [PhoneCommand]) -> Data {
     // Most answers carry nothing.
     if commands.isEmpty { return Data("[]".utf8) }
-    return serialize(commands.map(message))
+    return serialize(.array(commands.map(message)))
   }
 
   /// One `cmd` message per command, for MQTT's `…/cmd` topic.
@@ -123,35 +123,38 @@ public enum OwnTracksCodec {
     commands.map { serialize(message($0)) }
   }
 
-  static func message(_ command: PhoneCommand) -> Any {
+  static func message(_ command: PhoneCommand) -> JSONValue {
     switch command {
     case .clearRegions:
-      return ["_type": "cmd", "action": "clearWaypoints"]
+      return .object(["_type": .string("cmd"), "action": .string("clearWaypoints")])
     case .reportLocation:
-      return ["_type": "cmd", "action": "reportLocation"]
+      return .object(["_type": .string("cmd"), "action": .string("reportLocation")])
     case .setRegions(let regions):
-      let list = regions.map { region -> [String: Any] in
-        [
-          "_type": "waypoint", "desc": region.name, "lat": region.center.latitude, "lon": region.center.longitude,
-          "rad": Int(region.radius.rounded()), "tst": region.stamp, "rid": region.id,
-        ]
+      let list = regions.map { region -> JSONValue in
+        .object([
+          "_type": .string("waypoint"), "desc": .string(region.name), "lat": .number(region.center.latitude),
+          "lon": .number(region.center.longitude), "rad": .number(region.radius.rounded()), "tst": .number(Double(region.stamp)),
+          "rid": .string(region.id),
+        ])
       }
-      return ["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": list]]
+      return .object([
+        "_type": .string("cmd"), "action": .string("setWaypoints"),
+        "waypoints": .object(["_type": .string("waypoints"), "waypoints": .array(list)]),
+      ])
     case .setMonitoring(let monitoring):
-      var configuration: [String: Any] = ["_type": "configuration", "monitoring": monitoring.mode]
+      var configuration: [String: JSONValue] = ["_type": .string("configuration"), "monitoring": .number(Double(monitoring.mode))]
       // iOS reads locatorInterval in move mode, Android moveModeLocatorInterval;
       // each app ignores the other's key.
       if let interval = monitoring.interval {
-        configuration["locatorInterval"] = interval
-        configuration["moveModeLocatorInterval"] = interval
+        configuration["locatorInterval"] = .number(Double(interval))
+        configuration["moveModeLocatorInterval"] = .number(Double(interval))
       }
-      if let displacement = monitoring.displacement { configuration["locatorDisplacement"] = displacement }
-      return ["_type": "cmd", "action": "setConfiguration", "configuration": configuration]
+      if let displacement = monitoring.displacement { configuration["locatorDisplacement"] = .number(Double(displacement)) }
+      return .object(["_type": .string("cmd"), "action": .string("setConfiguration"), "configuration": .object(configuration)])
     }
   }
 
-  static func serialize(_ value: Any) -> Data {
-    // Plain strings, numbers, arrays and dictionaries: serialising cannot fail.
-    (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+  static func serialize(_ value: JSONValue) -> Data {
+    Data(value.compactText.utf8)
   }
 }
