@@ -170,4 +170,13 @@ import Testing
     #expect(found.map(\.key) == [1, 2, 3])
     #expect(index.nearest(latitude: 60.17, longitude: 24.94, k: 64).map(\.key) == [1, 2, 3, 5])
   }
+
+  /// Half way round the world the ring's two sides are one column: a
+  /// circle there is listed once.
+  @Test func theColumnHalfWayRoundIsSearchedOnce() {
+    var index = CircleIndex(cellDegrees: 10)
+    index.insert(key: 1, latitude: 5, longitude: 5, radius: 100)
+    index.insert(key: 2, latitude: 5, longitude: -175, radius: 100)
+    #expect(index.nearest(latitude: 5, longitude: 5, k: 5).map(\.key) == [1, 2])
+  }
 }

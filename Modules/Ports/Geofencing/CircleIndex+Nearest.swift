@@ -57,14 +57,17 @@ extension CircleIndex {
       return
     }
     let lonWidth = min(ring, lonCells / 2)
+    // Half way round, -width and +width are the same column: visit it once
+    // (a circle seen twice would be listed twice and end the search early).
+    let east = 2 * lonWidth >= lonCells ? lonWidth - 1 : lonWidth
     for dLat in -ring...ring {
       let row = lat + dLat
       guard row >= 0, row <= maxLat else { continue }
       if abs(dLat) == ring {
-        for dLon in -lonWidth...lonWidth { body(cell(row, lon + dLon)) }
+        for dLon in -lonWidth...east { body(cell(row, lon + dLon)) }
       } else if ring <= lonCells / 2 {
         body(cell(row, lon - ring))
-        body(cell(row, lon + ring))
+        if 2 * ring < lonCells { body(cell(row, lon + ring)) }
       }
     }
   }
