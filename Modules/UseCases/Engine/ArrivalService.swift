@@ -117,14 +117,13 @@ public final class ArrivalService: Sendable {
         var more: [ArrivalEvent] = []
         for region in add {
           do {
-            let inside = region.center.distance(to: origin) <= region.radius
             if monitor.declaresInitialState {
               try monitor.startMonitoring(region, assumingInside: Self.declaredInside(region))
               added.append(region.id)
             } else {
               try monitor.startMonitoring(region)
               added.append(region.id)
-              if inside {
+              if region.center.distance(to: origin) <= region.radius {
                 monitor.requestState(region.id)
                 more.append(.stateRequested(region.id))
               }
