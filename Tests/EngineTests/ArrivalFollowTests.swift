@@ -100,6 +100,31 @@ import Testing
     #expect(singleFixes(h) == 0)
   }
 
+  /// `cellWakeAfter`: a plan left unmoved through a cell-grade stretch
+  /// asks one wake-up fix, which moves it to where the person went.
+  @Test func aPlanStaleThroughCellGradePositionsAsksOneWakeUpFixWhenAskedTo() throws {
+    var config = ArrivalConfig()
+    config.follow.cellWakeAfter = 120
+    let h = ArrivalHarness(config: config)
+    _ = try dense(h)
+    h.clock.advance(by: 60)
+    #expect(h.arrivals.reducedFix(ArrivalHarness.point(north: 0, east: 300), accuracy: 1000).isEmpty, "the plan is a minute old")
+    #expect(singleFixes(h) == 0)
+    h.clock.advance(by: 70)
+    #expect(h.arrivals.reducedFix(ArrivalHarness.point(north: 0, east: 300), accuracy: 1000) == [.wakeFixRequested])
+    #expect(singleFixes(h) == 1)
+    h.clock.advance(by: 5)
+    #expect(h.arrivals.reducedFix(ArrivalHarness.point(north: 0, east: 350), accuracy: 1000).isEmpty, "one fix is on its way")
+    let there = ArrivalHarness.point(north: 0, east: 400)
+    #expect(h.arrivals.preciseFix(there, accuracy: 8).contains { if case .planned = $0 { true } else { false } })
+    #expect(origin(h) == there)
+    // Sitting still, the same stretch asks nothing.
+    _ = h.arrivals.motionChanged(still: true)
+    h.clock.advance(by: 600)
+    #expect(h.arrivals.reducedFix(ArrivalHarness.point(north: 0, east: 900), accuracy: 1000).isEmpty)
+    #expect(singleFixes(h) == 1)
+  }
+
   @Test func aFollowedPositionAwayFromThePlanMovesIt() throws {
     let h = ArrivalHarness()
     _ = try dense(h)

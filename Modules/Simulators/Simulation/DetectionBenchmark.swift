@@ -28,7 +28,7 @@ public struct DetectionBenchmark {
   /// Rows run only when named (`--strategies`): alternatives measured and
   /// not shipped (Docs/Benchmarks.md says why).
   public static let optionalStrategies: [any DetectionStrategy] = [
-    SeedStrategy.conditionMonitor, SeedStrategy.regionsKept, SeedStrategy.mutedUnwatched,
+    SeedStrategy.conditionMonitor, SeedStrategy.regionsKept, SeedStrategy.mutedUnwatched, SeedStrategy.cellWake,
   ]
 
   public struct Report: Sendable {
@@ -71,7 +71,7 @@ public struct DetectionBenchmark {
             run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom)
           }
         }
-        if options.explain { explanations[k].add(record, truth: truth) }
+        if options.explain { explanations[k].add(record, truth: truth, trip: trip, places: places) }
         scores[k].add(run, truth: truth, taskOf: places.taskOf, trip: options.explain ? trip : nil)
         scores[k].wallSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         scores[k].simulatedSeconds += trip.duration

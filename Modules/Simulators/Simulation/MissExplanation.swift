@@ -1,3 +1,4 @@
+import Domain
 import Engine
 import Foundation
 import Geofencing
@@ -10,7 +11,11 @@ public struct MissExplanation: Sendable {
   public enum Cause: String, CaseIterable, Sendable {
     case firedLate = "fired after leaving"
     case firedEarly = "fired 30-300 s before entering (then not again)"
-    case neverCovered = "never in the plan while inside"
+    case neverPlanned = "never in the plan: no plan made yet"
+    case crowdedOut = "never in the plan: inside the planned area, nearer places chosen"
+    case planMisplaced = "never in the plan: last plan made > 500 m from the person"
+    case leftWhileFollowing = "never in the plan: outside the planned area while following, no replan in time"
+    case leftPlanned = "never in the plan: outside the planned area, not following, no replan in time"
     case coveredTooLate = "in the plan only after entering"
     case noEvent = "in the plan, the OS reported nothing in time"
     case vetoed = "OS entry vetoed: the motion history said still"
@@ -39,6 +44,10 @@ public struct MissExplanation: Sendable {
     var stillVetoes: [Int] = []
     var followSkips: [Int] = []
     var confirmations: [Int] = []
+    /// Each plan: when, where it was made from, and its edge (the planned area).
+    var plans: [(second: Int, origin: Coordinate?, edge: (center: Coordinate, radius: Double)?)] = []
+    var followingChanges: [(second: Int, on: Bool)] = []
+    func wasFollowing(at second: Int) -> Bool { followingChanges.last { $0.second <= second }?.on ?? false }
     private var covered: Set<Int> = []
     private var sessionStart: Int?
 
@@ -54,6 +63,8 @@ public struct MissExplanation: Sendable {
       case .engine(let event):
         switch event {
         case .planned(let plan, _, _, _):
+          let edge = plan.regions.first { $0.kind == .edge }.map { ($0.center, $0.radius) }
+          plans.append((second, plan.origin, edge))
           var now = Set<Int>()
           for region in plan.regions where region.kind != .edge {
             let tasks = Set(region.destinations.compactMap(Self.task))
@@ -72,6 +83,7 @@ public struct MissExplanation: Sendable {
         case .planKept(let reason):
           if reason.contains("while following") { followSkips.append(second) } else if reason.contains("stillness") { stillVetoes.append(second) }
         case .confirmationRequested: confirmations.append(second)
+        case .following(let on): followingChanges.append((second, on))
         case .reminder(.delivered(let notification)), .reminder(.suppressed(let notification, _)):
           if let task = Int(notification.task.rawValue) { fires[task, default: []].append(second) }
         default: break
@@ -88,12 +100,13 @@ public struct MissExplanation: Sendable {
     }
   }
 
-  public mutating func add(_ record: Record, truth: GroundTruth) {
+  public mutating func add(_ record: Record, truth: GroundTruth, trip: Trip, places: PlaceSet) {
     for episode in truth.episodes {
       let window = (episode.enter - DetectionScore.early)...episode.leave
       let fires = record.fires[episode.task] ?? []
       guard !fires.contains(where: window.contains) else { continue }
-      let cause = Self.cause(of: episode, record: record, fires: fires)
+      var cause = Self.cause(of: episode, record: record, fires: fires)
+      if cause == .neverPlanned { cause = Self.whyNotPlanned(episode, record: record, trip: trip, places: places) }
       switch episode.kind {
       case .visit: visits[cause, default: 0] += 1
       case .passBy: passBys[cause, default: 0] += 1
@@ -105,7 +118,7 @@ public struct MissExplanation: Sendable {
     let task = episode.task
     if fires.contains(where: { $0 > episode.leave && $0 <= episode.leave + 900 }) { return .firedLate }
     if fires.contains(where: { $0 < episode.enter - DetectionScore.early && $0 >= episode.enter - 300 }) { return .firedEarly }
-    guard record.coveredDuring(task, from: episode.enter, to: episode.leave) else { return .neverCovered }
+    guard record.coveredDuring(task, from: episode.enter, to: episode.leave) else { return .neverPlanned }
     let entries = (record.entries[task] ?? []).filter { $0 >= episode.enter - 300 && $0 <= episode.leave }
     let sessionDuring = record.sessions.contains { $0.start <= episode.leave && $0.end >= episode.enter }
     if entries.isEmpty {
@@ -119,6 +132,22 @@ public struct MissExplanation: Sendable {
     if sessionDuring { return .sessionNoFire }
     if around(record.confirmations) { return .confirmFailed }
     return .other
+  }
+
+  /// Splits "never in the plan" by the last plan before the person went in:
+  /// none; made far from where the person truly was; the task's place
+  /// inside its edge but left out for nearer ones; or outside its edge with
+  /// no replan since the person left the planned area, while the engine
+  /// followed them with reduced-accuracy updates or not.
+  static func whyNotPlanned(_ episode: GroundTruth.Episode, record: Record, trip: Trip, places: PlaceSet) -> Cause {
+    guard let last = record.plans.last(where: { $0.second <= episode.enter }), let edge = last.edge else { return .neverPlanned }
+    let atPlan = trip.positions[min(max(last.second, 0), trip.positions.count - 1)]
+    if let origin = last.origin, origin.distance(to: atPlan) > 500 { return .planMisplaced }
+    let here = trip.positions[min(max(episode.enter, 0), trip.positions.count - 1)]
+    let taskPlaces = places.places.filter { places.taskOf[$0.id] == episode.task }
+    guard let place = taskPlaces.min(by: { $0.center.distance(to: here) < $1.center.distance(to: here) }) else { return .neverPlanned }
+    if place.center.distance(to: edge.center) <= edge.radius { return .crowdedOut }
+    return record.wasFollowing(at: episode.enter) ? .leftWhileFollowing : .leftPlanned
   }
 
   /// One line per cause with a miss, visits then pass-bys.

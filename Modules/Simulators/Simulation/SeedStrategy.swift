@@ -75,6 +75,16 @@ public struct SeedStrategy: DetectionStrategy {
     return SeedStrategy(name: "whilehere-mute-unwatched", config: config)
   }()
 
+  /// A wake-up fix when a plan went two minutes unmoved through cell-grade
+  /// positions while following (`arrival.follow.cellWakeAfter` 120 s: at
+  /// walking pace the person is then about as far from where the plan was
+  /// made as a Wi-Fi position must be to move it, 150 m).
+  public static let cellWake: SeedStrategy = {
+    var config = ArrivalConfig()
+    config.follow.cellWakeAfter = 120
+    return SeedStrategy(name: "whilehere-cell-wake", config: config)
+  }()
+
   public let name: String
   let config: ArrivalConfig
   /// The phone the engine runs on.

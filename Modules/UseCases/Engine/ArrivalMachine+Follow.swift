@@ -14,7 +14,7 @@ extension ArrivalMachine {
       wakeFixArrived(point, accuracy: accuracy)
       updateFollowing()
     }
-    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return }
+    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return cellGradeFix() }
     lastReducedAt = now
     lastPosition = point
     visits.observe(point, accuracy: accuracy)
@@ -29,6 +29,15 @@ extension ArrivalMachine {
     for destination in certain { fire(destination, distance: point.distance(to: destination.center)) }
     let doubtful = inside.filter { !certain.contains($0) }
     requestConfirmations(doubtful, reportedBy: Self.followID)
+  }
+
+  /// A cell-grade position while following (`FollowConfig.cellWakeAfter`).
+  mutating func cellGradeFix() {
+    let after = config.follow.cellWakeAfter
+    guard after > 0, following, stillSince == nil, session == nil, let last = lastPlan,
+      now.timeIntervalSince(last.at) >= after, lastReducedAt.map({ now.timeIntervalSince($0) >= after }) ?? true
+    else { return }
+    edgeExited(quietly: true)
   }
 
   /// Plans from followed positions no more often than this, seconds.

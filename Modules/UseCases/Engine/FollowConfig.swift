@@ -17,6 +17,13 @@ public struct FollowConfig: Hashable, Sendable, Codable {
   public var replanDistance = 150.0
   /// …if it is at least this accurate (Wi-Fi grade; cell positions are ignored).
   public var maxAccuracy = 100.0
+  /// While following through a stretch of cell-grade positions (which the
+  /// plan ignores), a plan this old, seconds, with the person moving and no
+  /// Wi-Fi-grade position for as long, asks one wake-up fix (charged to the
+  /// allowance, backed off like the edge's) when the next cell-grade
+  /// position is delivered: among dense places the edge is a short walk
+  /// and its exit, judged by the same cell positions, says little. 0: off.
+  public var cellWakeAfter: TimeInterval = 0
   /// Listen to visit monitoring (CLVisit): a stay the OS reports under way
   /// near a destination asks one fix to confirm it, so a visit the regions
   /// missed still fires while the person is there.

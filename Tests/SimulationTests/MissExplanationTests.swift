@@ -1,0 +1,49 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Simulation
+import Testing
+
+/// `bench detection --explain`'s split of "never in the plan": where the
+/// last plan before the person went in was made, and whether the missed
+/// place lay inside its edge. One walk east at 1.4 m/s past a place 60 m
+/// out (inside a 100 m edge) and one 500 m out (outside it).
+@Suite struct MissExplanationTests {
+  static let start = try! Coordinate(latitude: 60.17, longitude: 24.94)
+  static func east(_ meters: Double) -> Coordinate {
+    try! Coordinate(latitude: start.latitude, longitude: start.longitude + meters / (111_320 * cos(start.latitude * .pi / 180)))
+  }
+
+  let trip = Trip(mode: .walking, start: Date(timeIntervalSince1970: 0), positions: (0..<600).map { east(Double($0) * 1.4) }, plannedStops: [])
+  let places = PlaceSet(places: [
+    PlaceSet.Place(id: 0, name: "next door", center: east(60), radius: 30, reachable: true),
+    PlaceSet.Place(id: 1, name: "down the street", center: east(500), radius: 50, reachable: true),
+  ])
+
+  func misses(plannedAt origin: Coordinate?, following: Bool = false) -> [MissExplanation.Cause: Int] {
+    var record = MissExplanation.Record()
+    if let origin {
+      let edge = PlannedRegion(id: "wh-edge:1", kind: .edge, center: origin, radius: 100, destinations: [])
+      record.observe(0, .engine(.planned(CoveragePlan(origin: origin, regions: [edge], leftOut: 2), added: [], removed: [], reason: "test")))
+    }
+    if following { record.observe(1, .engine(.following(true))) }
+    var explanation = MissExplanation()
+    explanation.add(record, truth: GroundTruth(trip: trip, places: places), trip: trip, places: places)
+    return explanation.passBys.merging(explanation.visits, uniquingKeysWith: +)
+  }
+
+  @Test func bothPlacesArePassedBy() {
+    #expect(GroundTruth(trip: trip, places: places).episodes.map(\.task) == [0, 1])
+  }
+
+  @Test func aPlaceInsideTheEdgeWasCrowdedOutAndOneOutsideWasLeftForNoReplan() {
+    #expect(misses(plannedAt: Self.start) == [.crowdedOut: 1, .leftPlanned: 1])
+    #expect(misses(plannedAt: Self.start, following: true) == [.crowdedOut: 1, .leftWhileFollowing: 1])
+  }
+
+  @Test func aPlanMadeFarFromThePersonOrNoPlanAtAllIsSaidSo() {
+    #expect(misses(plannedAt: Self.east(-800)) == [.planMisplaced: 2])
+    #expect(misses(plannedAt: nil) == [.neverPlanned: 2])
+  }
+}
