@@ -1,0 +1,85 @@
+import Foundation
+import Locking
+
+/// What a worker does with the partitions its `PartitionOwner` holds:
+/// takes their reports out of the `ReportQueue` in order, hands each to
+/// `apply` and acknowledges them once applied. The owner's lease rounds
+/// run on their own schedule (`PartitionOwner.round`); each `pass` works
+/// the partitions held at that moment.
+///
+/// `apply` returns once a report's effects are durable (the person's
+/// store written, a reminder recorded before it is delivered). It throws
+/// only when that could not be done now (a store out of reach): the report
+/// is then not acknowledged and comes again, with those after it behind
+/// it, in order. A report that can never be applied (malformed) must be
+/// answered by `apply` itself, not thrown, or it would hold its
+/// partition back for good.
+///
+/// Delivery is at least once: a worker that dies after applying a report
+/// and before acknowledging it leaves it to the next owner, which applies
+/// it again; `QueuedReport.sequence` is the stable id that lets `apply`
+/// tell.
+public final class PartitionWorker: Sendable {
+  public let owner: PartitionOwner
+  private let queue: any ReportQueue
+  private let batch: Int
+  private let apply: @Sendable (QueuedReport) throws -> Void
+  private let working = Locked<Set<Int>>([])
+
+  /// What one pass did.
+  public struct Pass: Equatable, Sendable {
+    public var applied = 0
+    /// Partitions newly held (rewound before their first fetch) and let go.
+    public var taken: [Int] = []
+    public var dropped: [Int] = []
+    /// Each report that could not be applied, and why.
+    public var failures: [String] = []
+  }
+
+  public init(owner: PartitionOwner, queue: any ReportQueue, batch: Int = 64, apply: @escaping @Sendable (QueuedReport) throws -> Void) {
+    precondition(owner.partitions == queue.partitions, "the owner and the queue must agree on the partitions")
+    self.owner = owner
+    self.queue = queue
+    self.batch = max(1, batch)
+    self.apply = apply
+  }
+
+  /// The partitions the last pass worked.
+  public var partitions: Set<Int> { working.withLock { $0 } }
+
+  /// One pass over the partitions held now, fetching up to `batch` of
+  /// each; `wait` seconds in all may be spent waiting for reports.
+  public func pass(wait: TimeInterval = 0) throws -> Pass {
+    let held = owner.held
+    var result = Pass()
+    let before = working.withLock { working in
+      defer { working = held }
+      return working
+    }
+    result.taken = held.subtracting(before).sorted()
+    result.dropped = before.subtracting(held).sorted()
+    // What the previous owner fetched and did not acknowledge comes first.
+    for partition in result.taken { try queue.rewind(partition: partition) }
+    let each = held.isEmpty ? 0 : wait / Double(held.count)
+    for partition in held.sorted() {
+      var last: UInt64?
+      var failed = false
+      for report in try queue.fetch(partition: partition, limit: batch, wait: each) {
+        // A lease run out mid-batch: another worker may own it now.
+        guard owner.held.contains(partition) else { break }
+        do {
+          try apply(report)
+        } catch {
+          result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(error)")
+          failed = true
+          break
+        }
+        last = report.sequence
+        result.applied += 1
+      }
+      if let last { try queue.acknowledge(partition: partition, through: last) }
+      if failed { try queue.rewind(partition: partition) }
+    }
+    return result
+  }
+}
