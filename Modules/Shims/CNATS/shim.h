@@ -102,3 +102,74 @@ static inline natsStatus whilehere_nats_key_value(kvStore **kv, jsCtx *js, const
   if (status != NATS_OK) status = js_KeyValue(kv, js, bucket);
   return status;
 }
+
+// A work-queue stream for phone reports: a message is removed once its
+// consumer acknowledged it, and none is kept longer than `maxAgeNanos`
+// (raw positions). Made if it does not exist yet.
+static inline natsStatus whilehere_nats_work_queue(jsCtx *js, const char *name, const char *subjects, int64_t replicas, int64_t maxAgeNanos, jsErrCode *error) {
+  jsStreamInfo *info = NULL;
+  natsStatus status = js_GetStreamInfo(&info, js, name, NULL, error);
+  if (info != NULL) jsStreamInfo_Destroy(info);
+  if (status == NATS_OK) return status;
+  jsStreamConfig config;
+  jsStreamConfig_Init(&config);
+  const char *list[1] = { subjects };
+  config.Name = name;
+  config.Subjects = list;
+  config.SubjectsLen = 1;
+  config.Storage = js_FileStorage;
+  config.Retention = js_WorkQueuePolicy;
+  config.Replicas = replicas;
+  config.MaxAge = maxAgeNanos;
+  status = js_AddStream(&info, js, &config, NULL, error);
+  if (info != NULL) jsStreamInfo_Destroy(info);
+  if (status != NATS_OK) {
+    // Another process may have made it meanwhile.
+    jsErrCode again = 0;
+    if (js_GetStreamInfo(&info, js, name, NULL, &again) == NATS_OK) {
+      jsStreamInfo_Destroy(info);
+      return NATS_OK;
+    }
+  }
+  return status;
+}
+
+// A pull subscription on a partition's durable consumer, made anew so it
+// starts at the partition's first unacknowledged message (a work queue
+// keeps only those): whatever an earlier consumer had fetched and not
+// acknowledged comes first, in order. A work queue wants each message
+// acknowledged by itself.
+static inline natsStatus whilehere_nats_partition_consumer(natsSubscription **subscription, jsCtx *js, const char *stream, const char *durable,
+                                                           const char *subject, int64_t ackWaitNanos, jsErrCode *error) {
+  jsErrCode ignored = 0;
+  js_DeleteConsumer(js, stream, durable, NULL, &ignored);
+  jsConsumerConfig config;
+  jsConsumerConfig_Init(&config);
+  config.Durable = durable;
+  config.FilterSubject = subject;
+  config.AckPolicy = js_AckExplicit;
+  config.DeliverPolicy = js_DeliverAll;
+  config.AckWait = ackWaitNanos;
+  config.MaxAckPending = 4096;
+  jsConsumerInfo *info = NULL;
+  natsStatus status = js_AddConsumer(&info, js, stream, &config, NULL, error);
+  if (info != NULL) jsConsumerInfo_Destroy(info);
+  if (status != NATS_OK) return status;
+  jsSubOptions options;
+  jsSubOptions_Init(&options);
+  options.Stream = stream;
+  options.Consumer = durable;
+  options.ManualAck = true;
+  return js_PullSubscribe(subscription, js, subject, durable, NULL, &options, error);
+}
+
+// The stream sequence JetStream gave a message delivered by a consumer.
+static inline natsStatus whilehere_nats_stream_sequence(natsMsg *message, uint64_t *sequence) {
+  jsMsgMetaData *meta = NULL;
+  natsStatus status = natsMsg_GetMetaData(&meta, message);
+  if (status == NATS_OK) {
+    *sequence = meta->Sequence.Stream;
+    jsMsgMetaData_Destroy(meta);
+  }
+  return status;
+}
