@@ -14,6 +14,9 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   /// What the phone should watch, and what the server saw of it.
   private struct Watched {
     var regions: [String: PlannedRegion] = [:]
+    /// `regions`' keys, kept beside it: the engine reads them at every
+    /// step, and a copy of a set kept is a retain, not a set built anew.
+    var ids: Set<String> = []
     var stamps: [String: Int] = [:]
     var changed = false
 
@@ -32,13 +35,14 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
     self.capacity = capacity
   }
 
-  public func monitoredRegions() -> Set<String> { state.withLock { Set($0.regions.keys) } }
+  public func monitoredRegions() -> Set<String> { state.withLock { $0.ids } }
 
   public func startMonitoring(_ region: PlannedRegion) throws {
     let capacity = capacity
     try state.withLock { (watched: inout Watched) throws(RegionMonitorError) in
       guard watched.regions[region.id] != nil || watched.regions.count < capacity else { throw .overCapacity(capacity: capacity) }
       watched.regions[region.id] = region
+      watched.ids.insert(region.id)
       if watched.stamps[region.id] == nil { watched.stamps[region.id] = watched.uniqueStamp(for: region.id) }
       watched.changed = true
     }
@@ -47,6 +51,7 @@ public final class PhoneRegionMonitor: RegionMonitor, Sendable {
   public func stopMonitoring(_ id: String) {
     state.withLock { watched in
       guard watched.regions.removeValue(forKey: id) != nil else { return }
+      watched.ids.remove(id)
       watched.stamps[id] = nil
       watched.changed = true
     }
