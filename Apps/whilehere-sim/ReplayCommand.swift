@@ -1,6 +1,7 @@
 import ArgumentParsing
 import DaemonSimulation
 import Engine
+import Domain
 import Foundation
 import Geofencing
 import Notifications
@@ -69,9 +70,7 @@ enum ReplayCommand {
       for fire in run.fires {
         let place = places.places[fire.place]
         let task = arguments.value("task") ?? places.taskNames[places.taskOf[fire.place]] ?? place.name
-        let line: [String: String] = ["task": task, "place": place.name, "t": iso.string(from: trip.time(fire.second))]
-        let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
+        print(JSONValue.object(["task": .string(task), "place": .string(place.name), "t": .string(iso.string(from: trip.time(fire.second)))]).compactText)
       }
       return
     }

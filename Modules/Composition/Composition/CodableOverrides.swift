@@ -6,32 +6,18 @@ import Foundation
 /// naming its full path.
 enum CodableOverrides {
   static func apply<T: Codable>(_ overrides: [String: JSONValue], to defaults: T, key: String, source: String) throws -> T {
-    let base = try JSONSerialization.jsonObject(with: JSONEncoder().encode(defaults)) as! [String: Any]
-    func merge(_ base: [String: Any], _ top: [String: JSONValue], path: String) throws -> [String: Any] {
-      var result = base
-      for (name, value) in top {
-        let full = path + "." + name
-        guard let existing = base[name] else {
-          throw ConfigError.unknownKey(source: source, key: full, known: base.keys.sorted().map { path + "." + $0 })
-        }
-        if let nested = existing as? [String: Any] {
-          guard case .object(let inner) = value else {
-            throw ConfigError.wrongType(source: source, key: full, expected: "an object")
-          }
-          result[name] = try merge(nested, inner, path: full)
-        } else {
-          switch (existing, value) {
-          case (is Bool, .bool), (is NSNumber, .number), (is String, .string): result[name] = value.foundation
-          default:
-            throw ConfigError.wrongType(source: source, key: full, expected: existing is Bool ? "true or false" : existing is String ? "a string" : "a number")
-          }
-        }
-      }
-      return result
-    }
-    let merged = try merge(base, overrides, path: key)
+    let merged: JSONValue
     do {
-      return try JSONDecoder().decodeOutside(T.self, from: JSONSerialization.data(withJSONObject: merged))
+      merged = try JSONValue(encoding: defaults).overlaid(with: overrides, path: key)
+    } catch let problem as JSONValue.OverlayProblem {
+      switch problem {
+      case .unknownKey(let path, let known): throw ConfigError.unknownKey(source: source, key: path, known: known)
+      case .wrongType(let path, let expected):
+        throw ConfigError.wrongType(source: source, key: path, expected: expected == "a boolean" ? "true or false" : expected)
+      }
+    }
+    do {
+      return try merged.decoded(as: T.self)
     } catch {
       throw ConfigError.invalidValue(source: source, key: key, value: "…", allowed: "\(error)")
     }

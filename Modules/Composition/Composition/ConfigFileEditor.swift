@@ -18,12 +18,12 @@ public enum ConfigFileEditor {
       throw ConfigError.invalidValue(source: "user add", key: "NAME", value: name, allowed: "1–32 lower-case letters, digits, - or _")
     }
     try edit(path) { root in
-      var people = root["people"] as? [String: Any] ?? [:]
-      var person = people[name] as? [String: Any] ?? [:]
-      person["password"] = hash
-      if let devices { person["devices"] = devices }
-      people[name] = person
-      root["people"] = people
+      var people = root["people"]?.members ?? [:]
+      var person = people[name]?.members ?? [:]
+      person["password"] = .string(hash)
+      if let devices { person["devices"] = .array(devices.map(JSONValue.string)) }
+      people[name] = .object(person)
+      root["people"] = .object(people)
     }
   }
 
@@ -32,20 +32,20 @@ public enum ConfigFileEditor {
   public static func setDeviceKey(person name: String, device: String, stored: String, path: String) throws {
     var missing = false
     try edit(path) { root in
-      var people = root["people"] as? [String: Any] ?? [:]
-      guard var person = people[name] as? [String: Any] else {
+      var people = root["people"]?.members ?? [:]
+      guard var person = people[name]?.members else {
         missing = true
         return
       }
-      var keys = person["deviceKeys"] as? [String: Any] ?? [:]
-      keys[device] = stored
-      person["deviceKeys"] = keys
-      if var devices = person["devices"] as? [String], !devices.isEmpty, !devices.contains(device) {
-        devices.append(device)
-        person["devices"] = devices
+      var keys = person["deviceKeys"]?.members ?? [:]
+      keys[device] = .string(stored)
+      person["deviceKeys"] = .object(keys)
+      if case .array(var devices)? = person["devices"], !devices.isEmpty, !devices.contains(.string(device)) {
+        devices.append(.string(device))
+        person["devices"] = .array(devices)
       }
-      people[name] = person
-      root["people"] = people
+      people[name] = .object(person)
+      root["people"] = .object(people)
     }
     if missing {
       throw ConfigError.invalidValue(source: "device add", key: "NAME", value: name, allowed: "a person in the config (add one: whilehere user add \(name))")
@@ -56,12 +56,12 @@ public enum ConfigFileEditor {
   public static func removeDeviceKey(person name: String, device: String, path: String) throws -> Bool {
     var found = false
     try edit(path) { root in
-      var people = root["people"] as? [String: Any] ?? [:]
-      guard var person = people[name] as? [String: Any], var keys = person["deviceKeys"] as? [String: Any] else { return }
+      var people = root["people"]?.members ?? [:]
+      guard var person = people[name]?.members, var keys = person["deviceKeys"]?.members else { return }
       found = keys.removeValue(forKey: device) != nil
-      person["deviceKeys"] = keys
-      people[name] = person
-      root["people"] = people
+      person["deviceKeys"] = .object(keys)
+      people[name] = .object(person)
+      root["people"] = .object(people)
     }
     return found
   }
@@ -69,17 +69,16 @@ public enum ConfigFileEditor {
   /// The devices with keys, per person.
   public static func deviceKeys(person name: String, path: String) throws -> [String] {
     let root = try read(path)
-    let person = (root["people"] as? [String: Any])?[name] as? [String: Any]
-    return ((person?["deviceKeys"] as? [String: Any]) ?? [:]).keys.sorted()
+    return (root["people"]?.members?[name]?.members?["deviceKeys"]?.members ?? [:]).keys.sorted()
   }
 
   /// Removes a person; false when there was no such person.
   public static func remove(person name: String, path: String) throws -> Bool {
     var found = false
     try edit(path) { root in
-      var people = root["people"] as? [String: Any] ?? [:]
+      var people = root["people"]?.members ?? [:]
       found = people.removeValue(forKey: name) != nil
-      root["people"] = people
+      root["people"] = .object(people)
     }
     return found
   }
@@ -87,29 +86,33 @@ public enum ConfigFileEditor {
   /// The people the file names, sorted.
   public static func people(path: String) throws -> [String] {
     let root = try read(path)
-    return (root["people"] as? [String: Any] ?? [:]).keys.sorted()
+    return (root["people"]?.members ?? [:]).keys.sorted()
   }
 
-  static func read(_ path: String) throws -> [String: Any] {
+  static func read(_ path: String) throws -> [String: JSONValue] {
     guard let data = FileManager.default.contents(atPath: path) else {
       if FileManager.default.fileExists(atPath: path) { throw ConfigError.unreadable(path: path, reason: "permission denied") }
       return [:]
     }
-    guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+    let root: JSONValue
+    do { root = try JSONParser.parse(data) } catch {
+      throw ConfigError.invalidJSON(path: path, reason: "\(error); fix the file before changing it")
+    }
+    guard case .object(let members) = root else {
       throw ConfigError.invalidJSON(path: path, reason: "the top level must be an object; fix the file before changing it")
     }
-    return root
+    return members
   }
 
-  static func edit(_ path: String, _ change: (inout [String: Any]) throws -> Void) throws {
+  static func edit(_ path: String, _ change: (inout [String: JSONValue]) throws -> Void) throws {
     var root = try read(path)
     try change(&root)
-    let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = Data(JSONValue.object(root).prettyText.utf8)
     // A bare file name (`--config config.json`) lives in the current directory.
     let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = path + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8), attributes: [.posixPermissions: 0o600]) else {
+    guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
       throw ConfigError.unreadable(path: temporary, reason: "cannot write")
     }
     guard rename(temporary, path) == 0 else {

@@ -156,14 +156,15 @@ public struct OwnTracksStrategy: DetectionStrategy {
   /// The daemon's config for one simulated person: memory store, the
   /// simulated clock, one device allowed to be reconfigured when `lever`.
   func config(start: Date, hash: String) throws -> Data {
-    let arrivalObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(arrival))
-    var person: [String: Any] = ["password": hash, "devices": [Self.device], "capacity": platform == .android ? 100 : 20]
-    if lever { person["remoteConfiguration"] = [Self.device] }
-    let config: [String: Any] = [
-      "store": "memory", "clock": "manual:" + ISO8601DateFormatter().string(from: start), "ids": "sequential",
-      "server": ["listen": "127.0.0.1:0", "url": "http://whilehere.invalid"], "notify": [String](),
-      "arrival": arrivalObject, "people": [Self.person: person],
+    var person: [String: JSONValue] = [
+      "password": .string(hash), "devices": .array([.string(Self.device)]), "capacity": .number(platform == .android ? 100 : 20),
     ]
-    return try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
+    if lever { person["remoteConfiguration"] = .array([.string(Self.device)]) }
+    let config = JSONValue.object([
+      "store": .string("memory"), "clock": .string("manual:" + ISO8601DateFormatter().string(from: start)), "ids": .string("sequential"),
+      "server": .object(["listen": .string("127.0.0.1:0"), "url": .string("http://whilehere.invalid")]), "notify": .array([]),
+      "arrival": try JSONValue(encoding: arrival), "people": .object([Self.person: .object(person)]),
+    ])
+    return Data(config.compactText.utf8)
   }
 }

@@ -10,6 +10,40 @@ extension JSONValue {
     return text
   }
 
+  /// The same text laid out for people: two spaces per level, one member
+  /// or element per line, keys sorted (config files, exports).
+  public var prettyText: String {
+    var text = ""
+    writePretty(into: &text, indent: "")
+    return text + "\n"
+  }
+
+  func writePretty(into text: inout String, indent: String) {
+    let inner = indent + "  "
+    switch self {
+    case .array(let values) where !values.isEmpty:
+      text += "[\n"
+      for (index, value) in values.enumerated() {
+        text += inner
+        value.writePretty(into: &text, indent: inner)
+        text += index < values.count - 1 ? ",\n" : "\n"
+      }
+      text += indent + "]"
+    case .object(let members) where !members.isEmpty:
+      text += "{\n"
+      let keys = members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+      for (index, key) in keys.enumerated() {
+        text += inner
+        Self.quote(key, into: &text)
+        text += ": "
+        members[key]!.writePretty(into: &text, indent: inner)
+        text += index < keys.count - 1 ? ",\n" : "\n"
+      }
+      text += indent + "}"
+    default: write(into: &text)
+    }
+  }
+
   func write(into text: inout String) {
     switch self {
     case .null: text += "null"

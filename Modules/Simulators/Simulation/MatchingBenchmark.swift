@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Importing
 import Providers
@@ -31,11 +32,14 @@ public enum MatchingBenchmark {
 
   public static func run(takeout directory: String, provider: any PlaceProvider) throws -> Report {
     let truthPath = directory + "/truth.json"
-    guard let data = FileManager.default.contents(atPath: truthPath),
-      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let listed = root["files"] as? [String: Any]
+    guard let data = FileManager.default.contents(atPath: truthPath), let root = try? JSONParser.parse(data),
+      let listed = root.members?["files"]?.members
     else { throw ImportError(file: truthPath, line: nil, message: "not a truth file with 'files'") }
     // Variants point at the file whose truth they share ("same rows as Groceries.csv").
-    let files = listed.compactMapValues { $0 as? [[String: Any]] }
+    let files = listed.compactMapValues { value -> [[String: JSONValue]]? in
+      guard case .array(let entries) = value else { return nil }
+      return entries.compactMap(\.members)
+    }
     let matcher = PlaceMatcher(provider: provider)
     var report = Report()
     let started = ContinuousClock.now
@@ -49,9 +53,12 @@ public enum MatchingBenchmark {
         for row in list.rows {
           report.rows += 1
           // CSV rows count from 1; JSON features from 0.
-          guard let entry = entries.first(where: { ($0["row"] as? Int ?? ($0["feature"] as? Int).map { $0 + 1 }) == row.number }) else { continue }
-          let truth = entry["osm_id"] as? String
-          let acceptable = Set(([truth] + ((entry["also_acceptable"] as? [String]) ?? []).map { Optional($0) }).compactMap { $0.map { "osm:" + $0 } })
+          func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(exactly: n) } else { nil } }
+          func text(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+          guard let entry = entries.first(where: { (number($0["row"]) ?? number($0["feature"]).map { $0 + 1 }) == row.number }) else { continue }
+          let truth = text(entry["osm_id"])
+          let also: [String] = if case .array(let values)? = entry["also_acceptable"] { values.compactMap(text) } else { [] }
+          let acceptable = Set(([truth] + also.map { Optional($0) }).compactMap { $0.map { "osm:" + $0 } })
           let match = try matcher.match(row.title, near: row.coordinate)
           if truth != nil { report.rowsWithTruth += 1 }
           if case .accepted(let place) = match.decision {

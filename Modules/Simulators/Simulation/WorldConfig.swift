@@ -345,30 +345,26 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   /// The defaults with the file's values laid over them, so a world file
   /// names only what it changes; a key the world does not have is an error.
   static func merged(_ data: Data, source: String) throws -> WorldConfig {
-    let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(WorldConfig())) as! [String: Any]
-    guard let overrides = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-      throw ScenarioError(source: source, message: "not a JSON object")
-    }
-    func merge(_ base: [String: Any], _ top: [String: Any], path: String) throws -> [String: Any] {
-      var result = base
-      for (key, value) in top {
-        guard let existing = base[key] else {
-          throw ScenarioError(source: source, message: "unknown key '\(path)\(key)'; known: \(base.keys.sorted().joined(separator: ", "))")
-        }
-        if let nested = existing as? [String: Any] {
-          guard let inner = value as? [String: Any] else {
-            throw ScenarioError(source: source, message: "'\(path)\(key)' must be an object")
-          }
-          result[key] = try merge(nested, inner, path: path + key + ".")
-        } else {
-          result[key] = value
-        }
-      }
-      return result
-    }
-    let combined = try merge(defaults, overrides, path: "")
+    let overrides: [String: JSONValue]
     do {
-      return try JSONDecoder().decodeOutside(WorldConfig.self, from: JSONSerialization.data(withJSONObject: combined))
+      guard case .object(let members) = try JSONParser.parse(data) else { throw ScenarioError(source: source, message: "not a JSON object") }
+      overrides = members
+    } catch let failure as JSONParser.Failure {
+      throw ScenarioError(source: source, message: "not JSON: \(failure)")
+    }
+    let combined: JSONValue
+    do {
+      combined = try JSONValue(encoding: WorldConfig()).overlaid(with: overrides, path: "")
+    } catch let problem as JSONValue.OverlayProblem {
+      switch problem {
+      case .unknownKey(let path, let known):
+        let siblings = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        throw ScenarioError(source: source, message: "unknown key '\(path)'; known: \(siblings.joined(separator: ", "))")
+      case .wrongType(let path, let expected): throw ScenarioError(source: source, message: "'\(path)' must be \(expected)")
+      }
+    }
+    do {
+      return try combined.decoded(as: WorldConfig.self)
     } catch {
       throw ScenarioError(source: source, message: "a value has the wrong type: \(error)")
     }

@@ -20,32 +20,37 @@ public enum GeoJSONExport {
       if let name = names[membership.list] { listsOf[membership.place, default: []].append(name) }
       placesOf[membership.list, default: []].append(membership.place.rawValue)
     }
-    var features: [[String: Any]] = []
+    var features: [JSONValue] = []
     var missing = 0
+    let strings = { (values: [String]) in JSONValue.array(values.map(JSONValue.string)) }
     for place in places.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
       guard let coordinate = place.coordinate else {
         missing += 1
         continue
       }
-      var properties: [String: Any] = [
-        "id": place.id.rawValue, "name": place.name, "tags": place.personal.tags, "lists": (listsOf[place.id] ?? []).sorted(),
+      var properties: [String: JSONValue] = [
+        "id": .string(place.id.rawValue), "name": .string(place.name), "tags": strings(place.personal.tags),
+        "lists": strings((listsOf[place.id] ?? []).sorted()),
       ]
-      if !place.personal.note.isEmpty { properties["note"] = place.personal.note }
-      if let address = place.address { properties["address"] = address }
-      if let category = place.provider?.category { properties["category"] = category }
-      if let ref = place.provider?.ref { properties["source"] = ref }
-      features.append([
-        "type": "Feature", "id": place.id.rawValue,
-        "geometry": ["type": "Point", "coordinates": [coordinate.longitude, coordinate.latitude]], "properties": properties,
-      ])
+      if !place.personal.note.isEmpty { properties["note"] = .string(place.personal.note) }
+      if let address = place.address { properties["address"] = .string(address) }
+      if let category = place.provider?.category { properties["category"] = .string(category) }
+      if let ref = place.provider?.ref { properties["source"] = .string(ref) }
+      features.append(
+        .object([
+          "type": .string("Feature"), "id": .string(place.id.rawValue),
+          "geometry": .object(["type": .string("Point"), "coordinates": .array([.number(coordinate.longitude), .number(coordinate.latitude)])]),
+          "properties": .object(properties),
+        ]))
     }
-    let collection: [String: Any] = [
-      "type": "FeatureCollection", "features": features,
-      "lists": lists.sorted { $0.id.rawValue < $1.id.rawValue }.map { list in
-        ["id": list.id.rawValue, "name": list.name, "places": (placesOf[list.id] ?? []).sorted()] as [String: Any]
-      },
-    ]
-    let data = (try? JSONSerialization.data(withJSONObject: collection, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    let collection = JSONValue.object([
+      "type": .string("FeatureCollection"), "features": .array(features),
+      "lists": .array(
+        lists.sorted { $0.id.rawValue < $1.id.rawValue }.map { list in
+          .object(["id": .string(list.id.rawValue), "name": .string(list.name), "places": strings((placesOf[list.id] ?? []).sorted())])
+        }),
+    ])
+    let data = Data(collection.prettyText.utf8)
     return Result(data: data, places: features.count, withoutCoordinate: missing)
   }
 }
