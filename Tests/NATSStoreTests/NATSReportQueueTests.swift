@@ -23,6 +23,20 @@ import TestSupport
       })
   }
 
+  @Test func theMailboxPassesTheMailboxSuiteAndTwoProcessesShareIt() throws {
+    let server = try NATSServer()
+    try CommandMailboxConformance.verify { try NATSCommandMailbox(try NATSLocation("\(server.url);stream=mail")) }
+    // A worker and a front on their own connections: what one leaves the other collects, once.
+    let location = try NATSLocation("\(server.url);stream=shared")
+    let worker = try NATSCommandMailbox(location)
+    let front = try NATSCommandMailbox(location)
+    let other = try NATSCommandMailbox(location)
+    try worker.leave([Data("[1]".utf8)], for: "alice")
+    try other.leave([Data("[2]".utf8)], for: "alice")
+    #expect(try front.collect(for: "alice").map { String(decoding: $0, as: UTF8.self) } == ["[1]", "[2]"])
+    #expect(try worker.collect(for: "alice").isEmpty)
+  }
+
   /// Two workers, each with its own connection, share 8 partitions by
   /// leases in the bucket beside the stream; a dies after applying a
   /// batch it did not acknowledge, and b, once a's leases ran out, applies

@@ -11,6 +11,10 @@ import TestSupport
     try ReportQueueConformance.verify(make: { InMemoryReportQueue(partitions: 8) }, reopen: { $0 })
   }
 
+  @Test func theInMemoryMailboxPassesTheMailboxSuite() throws {
+    try CommandMailboxConformance.verify { InMemoryCommandMailbox() }
+  }
+
   /// What was applied, by whom, in order.
   final class Applied: Sendable {
     let log = Locked<[(worker: String, report: QueuedReport)]>([])

@@ -8,7 +8,7 @@ import Partitions
 /// replicated as the logs are), so a report is gone once acknowledged and
 /// none is kept longer than `retention` (raw positions); one durable
 /// consumer per partition (`WHILEHERE-part-N`). A message is the person's
-/// name, a newline and the report as the phone sent it.
+/// name, a tab, the device, a newline and the report as the phone sent it.
 ///
 /// Publishing returns after JetStream's acknowledgement (a quorum of the
 /// replicas). A partition's consumer is made anew at its first fetch and
@@ -62,10 +62,12 @@ public final class NATSReportQueue: ReportQueue {
   private var stream: String { "\(location.stream)-ingest" }
   private func subject(_ partition: Int) -> String { "wh.\(location.stream)-ingest.\(partition)" }
 
-  public func publish(person: String, body: Data) throws -> QueuedReport {
-    guard !person.isEmpty, !person.utf8.contains(10) else { throw QueueRefusal(description: "a person's name must be one line, not '\(person)'") }
+  public func publish(person: String, device: String, body: Data) throws -> QueuedReport {
+    guard !person.isEmpty, !Self.unwritable(person), !Self.unwritable(device) else {
+      throw QueueRefusal(description: "a person's and a device's names must be one line without tabs, not '\(person)' '\(device)'")
+    }
     let partition = Partitioning.partition(of: person, count: partitions)
-    let message = Data(person.utf8) + Data([10]) + body
+    let message = Data((person + "\t" + device + "\n").utf8) + body
     let subject = subject(partition)
     let sequence = try publisher.withLock { connection in
       var sequence: UInt64 = 0
@@ -78,7 +80,7 @@ public final class NATSReportQueue: ReportQueue {
       }
       return sequence
     }
-    return QueuedReport(partition: partition, sequence: sequence, person: person, body: body)
+    return QueuedReport(partition: partition, sequence: sequence, person: person, device: device, body: body)
   }
 
   public func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] {
@@ -119,9 +121,12 @@ public final class NATSReportQueue: ReportQueue {
         let data = length > 0 ? Data(bytes: natsMsg_GetData(message), count: length) : Data()
         // Not written by `publish` (no name line): an empty name, which the applier refuses.
         let newline = data.firstIndex(of: 10)
-        let person = newline.map { String(decoding: data[data.startIndex..<$0], as: UTF8.self) } ?? ""
+        let names = newline.map { String(decoding: data[data.startIndex..<$0], as: UTF8.self) } ?? ""
+        let tab = names.firstIndex(of: "\t")
+        let person = tab.map { String(names[..<$0]) } ?? names
+        let device = tab.map { String(names[names.index(after: $0)...]) } ?? ""
         let body = newline.map { data[data.index(after: $0)...] } ?? data
-        reports.append(QueuedReport(partition: partition, sequence: sequence, person: person, body: Data(body)))
+        reports.append(QueuedReport(partition: partition, sequence: sequence, person: person, device: device, body: Data(body)))
       }
       return reports
     }

@@ -19,10 +19,13 @@ public final class InMemoryReportQueue: ReportQueue {
     state = Locked((1, Array(repeating: Partition(), count: partitions)))
   }
 
-  public func publish(person: String, body: Data) throws -> QueuedReport {
+  public func publish(person: String, device: String, body: Data) throws -> QueuedReport {
+    guard !person.isEmpty, !Self.unwritable(person), !Self.unwritable(device) else {
+      throw QueueRefusal(description: "a person's and a device's names must be one line without tabs, not '\(person)' '\(device)'")
+    }
     let partition = Partitioning.partition(of: person, count: partitions)
     return state.withLock { state in
-      let report = QueuedReport(partition: partition, sequence: state.next, person: person, body: body)
+      let report = QueuedReport(partition: partition, sequence: state.next, person: person, device: device, body: body)
       state.next += 1
       state.partitions[partition].reports.append(report)
       return report

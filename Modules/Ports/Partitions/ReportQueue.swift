@@ -11,10 +11,10 @@ import Foundation
 /// report stays until acknowledged, and fetching does not remove it.
 public protocol ReportQueue: Sendable {
   var partitions: Int { get }
-  /// Stores `body` as `person`'s next report and returns once it is stored
-  /// durably (in a cluster: on a quorum of the stream's replicas).
-  /// Throws when it could not be stored; nothing is then queued.
-  func publish(person: String, body: Data) throws -> QueuedReport
+  /// Stores `body` as `person`'s next report (from `device`) and returns
+  /// once it is stored durably (in a cluster: on a quorum of the stream's
+  /// replicas). Throws when it could not be stored; nothing is then queued.
+  func publish(person: String, device: String, body: Data) throws -> QueuedReport
   /// Up to `limit` reports of `partition` in order, continuing after the
   /// last one fetched (after the last acknowledged one on the first fetch
   /// and after `rewind`), waiting up to `wait` seconds for the first when
@@ -29,4 +29,11 @@ public protocol ReportQueue: Sendable {
   /// fetched and did not acknowledge comes first) and after a report that
   /// could not be applied.
   func rewind(partition: Int) throws
+}
+
+extension ReportQueue {
+  public func publish(person: String, body: Data) throws -> QueuedReport { try publish(person: person, device: "", body: body) }
+
+  /// A name that cannot be written as a queued report's person or device.
+  public static func unwritable(_ text: String) -> Bool { text.utf8.contains(10) || text.utf8.contains(9) }
 }

@@ -22,12 +22,13 @@ public enum ReportQueueConformance {
     for round in 0..<5 {
       for person in people {
         let body = Data("{\"_type\":\"location\",\"n\":\(round),\"who\":\"\(person)\"}\n\u{0}".utf8)
-        let report = try queue.publish(person: person, body: body)
+        let report = try queue.publish(person: person, device: "http/phone-\(round)", body: body)
         try expect(report.partition == Partitioning.partition(of: person, count: queue.partitions), "routing", "\(person) went to \(report.partition)")
         sent[person, default: []].append(body)
       }
     }
     var got: [String: [Data]] = [:]
+    var devices: [String: [String]] = [:]
     for partition in 0..<queue.partitions {
       var last: UInt64 = 0
       for report in try queue.fetch(partition: partition, limit: 100, wait: 1) {
@@ -36,9 +37,14 @@ public enum ReportQueueConformance {
         try expect(report.sequence > last, "order", "sequence \(report.sequence) after \(last)")
         last = report.sequence
         got[report.person, default: []].append(report.body)
+        devices[report.person, default: []].append(report.device)
       }
     }
     try expect(got == sent, "every report once, in order, intact", "sent \(sent.mapValues(\.count)), got \(got.mapValues(\.count))")
+    try expect(devices.values.allSatisfy { $0 == (0..<5).map { "http/phone-\($0)" } }, "device", "\(devices)")
+    var refused = false
+    do { _ = try queue.publish(person: "eve\tx", device: "", body: Data()) } catch { refused = true }
+    try expect(refused, "names", "a name with a tab was queued")
   }
 
   static func continuingAndRewinding(_ queue: any ReportQueue, reopen: (any ReportQueue) throws -> any ReportQueue) throws {
