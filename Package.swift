@@ -85,11 +85,11 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulators", "Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "MicroHTTP", "MQTT", "Gpsd", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Domain"]),
+    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "MicroHTTP", "MQTT", "Gpsd", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Partitions", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Composition", "Daemon", ["Locking",
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "Sodium", "OwnTracks", "PushSinks",
-      "Analytics", "WebApp", "Importing", "Domain",
+      "Analytics", "WebApp", "Importing", "Partitions", "Domain",
     ]),
     // The daemon's real code driven by simulated OwnTracks phones (the benchmark's deployed path).
     module("Composition", "DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
@@ -120,8 +120,8 @@ let package = Package(
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
-    tests("PartitionsTests", ["Partitions", "Domain", "TestSupport"]),
-    tests("NATSStoreTests", ["NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "TestSupport"]),
+    tests("PartitionsTests", ["Locking", "Partitions", "Domain", "TestSupport"]),
+    tests("NATSStoreTests", ["Locking", "NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "TestSupport"]),
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
@@ -132,7 +132,7 @@ let package = Package(
     tests("DaemonTests", ["Locking", "whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
-      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing", "TestSupport"],
+      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing", "Partitions", "TestSupport"],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Locking", "Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),

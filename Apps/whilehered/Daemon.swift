@@ -13,6 +13,7 @@ enum DaemonMain {
     .value("profile", "NAME", "cli, headless or testing (default headless)"),
     .value("store", "PROVIDER", "store provider, e.g. file:DIR (overrides config)"),
     .value("listen", "ADDRESS:PORT", "where the HTTP server listens (default 127.0.0.1:8083)"),
+    .value("cluster", "NATS-URL", "run as one of a cluster's workers: reports queued on these NATS servers (overrides cluster.nats; Docs/Cluster.md)"),
     .value("replay", "FILE", "feed JSON lines (OwnTracks messages or trace fixes) from FILE, or - for standard input"),
     .value("person", "NAME", "whose device --replay stands for"),
     .flag("restamp", "shift the replayed trace so its first fix is taken now, keeping the time between fixes (old traces still fire)"),
@@ -71,6 +72,7 @@ enum DaemonMain {
       var overrides: [String: String] = [:]
       if let store = parsed.value("store") { overrides["store"] = store }
       if let listen = parsed.value("listen") { overrides["server.listen"] = listen }
+      if let cluster = parsed.value("cluster") { overrides["cluster.nats"] = cluster }
       let profile = try parsed.value("profile").map { name in
         guard let profile = Profile(rawValue: name) else {
           throw UsageError("unknown profile '\(name)'", commandPath: ["whilehered"])

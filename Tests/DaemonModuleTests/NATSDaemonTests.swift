@@ -23,3 +23,20 @@ import TestSupport
     #expect(status?["lastFix"] != nil, "the journalled fix came back from NATS")
   }
 }
+
+/// whilehered as a worker of a cluster on a real nats-server
+/// (`cluster.nats`): the report queue, leases and mailbox on JetStream,
+/// people's logs on the same servers.
+@Suite struct NATSClusterDaemonTests {
+  @Test func aWorkerOnNATSAppliesQueuedReportsAndAnswersWithTheWaypointsItLeft() throws {
+    let server = try NATSServer()
+    let daemon = try DaemonHarness(extra: #", "cluster": {"nats": "\#(server.url);stream=work", "worker": "w1", "partitions": 4}"#, store: "nats:\(server.url);stream=people")
+    #expect(ClusterWorkerTests.until { daemon.host.clusterPartitions.count == 4 })
+    _ = try #require(daemon.addTask("Buy milk"))
+    #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 2000)).status == 200)
+    #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 1 })
+    let answer = String(decoding: daemon.send("POST", "/owntracks", body: daemon.location(north: 1990)).body, as: UTF8.self)
+    #expect(answer.contains("setWaypoints"), "\(answer)")
+    #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 2 })
+  }
+}

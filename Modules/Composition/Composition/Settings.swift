@@ -57,6 +57,16 @@ public struct Settings: Sendable, Equatable {
   public var webTiles = ""
   public var webAttribution = ""
   public var webLeaflet = "/usr/share/javascript/leaflet"
+  /// Run as one of a cluster's workers (`cluster.nats`, "" = alone): phone
+  /// reports go through a partitioned queue on these NATS servers
+  /// (`nats://HOST:4222[,…][;stream=S][;replicas=N]`), and this process
+  /// works the partitions its leases give it (Docs/Cluster.md).
+  public var clusterNATS = ""
+  public var clusterPartitions = 64
+  /// This worker's id ("" = the host name and process id).
+  public var clusterWorker = ""
+  /// Seconds a worker's lease on a partition lasts unrenewed.
+  public var clusterLease = 15
   /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
   public var mqttHost = ""
   public var mqttPort = 1883
@@ -124,6 +134,10 @@ public struct Settings: Sendable, Equatable {
     ("mqtt.cert-file", "WHILEHERE_MQTT_CERT_FILE"),
     ("mqtt.key-file", "WHILEHERE_MQTT_KEY_FILE"),
     ("mqtt.client", "WHILEHERE_MQTT_CLIENT"),
+    ("cluster.nats", "WHILEHERE_CLUSTER_NATS"),
+    ("cluster.partitions", "WHILEHERE_CLUSTER_PARTITIONS"),
+    ("cluster.worker", "WHILEHERE_CLUSTER_WORKER"),
+    ("cluster.lease", "WHILEHERE_CLUSTER_LEASE"),
     ("gpsd.host", "WHILEHERE_GPSD_HOST"),
     ("gpsd.port", "WHILEHERE_GPSD_PORT"),
     ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
@@ -183,6 +197,18 @@ public struct Settings: Sendable, Equatable {
     case "mqtt.ca-file": mqttCAFile = value
     case "mqtt.cert-file": mqttCertFile = value
     case "mqtt.key-file": mqttKeyFile = value
+    case "cluster.nats":
+      guard value.isEmpty || value.hasPrefix("nats://") || value.hasPrefix("tls://") else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "\"\" or nats://HOST:PORT[,nats://…][;stream=NAME][;replicas=N]")
+      }
+      clusterNATS = value
+    case "cluster.partitions": clusterPartitions = try Self.whole(value, key: key, source: source, in: 1...4096)
+    case "cluster.worker":
+      guard value.isEmpty || (value.utf8.count <= 64 && value.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }) else {
+        throw ConfigError.invalidValue(source: source, key: key, value: value, allowed: "1-64 letters, digits, - or _")
+      }
+      clusterWorker = value
+    case "cluster.lease": clusterLease = try Self.whole(value, key: key, source: source, in: 3...3600)
     case "gpsd.host": gpsdHost = value
     case "gpsd.port": gpsdPort = try Self.whole(value, key: key, source: source, in: 1...65535)
     case "gpsd.person": gpsdPerson = value

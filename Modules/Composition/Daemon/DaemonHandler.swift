@@ -28,12 +28,15 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// everything else that may wait for a disk.
   let passwordWork: WorkerPool
   let otherWork: WorkerPool
+  /// In a cluster: reports go to the shared queue, not to the engine here.
+  let cluster: ClusterIngest?
 
   init(
     people: People, signer: any TokenSigner, clock: @escaping @Sendable () -> Date, log: DaemonLog,
     mqttStatus: (@Sendable () -> MQTTIngest.State)? = nil, web: WebAssets = WebAssets(), sessions: WebSessions = WebSessions(),
-    secureCookies: Bool = false
+    secureCookies: Bool = false, cluster: ClusterIngest? = nil
   ) {
+    self.cluster = cluster
     self.mqttStatus = mqttStatus
     self.web = web
     self.sessions = sessions
@@ -57,7 +60,8 @@ final class DaemonHandler: HTTPHandler, Sendable {
     if request.method == "POST", path == "/owntracks" || path == "/pub", let quick {
       switch quick {
       // A journal that would make the report wait for its disk here sends it to a worker instead.
-      case .success(let person) where person.journal.appendsWithoutWaiting: return ownTracks(request, person: person, answer: answer)
+      // In a cluster the report waits for the queue's replicas instead: a worker thread.
+      case .success(let person) where person.journal.appendsWithoutWaiting && cluster == nil: return ownTracks(request, person: person, answer: answer)
       case .success: break
       case .failure(let refusal): return answer(self.answer(refusal, request: request, basic: true))
       }
@@ -189,6 +193,16 @@ final class DaemonHandler: HTTPHandler, Sendable {
       report = try OwnTracksCodec.decode(request.body, now: clock())
     } catch {
       return answer(.failure(400, "\(error)"))
+    }
+    if let cluster {
+      do {
+        return answer(.json(200, try cluster.front(request.body, person: person.name, device: device, via: .http)))
+      } catch {
+        log("cluster-queue-failed", ["person": person.name, "error": "\(error)"])
+        var busy = HTTPResponse.failure(503, "the report could not be queued; send it again")
+        busy.headers["Retry-After"] = "1"
+        return answer(busy)
+      }
     }
     person.transport = .http
     person.receive(report, device: device) { [self] received in

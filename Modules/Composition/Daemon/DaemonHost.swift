@@ -21,6 +21,8 @@ public final class DaemonHost: Sendable {
   let server: any HTTPServing
   let ticker: Ticker
   let mqtt: MQTTIngest?
+  /// In a cluster: this process as one of its workers.
+  let cluster: ClusterIngest?
   let handler: DaemonHandler
   let log: DaemonLog
   let clock: any WallClock
@@ -48,6 +50,9 @@ public final class DaemonHost: Sendable {
     public var observe: (@Sendable (String, [ArrivalEvent]) -> Void)?
     /// The live demo's person, whose name is also the password the page fills in.
     public var demo: String?
+    /// The cluster's shared ports, instead of opening `cluster.nats` (tests
+    /// run several workers in one process on in-memory ones).
+    public var cluster: ClusterPorts?
     public init() {}
   }
 
@@ -138,11 +143,20 @@ public final class DaemonHost: Sendable {
       mqtt = ingest
       mqttStatus = { ingest.state.withLock { $0 } }
     }
+    var cluster: ClusterIngest?
+    if let ports = try tuning.cluster ?? (settings.clusterNATS.isEmpty ? nil : ClusterPorts.open(settings)) {
+      let id = settings.clusterWorker.isEmpty ? Self.workerID() : settings.clusterWorker
+      let made = try ClusterIngest(
+        ports: ports, worker: id, leaseSeconds: Double(settings.clusterLease), people: directory, mqtt: mqtt, clock: clock, log: log)
+      mqtt?.cluster.withLock { $0 = made }
+      cluster = made
+      log("cluster", ["worker": id, "ports": ports.description])
+    }
     let handler = DaemonHandler(
       people: directory, signer: signer, clock: { clock.now() }, log: log, mqttStatus: mqttStatus,
       web: WebAssets(leaflet: XDG.expandTilde(settings.webLeaflet, environment), tiles: settings.webTiles, attribution: settings.webAttribution,
         demo: tuning.demo),
-      secureCookies: settings.serverURL.hasPrefix("https://"))
+      secureCookies: settings.serverURL.hasPrefix("https://"), cluster: cluster)
     let port: Int
     do {
       port = try server.start(handler)
@@ -162,6 +176,7 @@ public final class DaemonHost: Sendable {
       gps = LocalIngest(source: source, person: owner, log: log)
     }
     mqtt?.startRetrying()
+    cluster?.start()
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
     // A restart sweeps at once (a removed person's last fix goes); then every ten minutes.
@@ -189,7 +204,7 @@ public final class DaemonHost: Sendable {
       localPath = path
     }
     let host = DaemonHost(
-      port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, handler: handler, log: log,
+      port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, cluster: cluster, handler: handler, log: log,
       clock: clock, statusPath: statusPath, sweepFixes: sweep, localPath: localPath)
     if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     if let gps {
@@ -248,7 +263,7 @@ public final class DaemonHost: Sendable {
   public var listensToMQTT: Bool { mqtt != nil }
 
   init(
-    port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: Ticker, mqtt: MQTTIngest?,
+    port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: Ticker, mqtt: MQTTIngest?, cluster: ClusterIngest?,
     handler: DaemonHandler, log: DaemonLog, clock: any WallClock, statusPath: String?, sweepFixes: @escaping @Sendable () -> Void,
     localPath: String?
   ) {
@@ -258,6 +273,7 @@ public final class DaemonHost: Sendable {
     self.server = server
     self.ticker = ticker
     self.mqtt = mqtt
+    self.cluster = cluster
     self.handler = handler
     self.log = log
     self.clock = clock
@@ -267,6 +283,18 @@ public final class DaemonHost: Sendable {
   }
 
   public var peopleCount: Int { people.byName.count }
+
+  /// A cluster worker's id when none is configured: the host and process.
+  static func workerID() -> String {
+    let host = ProcessInfo.processInfo.hostName.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" }
+    return String(String(host).prefix(48)) + "-\(getpid())"
+  }
+
+  /// In a cluster: the partitions this worker holds now (empty otherwise).
+  public var clusterPartitions: Set<Int> { cluster?.owner.held ?? [] }
+
+  /// In a cluster: reports this worker applied since it started.
+  public var clusterApplied: Int { cluster?.applied.withLock { $0 } ?? 0 }
 
   /// Stops taking requests (running ones finish), gives queued deliveries
   /// a few seconds, and closes every store.
@@ -278,6 +306,8 @@ public final class DaemonHost: Sendable {
     guard first else { return }
     server.stop()
     mqtt?.stop()
+    // After the fronts: what they queued is applied here or by the others.
+    cluster?.stop()
     people.byName.values.first?.analytics.flush()
     for local in running.withLock({ $0.locals }) { local.stop() }
     ticker.cancel()

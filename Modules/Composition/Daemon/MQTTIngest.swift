@@ -15,6 +15,8 @@ final class MQTTIngest: Sendable {
   let people: People
   let clock: @Sendable () -> Date
   let log: DaemonLog
+  /// In a cluster: reports go to the shared queue (set once the cluster is up).
+  let cluster = Locked<ClusterIngest?>(nil)
 
   init(broker: any MessageBroker, people: People, clock: @escaping @Sendable () -> Date, log: DaemonLog) {
     self.broker = broker
@@ -82,6 +84,12 @@ final class MQTTIngest: Sendable {
       log("mqtt-refused", ["topic": topic, "reason": "\(error)"])
       return
     }
+    if let cluster = cluster.withLock({ $0 }) {
+      do { _ = try cluster.front(payload, person: user, device: device, via: .mqtt) } catch {
+        log("cluster-queue-failed", ["person": user, "error": "\(error)"])
+      }
+      return
+    }
     person.transport = .mqtt(device: device)
     do {
       let reply = try person.receive(report, device: device)
@@ -103,7 +111,7 @@ final class MQTTIngest: Sendable {
     }
   }
 
-  private func send(_ commands: [PhoneCommand], to user: String, device: String) {
+  func send(_ commands: [PhoneCommand], to user: String, device: String) {
     guard !commands.isEmpty else { return }
     for message in OwnTracksCodec.encodeEach(commands) {
       do {

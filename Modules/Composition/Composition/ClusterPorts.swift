@@ -1,0 +1,32 @@
+import Foundation
+import NATSStore
+import Partitions
+
+/// What a cluster's workers share (`cluster.nats`): the partitioned report
+/// queue, the leases that say who works which partition, and the mailbox
+/// where workers leave commands for phones that only hear from the server
+/// in answers. NATS JetStream in a deployment; tests hand the daemon
+/// in-memory ones shared by several hosts in one process.
+public struct ClusterPorts: Sendable {
+  public let queue: any ReportQueue
+  public let leases: any LeaseStore
+  public let mailbox: any CommandMailbox
+  /// What `doctor` and the log name the cluster by (never a password).
+  public let description: String
+
+  public init(queue: any ReportQueue, leases: any LeaseStore, mailbox: any CommandMailbox, description: String) {
+    self.queue = queue
+    self.leases = leases
+    self.mailbox = mailbox
+    self.description = description
+  }
+
+  /// The ports on the NATS servers `settings.clusterNATS` names.
+  public static func open(_ settings: Settings) throws -> ClusterPorts {
+    let location = try NATSLocation(settings.clusterNATS)
+    return ClusterPorts(
+      queue: try NATSReportQueue(location, partitions: settings.clusterPartitions, retention: max(settings.fixRetention, 60)),
+      leases: try NATSLeaseStore(location), mailbox: try NATSCommandMailbox(location),
+      description: "nats stream \(location.stream)-ingest, \(settings.clusterPartitions) partitions, \(location.replicas) replica\(location.replicas == 1 ? "" : "s")")
+  }
+}

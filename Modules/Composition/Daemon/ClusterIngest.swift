@@ -1,0 +1,126 @@
+import Composition
+import Domain
+import Foundation
+import Geofencing
+import Locking
+import OwnTracks
+import Partitions
+
+/// whilehered as one of a cluster's workers (`cluster.nats`). As a front,
+/// it puts each phone report on the person's partition of the shared
+/// queue instead of running the engine, and answers an HTTP phone with
+/// the commands workers left in its mailbox. As a worker, it holds leases
+/// on a fair share of the partitions and applies their reports in order
+/// through the same person code a single daemon runs, acknowledging each
+/// once the person's step is durable; commands go to MQTT phones at once
+/// and to HTTP phones through the mailbox.
+final class ClusterIngest: Sendable {
+  let ports: ClusterPorts
+  let owner: PartitionOwner
+  private let worker: PartitionWorker
+  private let log: DaemonLog
+  private let clock: any WallClock
+  /// Whether the loop should go on, and what it signals when it ended.
+  private let loop = Locked<(running: Bool, ended: OneShot<Void>?)>((false, nil))
+  /// Counts for /health and the log.
+  let applied = Locked(0)
+
+  /// How a report reached its front, written before the device's name in
+  /// the queued report (`http/phone`), so the worker answers the same way.
+  enum Channel: String {
+    case http, mqtt
+  }
+
+  init(ports: ClusterPorts, worker id: String, leaseSeconds: Double, people: People, mqtt: MQTTIngest?, clock: any WallClock, log: DaemonLog) throws {
+    self.ports = ports
+    self.log = log
+    self.clock = clock
+    owner = try PartitionOwner(worker: id, partitions: ports.queue.partitions, store: ports.leases, clock: clock, leaseSeconds: leaseSeconds)
+    let mailbox = ports.mailbox
+    let applied = applied
+    worker = PartitionWorker(owner: owner, queue: ports.queue) { report in
+      try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log)
+      applied.withLock { $0 += 1 }
+    }
+  }
+
+  /// The front's part for one report already checked (its person and
+  /// device allowed, its JSON an OwnTracks message): queued durably, then
+  /// the commands workers left for the phone, as one JSON array.
+  func front(_ body: Data, person: String, device: String?, via channel: Channel) throws -> Data {
+    _ = try ports.queue.publish(person: person, device: channel.rawValue + "/" + (device ?? ""), body: body)
+    guard channel == .http else { return Data("[]".utf8) }
+    let messages = try ports.mailbox.collect(for: person)
+    return Data("[".utf8) + Data(messages.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",").utf8) + Data("]".utf8)
+  }
+
+  /// One queued report, on the worker that owns its partition. A report
+  /// nobody can apply (an unknown person, JSON that is no OwnTracks
+  /// message) is logged and dropped; one whose step could not be made
+  /// durable throws, and comes again.
+  static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws {
+    guard let person = people.byName[report.person] else {
+      return log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
+    }
+    let slash = report.device.firstIndex(of: "/")
+    let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
+    let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+    let decoded: PhoneReport
+    do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
+      return log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+    }
+    person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
+    let reply = try person.receive(decoded, device: device)
+    for notification in reply.reminders {
+      log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+    }
+    guard !reply.commands.isEmpty else { return }
+    if channel == .mqtt, let mqtt, let device {
+      mqtt.send(reply.commands, to: person.name, device: device)
+    } else {
+      try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
+    }
+  }
+
+  /// Starts the worker's loop on a thread of its own: a lease round every
+  /// third of the lease, and passes over the partitions held between them.
+  func start() {
+    let ended = OneShot<Void>()
+    loop.withLock { $0 = (true, ended) }
+    let period = owner.leaseSeconds / 3
+    Thread { [self] in
+      var lastRound: Date?
+      while loop.withLock({ $0.running }) {
+        let now = clock.now()
+        if lastRound.map({ now.timeIntervalSince($0) >= period || now < $0 }) ?? true {
+          lastRound = now
+          do { try owner.round() } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
+        }
+        do {
+          let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2)
+          if !pass.taken.isEmpty || !pass.dropped.isEmpty {
+            log("cluster-partitions", ["worker": owner.worker, "taken": pass.taken.map(String.init).joined(separator: ","),
+              "dropped": pass.dropped.map(String.init).joined(separator: ","), "held": String(owner.held.count)])
+          }
+          for failure in pass.failures { log("cluster-apply-failed", ["worker": owner.worker, "detail": failure]) }
+          if pass.applied == 0 { usleep(owner.held.isEmpty ? 200_000 : 20_000) }
+        } catch {
+          log("cluster-queue-failed", ["worker": owner.worker, "error": "\(error)"])
+          usleep(500_000)
+        }
+      }
+      ended.put(())
+    }.start()
+  }
+
+  /// Stops the loop after its current pass and gives every partition back
+  /// at once, so the others take them at their next round.
+  func stop() {
+    guard let ended = loop.withLock({ state -> OneShot<Void>? in
+      defer { state.running = false }
+      return state.running ? state.ended : nil
+    }) else { return }
+    ended.take()
+    do { try owner.releaseAll() } catch { log("cluster-release-failed", ["worker": owner.worker, "error": "\(error)"]) }
+  }
+}

@@ -1,0 +1,117 @@
+import Composition
+@testable import Daemon
+import Domain
+import Foundation
+import Gateway
+import Partitions
+import Testing
+import TestSupport
+
+/// whilehered as a cluster's workers (`cluster.nats`), on in-memory
+/// cluster ports shared by daemons in one process: reports queued by a
+/// front, applied once by the worker holding the person's partition,
+/// commands back to an HTTP phone through the mailbox, partitions handed
+/// over as workers join and stop. The real NATS ports pass the same
+/// suites in NATSStoreTests.
+@Suite(.serialized) struct ClusterWorkerTests {
+  static func ports(partitions: Int = 8) -> ClusterPorts {
+    ClusterPorts(
+      queue: InMemoryReportQueue(partitions: partitions), leases: InMemoryLeaseStore(), mailbox: InMemoryCommandMailbox(), description: "memory")
+  }
+
+  static func worker(_ id: String, _ ports: ClusterPorts) throws -> DaemonHarness {
+    try DaemonHarness(extra: #", "cluster": {"worker": "\#(id)"}"#) { $0.cluster = ports }
+  }
+
+  /// Waits for the worker threads (bounded): they run on real time, the
+  /// daemons' clocks on manual time.
+  static func until(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<500 {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
+  }
+
+  /// One worker: the front answers a report at once with nothing, the
+  /// worker applies it, and the phone's next answer carries the waypoints
+  /// the worker left; arriving fires the reminder once.
+  @Test func aQueuedReportIsAppliedAndItsCommandsReachThePhoneInTheNextAnswer() throws {
+    let a = try Self.worker("a", Self.ports())
+    #expect(Self.until { a.host.clusterPartitions.count == 8 })
+    _ = try #require(a.addTask("Buy milk"))
+    let first = a.send("POST", "/owntracks", body: a.location(north: 3000), as: "bob", headers: ["X-Limit-D": "phone"])
+    #expect(first.status == 200)
+    #expect(Self.until { a.host.clusterApplied == 1 })
+    let alice = a.send("POST", "/owntracks", body: a.location(north: 2000))
+    #expect(alice.status == 200 && String(decoding: alice.body, as: UTF8.self) == "[]", "nothing was applied for alice yet")
+    #expect(Self.until { a.host.clusterApplied == 2 })
+    let next = a.send("POST", "/owntracks", body: a.location(north: 1990))
+    #expect(String(decoding: next.body, as: UTF8.self).contains("setWaypoints"), "\(String(decoding: next.body, as: UTF8.self))")
+    #expect(Self.until { a.host.clusterApplied == 3 })
+    for step in 0..<3 {
+      a.clock.advance(by: 30)
+      _ = a.send("POST", "/owntracks", body: a.location(north: Double(step) * 5))
+    }
+    #expect(Self.until { a.host.clusterApplied == 6 })
+    let fired = (try? String(contentsOfFile: a.reminders, encoding: .utf8)) ?? ""
+    #expect(fired.split(separator: "\n").filter { $0.contains("Buy milk") }.count == 1, "\(fired)")
+  }
+
+  /// Two workers split the partitions; a report from either front is
+  /// applied exactly once, by the owner of its person's partition; when
+  /// one stops, the other takes every partition at its next round and
+  /// applies what comes after.
+  @Test func twoWorkersSplitThePartitionsApplyEachReportOnceAndTakeOverOnAStop() throws {
+    let ports = Self.ports()
+    let a = try Self.worker("a", ports)
+    #expect(Self.until { a.host.clusterPartitions.count == 8 })
+    let b = try Self.worker("b", ports)
+    // a gives back above its share at its next round (a third of the lease later), and b takes it.
+    for _ in 0..<3 {
+      a.clock.advance(by: 6)
+      b.clock.advance(by: 6)
+      _ = Self.until { a.host.clusterPartitions.count == 4 && b.host.clusterPartitions.count == 4 }
+    }
+    #expect(a.host.clusterPartitions.count == 4 && b.host.clusterPartitions.count == 4)
+    #expect(a.host.clusterPartitions.isDisjoint(with: b.host.clusterPartitions))
+    var sent = 0
+    for round in 0..<10 {
+      let front = round % 2 == 0 ? a : b
+      for user in ["alice", "bob"] {
+        let response = front.send("POST", "/owntracks", body: front.location(north: Double(round) * 100), as: user, headers: ["X-Limit-D": "phone"])
+        #expect(response.status == 200)
+        sent += 1
+      }
+    }
+    #expect(Self.until { a.host.clusterApplied + b.host.clusterApplied == sent }, "\(a.host.clusterApplied) + \(b.host.clusterApplied) of \(sent)")
+    let owner = { (user: String) in Partitioning.partition(of: user, count: 8) }
+    let byA = ["alice", "bob"].filter { a.host.clusterPartitions.contains(owner($0)) }.count
+    #expect(a.host.clusterApplied == byA * 10 && b.host.clusterApplied == (2 - byA) * 10)
+    // b stops cleanly: a takes all eight at its next round and applies what b's people send next.
+    let before = a.host.clusterApplied
+    b.host.stop(drainSeconds: 0)
+    a.clock.advance(by: 6)
+    #expect(Self.until { a.host.clusterPartitions.count == 8 })
+    for user in ["alice", "bob"] { _ = a.send("POST", "/owntracks", body: a.location(), as: user, headers: ["X-Limit-D": "phone"]) }
+    #expect(Self.until { a.host.clusterApplied == before + 2 })
+  }
+
+  /// A report the queue cannot store is refused with 503 and Retry-After,
+  /// so the phone sends it again; nothing reaches the engine here.
+  @Test func aReportTheQueueCannotTakeIsA503() throws {
+    let ports = ClusterPorts(queue: RefusingQueue(), leases: InMemoryLeaseStore(), mailbox: InMemoryCommandMailbox(), description: "refusing")
+    let a = try Self.worker("a", ports)
+    let response = a.send("POST", "/owntracks", body: a.location())
+    #expect(response.status == 503 && response.headers["Retry-After"] == "1")
+    #expect(a.host.clusterApplied == 0)
+  }
+
+  final class RefusingQueue: ReportQueue {
+    let partitions = 4
+    func publish(person: String, device: String, body: Data) throws -> QueuedReport { throw QueueRefusal(description: "no quorum") }
+    func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] { [] }
+    func acknowledge(partition: Int, through sequence: UInt64) throws {}
+    func rewind(partition: Int) throws {}
+  }
+}
