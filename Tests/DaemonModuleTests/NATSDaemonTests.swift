@@ -1,4 +1,5 @@
 import Foundation
+import Partitions
 import Testing
 import TestSupport
 
@@ -38,5 +39,42 @@ import TestSupport
     let answer = String(decoding: daemon.send("POST", "/owntracks", body: daemon.location(north: 1990)).body, as: UTF8.self)
     #expect(answer.contains("setWaypoints"), "\(answer)")
     #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 2 })
+  }
+}
+
+/// Two workers on people's logs in NATS (queue, leases and mailbox in
+/// memory): a task added through one worker's API reaches the engine of
+/// the worker that takes the person's partition, which reads the
+/// person's log afresh when it takes it.
+@Suite struct NATSClusterTakeoverTests {
+  @Test func aWorkerTakingAPartitionReadsWhatAnotherWroteForItsPeople() throws {
+    let server = try NATSServer()
+    let ports = ClusterWorkerTests.ports()
+    let store = "nats:\(server.url);stream=shared"
+    // Leases of two minutes, renewed every 40 s: the clocks below jump 45 s at once.
+    let a = try DaemonHarness(extra: #", "cluster": {"worker": "a", "lease": 120}"#, store: store) { $0.cluster = ports }
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
+    // Whichever of alice and bob b will take (a gives back its highest partitions).
+    let user = ["alice", "bob"].first { Partitioning.partition(of: $0, count: 8) >= 4 } ?? "alice"
+    let b = try DaemonHarness(extra: #", "cluster": {"worker": "b", "lease": 120}"#, store: store, directory: TemporaryDirectory()) { $0.cluster = ports }
+    // b has read the user's log already; a serves them and adds a task b has not seen.
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 } && b.host.clusterPartitions.isEmpty)
+    _ = try #require(a.addTask("Buy milk", as: user))
+    // A round of a's after a third of the lease gives back half; then one of b's takes it.
+    a.clock.advance(by: 45)
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 4 })
+    b.clock.advance(by: 45)
+    #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 4 })
+    try #require(b.host.clusterPartitions.contains(Partitioning.partition(of: user, count: 8)))
+    // The phone arrives; a's front queues it, b applies it with the task a's API added.
+    for north in [0.0, 0, 0] {
+      a.clock.advance(by: 10)
+      b.clock.advance(by: 10)
+      let response = a.send("POST", "/owntracks", body: a.location(north: north), as: user, headers: ["X-Limit-D": "phone"])
+      #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+    }
+    #expect(ClusterWorkerTests.until { b.host.clusterApplied == 3 }, "a applied \(a.host.clusterApplied), b \(b.host.clusterApplied); \(user)")
+    let fired = (try? String(contentsOfFile: b.reminders, encoding: .utf8)) ?? ""
+    #expect(fired.contains("Buy milk"), "b's engine never saw the task a added: \(fired)")
   }
 }

@@ -137,6 +137,11 @@ public final class NATSOperationStore: OperationStore {
 
   public func state() -> StoreState { guarded.withLock { $0.core.state } }
 
+  /// Reads the batches other writers published since this one last read.
+  public func refresh() throws {
+    try guarded.withLock { state in try Self.catchUp(&state, location: location) }
+  }
+
   public func operations(since: HLCTimestamp?) throws -> [OperationRecord] {
     try guarded.withLock { state in
       try Self.catchUp(&state, location: location)

@@ -18,6 +18,7 @@ final class ClusterIngest: Sendable {
   let ports: ClusterPorts
   let owner: PartitionOwner
   private let worker: PartitionWorker
+  private let people: People
   private let log: DaemonLog
   private let clock: any WallClock
   /// Whether the loop should go on, and what it signals when it ended.
@@ -33,6 +34,7 @@ final class ClusterIngest: Sendable {
 
   init(ports: ClusterPorts, worker id: String, leaseSeconds: Double, people: People, mqtt: MQTTIngest?, clock: any WallClock, log: DaemonLog) throws {
     self.ports = ports
+    self.people = people
     self.log = log
     self.clock = clock
     owner = try PartitionOwner(worker: id, partitions: ports.queue.partitions, store: ports.leases, clock: clock, leaseSeconds: leaseSeconds)
@@ -97,7 +99,7 @@ final class ClusterIngest: Sendable {
           do { try owner.round() } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
         }
         do {
-          let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2)
+          let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2) { taken in self.takeUp(taken) }
           if !pass.taken.isEmpty || !pass.dropped.isEmpty {
             log("cluster-partitions", ["worker": owner.worker, "taken": pass.taken.map(String.init).joined(separator: ","),
               "dropped": pass.dropped.map(String.init).joined(separator: ","), "held": String(owner.held.count)])
@@ -111,6 +113,15 @@ final class ClusterIngest: Sendable {
       }
       ended.put(())
     }.start()
+  }
+
+  /// The people of partitions just taken, before their first report here:
+  /// what another worker wrote for them meanwhile is read first.
+  func takeUp(_ partitions: [Int]) {
+    let taken = Set(partitions)
+    for person in people.byName.values where taken.contains(Partitioning.partition(of: person.name, count: ports.queue.partitions)) {
+      do { try person.refresh() } catch { log("cluster-refresh-failed", ["person": person.name, "error": "\(error)"]) }
+    }
   }
 
   /// Stops the loop after its current pass and gives every partition back

@@ -153,6 +153,16 @@ final class Person: Sendable {
     return reply
   }
 
+  /// Takes up this person after another worker served them: reads what
+  /// was written meanwhile (their store and the shared journal's last
+  /// fix), plans from that fix and the tasks as they are now.
+  func refresh() throws {
+    try store.refresh()
+    try journal.refresh()
+    restoreLastFix()
+    record(phone.tasksChanged())
+  }
+
   /// Plans from the fix journalled before a restart, if there is one.
   func restoreLastFix() {
     guard let text = journal.state().settings[lastFixKey],

@@ -49,7 +49,9 @@ public final class PartitionWorker: Sendable {
 
   /// One pass over the partitions held now, fetching up to `batch` of
   /// each; `wait` seconds in all may be spent waiting for reports.
-  public func pass(wait: TimeInterval = 0) throws -> Pass {
+  /// `taking` hears of partitions newly held before any of their reports
+  /// is applied (a worker reads what their previous owner wrote).
+  public func pass(wait: TimeInterval = 0, taking: ([Int]) -> Void = { _ in }) throws -> Pass {
     let held = owner.held
     var result = Pass()
     let before = working.withLock { working in
@@ -60,6 +62,7 @@ public final class PartitionWorker: Sendable {
     result.dropped = before.subtracting(held).sorted()
     // What the previous owner fetched and did not acknowledge comes first.
     for partition in result.taken { try queue.rewind(partition: partition) }
+    if !result.taken.isEmpty { taking(result.taken) }
     let each = held.isEmpty ? 0 : wait / Double(held.count)
     for partition in held.sorted() {
       var last: UInt64?

@@ -50,6 +50,12 @@ public protocol OperationStore: AnyObject, Sendable {
   /// The state after every acknowledged write.
   func state() -> StoreState
 
+  /// Reads what other processes wrote since this one last did, so
+  /// `state()` shows it: for a worker that takes over a person another
+  /// worker served. A store that reads others' writes as they come, or
+  /// that only one process writes, has nothing to do.
+  func refresh() throws
+
   /// The records that rebuild every stamp after `since`, in stamp order.
   func operations(since: HLCTimestamp?) throws -> [OperationRecord]
 
@@ -62,6 +68,8 @@ public protocol OperationStore: AnyObject, Sendable {
 
 extension OperationStore {
   public var appendsWithoutWaiting: Bool { false }
+
+  public func refresh() throws {}
 
   public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
     done(Result { try append(operations) })
