@@ -95,7 +95,7 @@ let package = Package(
     module("Composition", "DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
     // App-level helpers.
     module("Utilities", "ArgumentParsing"),
-    module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Domain", "ArgumentParsing"]),
+    module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Partitions", "Domain", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
     module("Support", "TestSupport", ["Locking", "Partitions", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
@@ -143,6 +143,6 @@ let package = Package(
     tests("AnalyticsTests", ["Locking", "Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Locking", "Gpsd", "Geofencing", "Domain", "TestSupport"]),
-    tests("CLITests", ["Locking", "CLI", "Composition", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
+    tests("CLITests", ["Locking", "CLI", "Composition", "Partitions", "NATSStore", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
   ]
 )

@@ -114,3 +114,18 @@ import TestSupport
     func rewind(partition: Int) throws {}
   }
 }
+
+/// /health on a cluster worker says which worker it is, what it holds
+/// and who held which partition at its last round.
+@Suite(.serialized) struct ClusterHealthTests {
+  @Test func healthShowsTheWorkerAndThePartitionTable() throws {
+    let a = try ClusterWorkerTests.worker("a", ClusterWorkerTests.ports(partitions: 4))
+    #expect(ClusterWorkerTests.until { a.host.cluster?.table.withLock({ $0 })?.workers["a"]?.count == 4 })
+    let health = a.json(a.send("GET", "/health", as: nil)) as? [String: Any]
+    let cluster = health?["cluster"] as? [String: Any]
+    #expect(cluster?["worker"] as? String == "a")
+    #expect(cluster?["held"] as? [Int] == [0, 1, 2, 3])
+    let table = cluster?["table"] as? [String: Any]
+    #expect((table?["workers"] as? [String: [Int]])?["a"] == [0, 1, 2, 3] && (table?["free"] as? [Int])?.isEmpty == true, "\(String(describing: table))")
+  }
+}

@@ -21,6 +21,13 @@ public struct ClusterPorts: Sendable {
     self.description = description
   }
 
+  /// Who holds which partition now, read from the leases on
+  /// `settings.clusterNATS` alone (for `whilehere doctor`: nothing is made
+  /// or written but the lease bucket, if it did not exist yet).
+  public static func table(_ settings: Settings, now: Date) throws -> PartitionTable {
+    try PartitionTable.read(NATSLeaseStore(try NATSLocation(settings.clusterNATS)), partitions: settings.clusterPartitions, now: now)
+  }
+
   /// The ports on the NATS servers `settings.clusterNATS` names.
   public static func open(_ settings: Settings) throws -> ClusterPorts {
     let location = try NATSLocation(settings.clusterNATS)

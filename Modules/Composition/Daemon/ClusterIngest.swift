@@ -25,6 +25,8 @@ final class ClusterIngest: Sendable {
   private let loop = Locked<(running: Bool, ended: OneShot<Void>?)>((false, nil))
   /// Counts for /health and the log.
   let applied = Locked(0)
+  /// Who held which partition at this worker's last lease round.
+  let table = Locked<PartitionTable?>(nil)
 
   /// How a report reached its front, written before the device's name in
   /// the queued report (`http/phone`), so the worker answers the same way.
@@ -96,7 +98,11 @@ final class ClusterIngest: Sendable {
         let now = clock.now()
         if lastRound.map({ now.timeIntervalSince($0) >= period || now < $0 }) ?? true {
           lastRound = now
-          do { try owner.round() } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
+          do {
+            try owner.round()
+            let read = try PartitionTable.read(ports.leases, partitions: owner.partitions, now: now)
+            table.withLock { $0 = read }
+          } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
         }
         do {
           let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2) { taken in self.takeUp(taken) }
@@ -113,6 +119,18 @@ final class ClusterIngest: Sendable {
       }
       ended.put(())
     }.start()
+  }
+
+  /// What /health says of the cluster.
+  struct Health: Encodable {
+    let worker: String
+    let held: [Int]
+    let applied: Int
+    let table: PartitionTable?
+  }
+
+  var health: Health {
+    Health(worker: owner.worker, held: owner.held.sorted(), applied: applied.withLock { $0 }, table: table.withLock { $0 })
   }
 
   /// The people of partitions just taken, before their first report here:

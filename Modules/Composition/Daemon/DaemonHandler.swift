@@ -94,7 +94,8 @@ final class DaemonHandler: HTTPHandler, Sendable {
         case .stopped: return "stopped"
         }
       }
-      return .json(200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt))
+      return .json(
+        200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt, cluster: cluster?.health))
     case ("POST", "owntracks"?) where segments.count == 1, ("POST", "pub"?) where segments.count == 1:
       return authenticated(request, quick: quick) { self.ownTracks(request, person: $0) }
     case ("POST", "actions"?) where segments.count == 2:
@@ -124,6 +125,8 @@ final class DaemonHandler: HTTPHandler, Sendable {
     let uptime: Int
     /// "connected", or "connecting: WHY" while the broker cannot be reached; absent without MQTT.
     let mqtt: String?
+    /// In a cluster: this worker, its partitions, and who held which at its last round.
+    let cluster: ClusterIngest.Health?
   }
 
   /// The person a request comes from: HTTP Basic (phones, scripts), or

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Composition
 import Domain
 import Foundation
+import Partitions
 import Persistence
 
 /// `whilehere doctor`: which profile, which config file, which provider
@@ -49,6 +50,10 @@ enum DoctorCommand {
     let status: DaemonStatus?
     /// Whether the pid the daemon last reported still runs (nil: no report).
     var alive: Bool? = nil
+    /// In a cluster (`cluster.nats`): the servers, and who holds which partition now.
+    var cluster: String? = nil
+    var partitions: PartitionTable? = nil
+    var clusterProblem: String? = nil
   }
 
   static var command: CommandSpec<CommandContext> {
@@ -75,6 +80,10 @@ enum DoctorCommand {
     report.notifyProblems = NotifyCheck.problems(settings, environment: context.environment)
     let portErrors = ProviderRegistry.standard.daemonPortProblems(settings)
     report.portProblems = portErrors.map { "\($0)" }
+    if !settings.clusterNATS.isEmpty {
+      report.daemon.cluster = settings.clusterNATS
+      do { report.daemon.partitions = try ClusterPorts.table(settings, now: Date()) } catch { report.daemon.clusterProblem = "\(error)" }
+    }
     if let status = report.daemon.status {
       // A daemon killed with -9 never wrote "stopped"; its pid tells.
       report.daemon.alive = kill(status.pid, 0) == 0 || errno == EPERM
@@ -112,6 +121,9 @@ enum DoctorCommand {
       failure = ConfigError.invalidValue(source: "notify", key: "notify", value: first, allowed: "what whilehered accepts (see above)")
     }
     if failure == nil, let first = portErrors.first { failure = first }
+    if failure == nil, let problem = report.daemon.clusterProblem {
+      failure = ConfigError.invalidValue(source: "cluster.nats", key: "cluster.nats", value: settings.clusterNATS, allowed: "NATS servers whose leases can be read: \(problem)")
+    }
     if let failure { throw ReportedError(underlying: failure) }
   }
 
@@ -131,6 +143,9 @@ enum DoctorCommand {
     for problem in report.notifyProblems + report.portProblems { out("          " + style.red("refused") + " \(problem)") }
     if let mqtt = daemon.mqtt { out("          mqtt \(mqtt)") }
     if let gpsd = daemon.gpsd { out("          gpsd \(gpsd)") }
+    if let cluster = daemon.cluster {
+      out("          cluster \(cluster): " + (daemon.partitions?.summary ?? style.red("cannot read the leases: \(daemon.clusterProblem ?? "")")))
+    }
     if let status = daemon.status {
       var state = status.running ? "running as pid \(status.pid) at \(status.listening)" : "stopped"
       if status.running, daemon.alive == false { state += " — " + style.red("but pid \(status.pid) is gone (killed, or the machine restarted)") }
