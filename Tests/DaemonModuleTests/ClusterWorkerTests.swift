@@ -96,6 +96,31 @@ import TestSupport
     #expect(Self.until { a.host.clusterApplied == before + 2 })
   }
 
+  /// A worker that died after applying a batch and before acknowledging
+  /// it leaves the batch to the next owner: locations already journalled
+  /// (their sequence with the person's last fix) are let be, so the
+  /// person's last position is not moved back and nothing fires twice.
+  @Test func locationsAppliedAgainAfterACrashMoveNothingAndFireNothing() throws {
+    let a = try Self.worker("a", Self.ports())
+    _ = try #require(a.addTask("Buy milk"))
+    let person = try #require(a.host.people.byName["alice"])
+    let mailbox = InMemoryCommandMailbox()
+    var reports: [QueuedReport] = []
+    for (index, north) in [2000.0, 1990, 0, 5, 10].enumerated() {
+      a.clock.advance(by: 30)
+      let report = QueuedReport(partition: 0, sequence: UInt64(100 + index), person: "alice", device: "http/", body: Data(a.location(north: north).utf8))
+      #expect(try ClusterIngest.apply(report, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      reports.append(report)
+    }
+    let fires = { ((try? String(contentsOfFile: a.reminders, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("Buy milk") }.count }
+    #expect(fires() == 1 && person.lastQueued == 104)
+    for report in reports {
+      #expect(try !ClusterIngest.apply(report, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+    }
+    #expect(person.lastQueued == 104, "a report applied again moved the person back")
+    #expect(fires() == 1)
+  }
+
   /// A report the queue cannot store is refused with 503 and Retry-After,
   /// so the phone sends it again; nothing reaches the engine here.
   @Test func aReportTheQueueCannotTakeIsA503() throws {

@@ -43,8 +43,7 @@ final class ClusterIngest: Sendable {
     let mailbox = ports.mailbox
     let applied = applied
     worker = PartitionWorker(owner: owner, queue: ports.queue) { report in
-      try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log)
-      applied.withLock { $0 += 1 }
+      if try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log) { applied.withLock { $0 += 1 } }
     }
   }
 
@@ -58,32 +57,43 @@ final class ClusterIngest: Sendable {
     return Data("[".utf8) + Data(messages.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",").utf8) + Data("]".utf8)
   }
 
-  /// One queued report, on the worker that owns its partition. A report
-  /// nobody can apply (an unknown person, JSON that is no OwnTracks
-  /// message) is logged and dropped; one whose step could not be made
-  /// durable throws, and comes again.
-  static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws {
+  /// One queued report, on the worker that owns its partition; whether it
+  /// was applied. A report nobody can apply (an unknown person, JSON that
+  /// is no OwnTracks message) is logged and dropped; one whose step could
+  /// not be made durable throws, and comes again. A location already
+  /// applied (its sequence journalled with the person's last fix, by this
+  /// worker or by one that died before acknowledging it) is let be, so it
+  /// moves nothing and fires nothing twice.
+  @discardableResult
+  static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws -> Bool {
     guard let person = people.byName[report.person] else {
-      return log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
+      log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
+      return false
     }
     let slash = report.device.firstIndex(of: "/")
     let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
     let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
     let decoded: PhoneReport
     do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
-      return log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+      log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+      return false
+    }
+    if case .location = decoded, let last = person.lastQueued, report.sequence <= last {
+      log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
+      return false
     }
     person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
-    let reply = try person.receive(decoded, device: device)
+    let reply = try person.receive(decoded, device: device, queued: report.sequence)
     for notification in reply.reminders {
       log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
     }
-    guard !reply.commands.isEmpty else { return }
+    guard !reply.commands.isEmpty else { return true }
     if channel == .mqtt, let mqtt, let device {
       mqtt.send(reply.commands, to: person.name, device: device)
     } else {
       try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
     }
+    return true
   }
 
   /// Starts the worker's loop on a thread of its own: a lease round every

@@ -110,9 +110,11 @@ final class Person: Sendable {
   /// never lost.
   /// `device` names the phone that sent it, when known: only a device listed
   /// in `remoteConfiguration` is switched to move mode for a session.
-  func receive(_ report: PhoneReport, device: String? = nil) throws -> PhoneService.Reply {
+  /// `queued`: in a cluster, the report's sequence in the queue, journalled
+  /// with the fix so a report applied again after a worker died is known.
+  func receive(_ report: PhoneReport, device: String? = nil, queued: UInt64? = nil) throws -> PhoneService.Reply {
     let outcome = OneShot<Result<PhoneService.Reply, any Error>>()
-    receive(report, device: device) { outcome.put($0) }
+    receive(report, device: device, queued: queued) { outcome.put($0) }
     return try outcome.take().get()
   }
 
@@ -120,7 +122,9 @@ final class Person: Sendable {
   /// joins the journal's next group commit and the engine runs once it is
   /// durable, on whichever thread the journal answers on (the HTTP
   /// server's threads never wait for a disk).
-  func receive(_ report: PhoneReport, device: String? = nil, then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void) {
+  func receive(
+    _ report: PhoneReport, device: String? = nil, queued: UInt64? = nil, then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void
+  ) {
     guard case .location(let fix) = report else { return done(.success(process(report, device: device))) }
     // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
     let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
@@ -129,14 +133,15 @@ final class Person: Sendable {
     let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
     // A name that needs escaping is left out rather than escaped here.
     let named = device.flatMap { Self.isPlain($0) ? ",\"device\":\"\($0)\"" : nil } ?? ""
+    let sequence = queued.map { ",\"queued\":\($0)" } ?? ""
     let text =
-      "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)}"
+      "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)\(sequence)}"
     journal.append([.put(.setting(key: lastFixKey, value: text))]) { [self] written in
       if case .failure(let error) = written { return done(.failure(error)) }
       retention?.wrote()
       let saved = SavedFix(
         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
-        battery: fix.battery.flatMap { $0 >= 0 ? $0 : nil }, charging: fix.charging, device: device)
+        battery: fix.battery.flatMap { $0 >= 0 ? $0 : nil }, charging: fix.charging, device: device, queued: queued)
       devicesSeen.withLock { seen in
         seen[device ?? ""] = saved
         // A person without a device list may name any device: keep the latest few.
@@ -197,6 +202,15 @@ final class Person: Sendable {
     var charging: Bool? = nil
     /// The device that reported it, when it was named.
     var device: String? = nil
+    /// In a cluster: the report's sequence in the queue.
+    var queued: UInt64? = nil
+  }
+
+  /// In a cluster: the queue sequence of the last location journalled for
+  /// this person (by this worker or, read at takeover, by the one before).
+  var lastQueued: UInt64? {
+    guard let text = journal.state().settings[lastFixKey] else { return nil }
+    return (try? JSONDecoder().decodeOutside(SavedFix.self, from: Data(text.utf8)))?.queued
   }
 
   /// Applies a Mark Done / Remind Later link's answer, once.
