@@ -10,7 +10,9 @@ import Partitions
 /// revision, retried when another front or worker wrote in between.
 public final class NATSCommandMailbox: CommandMailbox {
   public let location: NATSLocation
-  private let guarded: Locked<Bucket>
+  /// Several connections to the bucket: every HTTP answer collects, and
+  /// one round trip should not wait for another's.
+  private let buckets: NATSConnectionPool<Bucket>
 
   /// The connection and bucket, used under the lock only.
   private final class Bucket {
@@ -51,9 +53,9 @@ public final class NATSCommandMailbox: CommandMailbox {
     }
   }
 
-  public init(_ location: NATSLocation) throws {
+  public init(_ location: NATSLocation, connections: Int = 8) throws {
     self.location = location
-    guarded = Locked(try Bucket(location))
+    buckets = try NATSConnectionPool(count: connections) { try Bucket(location) }
   }
 
   public func leave(_ messages: [Data], for person: String) throws {
@@ -77,7 +79,7 @@ public final class NATSCommandMailbox: CommandMailbox {
   /// Replaces the key's value with `change(value)`, again from a fresh
   /// read whenever another writer got there first.
   private func swap(_ key: String, _ change: (Data) -> Data) throws {
-    try guarded.withLock { bucket in
+    try buckets.withOne { bucket in
       for _ in 0..<100 {
         let current = try bucket.read(key)
         let next = change(current?.value ?? Data())

@@ -20,7 +20,10 @@ public final class NATSReportQueue: ReportQueue {
   public let partitions: Int
   public let location: NATSLocation
   private let ackWaitNanos: Int64
-  private let publisher: Locked<NATSConnection>
+  /// Several connections, each used by one publish at a time: a publish
+  /// waits for JetStream's acknowledgement, and the fronts' requests
+  /// should not queue behind one another's round trips.
+  private let publishers: NATSConnectionPool<NATSConnection>
   private let consumer: Locked<Consumers>
 
   /// The consuming connection, each partition's subscription, and the
@@ -43,7 +46,9 @@ public final class NATSReportQueue: ReportQueue {
     }
   }
 
-  public init(_ location: NATSLocation, partitions: Int, ackWait: TimeInterval = 60, retention: TimeInterval = 86_400) throws {
+  public init(
+    _ location: NATSLocation, partitions: Int, ackWait: TimeInterval = 60, retention: TimeInterval = 86_400, publishingConnections: Int = 8
+  ) throws {
     guard partitions > 0, partitions <= 4096 else { throw QueueRefusal(description: "partitions must be 1-4096, not \(partitions)") }
     self.location = location
     self.partitions = partitions
@@ -55,7 +60,11 @@ public final class NATSReportQueue: ReportQueue {
     guard status == NATS_OK else {
       throw NATSConnection.Failure(operation: "create the stream \(location.stream)-ingest", status: status, code: code, detail: NATSConnection.lastError())
     }
-    publisher = Locked(publishing)
+    var first: NATSConnection? = publishing
+    publishers = try NATSConnectionPool(count: publishingConnections) {
+      defer { first = nil }
+      return try first ?? NATSConnection(servers: location.servers, timeoutMilliseconds: 5000)
+    }
     consumer = Locked(Consumers(try NATSConnection(servers: location.servers, timeoutMilliseconds: 5000)))
   }
 
@@ -69,7 +78,7 @@ public final class NATSReportQueue: ReportQueue {
     let partition = Partitioning.partition(of: person, count: partitions)
     let message = Data((person + "\t" + device + "\n").utf8) + body
     let subject = subject(partition)
-    let sequence = try publisher.withLock { connection in
+    let sequence = try publishers.withOne { connection in
       var sequence: UInt64 = 0
       var code = jsErrCode(0)
       let status = message.withUnsafeBytes { bytes in
