@@ -1,4 +1,3 @@
-import CNATS
 import Foundation
 import Locking
 import Partitions
@@ -12,50 +11,11 @@ public final class NATSCommandMailbox: CommandMailbox {
   public let location: NATSLocation
   /// Several connections to the bucket: every HTTP answer collects, and
   /// one round trip should not wait for another's.
-  private let buckets: NATSConnectionPool<Bucket>
-
-  /// The connection and bucket, used under the lock only.
-  private final class Bucket {
-    let connection: NATSConnection
-    var handle: OpaquePointer?
-
-    init(_ location: NATSLocation) throws {
-      connection = try NATSConnection(servers: location.servers, timeoutMilliseconds: 5000)
-      try NATSConnection.check(
-        "open the mailbox bucket \(location.stream)-mail",
-        whilehere_nats_key_value(&handle, connection.context, "\(location.stream)-mail", Int32(location.replicas)))
-    }
-
-    deinit { if let handle { kvStore_Destroy(handle) } }
-
-    /// The key's value and revision; nil when it has none.
-    func read(_ key: String) throws -> (value: Data, revision: UInt64)? {
-      var entry: OpaquePointer?
-      let status = kvStore_Get(&entry, handle, key)
-      if status == NATS_NOT_FOUND { return nil }
-      try NATSConnection.check("read the mailbox of \(key)", status)
-      defer { kvEntry_Destroy(entry) }
-      let length = Int(kvEntry_ValueLen(entry))
-      return (length > 0 ? Data(bytes: kvEntry_Value(entry), count: length) : Data(), kvEntry_Revision(entry))
-    }
-
-    /// Writes `value` if the key is still at `revision` (nil: absent); false when another writer got there first.
-    func write(_ key: String, _ value: Data, at revision: UInt64?) throws -> Bool {
-      var written: UInt64 = 0
-      let status = value.withUnsafeBytes { bytes in
-        revision.map { kvStore_Update(&written, handle, key, bytes.baseAddress, Int32(bytes.count), $0) }
-          ?? kvStore_Create(&written, handle, key, bytes.baseAddress, Int32(bytes.count))
-      }
-      if status == NATS_OK { return true }
-      let detail = NATSConnection.lastError()
-      if try read(key)?.revision != revision { return false }
-      throw NATSConnection.Failure(operation: "write the mailbox of \(key)", status: status, code: jsErrCode(0), detail: detail)
-    }
-  }
+  private let buckets: NATSConnectionPool<NATSBucket>
 
   public init(_ location: NATSLocation, connections: Int = 8) throws {
     self.location = location
-    buckets = try NATSConnectionPool(count: connections) { try Bucket(location) }
+    buckets = try NATSConnectionPool(count: connections) { try NATSBucket("\(location.stream)-mail", on: location) }
   }
 
   public func leave(_ messages: [Data], for person: String) throws {
@@ -84,7 +44,7 @@ public final class NATSCommandMailbox: CommandMailbox {
         let current = try bucket.read(key)
         let next = change(current?.value ?? Data())
         if current == nil && next.isEmpty { return }
-        if try bucket.write(key, next, at: current?.revision) { return }
+        if try bucket.write(key, next, at: current?.revision) != nil { return }
       }
       throw QueueRefusal(description: "the mailbox of \(key) kept changing under 100 writes")
     }

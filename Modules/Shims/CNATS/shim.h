@@ -20,7 +20,11 @@ static inline natsStatus whilehere_nats_set_servers(natsOptions *options, const 
   return status;
 }
 
-static inline natsStatus whilehere_nats_add_stream(jsCtx *js, const char *name, const char *subjects, int64_t replicas, jsErrCode *error) {
+// A stream on `subjects`, kept in files on `replicas` servers; a work
+// queue removes a message once its consumer acknowledged it, and a
+// `maxAgeNanos` above 0 removes any older than that.
+static inline natsStatus whilehere_nats_create_stream(jsCtx *js, const char *name, const char *subjects, int64_t replicas, bool workQueue,
+                                                      int64_t maxAgeNanos, jsErrCode *error) {
   jsStreamConfig config;
   jsStreamConfig_Init(&config);
   const char *list[1] = { subjects };
@@ -29,12 +33,18 @@ static inline natsStatus whilehere_nats_add_stream(jsCtx *js, const char *name, 
   config.SubjectsLen = 1;
   config.Storage = js_FileStorage;
   config.Replicas = replicas;
+  if (workQueue) config.Retention = js_WorkQueuePolicy;
+  config.MaxAge = maxAgeNanos;
   // Reads by subject from any replica (js_DirectGetMsg), not only the leader.
   config.AllowDirect = true;
   jsStreamInfo *info = NULL;
   natsStatus status = js_AddStream(&info, js, &config, NULL, error);
   if (info != NULL) jsStreamInfo_Destroy(info);
   return status;
+}
+
+static inline natsStatus whilehere_nats_add_stream(jsCtx *js, const char *name, const char *subjects, int64_t replicas, jsErrCode *error) {
+  return whilehere_nats_create_stream(js, name, subjects, replicas, false, 0, error);
 }
 
 static inline natsStatus whilehere_nats_stream_exists(jsCtx *js, const char *name, jsErrCode *error) {
@@ -103,34 +113,14 @@ static inline natsStatus whilehere_nats_key_value(kvStore **kv, jsCtx *js, const
   return status;
 }
 
-// A work-queue stream for phone reports: a message is removed once its
-// consumer acknowledged it, and none is kept longer than `maxAgeNanos`
-// (raw positions). Made if it does not exist yet.
+// A work-queue stream for phone reports (`maxAgeNanos`: raw positions
+// are not kept longer), made if it does not exist yet (or found, when
+// another process made it meanwhile).
 static inline natsStatus whilehere_nats_work_queue(jsCtx *js, const char *name, const char *subjects, int64_t replicas, int64_t maxAgeNanos, jsErrCode *error) {
-  jsStreamInfo *info = NULL;
-  natsStatus status = js_GetStreamInfo(&info, js, name, NULL, error);
-  if (info != NULL) jsStreamInfo_Destroy(info);
-  if (status == NATS_OK) return status;
-  jsStreamConfig config;
-  jsStreamConfig_Init(&config);
-  const char *list[1] = { subjects };
-  config.Name = name;
-  config.Subjects = list;
-  config.SubjectsLen = 1;
-  config.Storage = js_FileStorage;
-  config.Retention = js_WorkQueuePolicy;
-  config.Replicas = replicas;
-  config.MaxAge = maxAgeNanos;
-  status = js_AddStream(&info, js, &config, NULL, error);
-  if (info != NULL) jsStreamInfo_Destroy(info);
-  if (status != NATS_OK) {
-    // Another process may have made it meanwhile.
-    jsErrCode again = 0;
-    if (js_GetStreamInfo(&info, js, name, NULL, &again) == NATS_OK) {
-      jsStreamInfo_Destroy(info);
-      return NATS_OK;
-    }
-  }
+  jsErrCode ignored = 0;
+  if (whilehere_nats_stream_exists(js, name, &ignored) == NATS_OK) return NATS_OK;
+  natsStatus status = whilehere_nats_create_stream(js, name, subjects, replicas, true, maxAgeNanos, error);
+  if (status != NATS_OK && whilehere_nats_stream_exists(js, name, &ignored) == NATS_OK) return NATS_OK;
   return status;
 }
 
