@@ -105,6 +105,40 @@ import TestSupport
     #expect(twice == Set(unacknowledged.map(\.sequence)), "only what a applied and did not acknowledge comes again")
   }
 
+  /// A partition whose rewind failed (the queue out of reach) is rewound
+  /// again at the next pass before any of its reports is applied.
+  @Test func aFailedRewindIsTriedAgainBeforeThePartitionIsWorked() throws {
+    let f = Fixture()
+    let flaky = FlakyRewinds(f.queue)
+    let applied = Applied()
+    let owner = try PartitionOwner(worker: "a", partitions: 8, store: f.leases, clock: f.clock)
+    let worker = PartitionWorker(owner: owner, queue: flaky, apply: applied.record("a"))
+    try owner.round()
+    _ = try f.queue.publish(person: "alice", body: Data("0".utf8))
+    #expect(throws: QueueRefusal.self) { try worker.pass() }
+    #expect(applied.reports.isEmpty && worker.partitions.isEmpty)
+    let second = try worker.pass()
+    #expect(second.taken.count == 8 && second.applied == 1 && flaky.rewinds.withLock { $0 } == 9)
+  }
+
+  final class FlakyRewinds: ReportQueue {
+    let inner: InMemoryReportQueue
+    let rewinds = Locked(0)
+    init(_ inner: InMemoryReportQueue) { self.inner = inner }
+    var partitions: Int { inner.partitions }
+    func publish(person: String, device: String, body: Data) throws -> QueuedReport { try inner.publish(person: person, device: device, body: body) }
+    func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] { try inner.fetch(partition: partition, limit: limit, wait: wait) }
+    func acknowledge(partition: Int, through sequence: UInt64) throws { try inner.acknowledge(partition: partition, through: sequence) }
+    func rewind(partition: Int) throws {
+      let count = rewinds.withLock { count in
+        count += 1
+        return count
+      }
+      if count == 1 { throw QueueRefusal(description: "the queue is out of reach") }
+      try inner.rewind(partition: partition)
+    }
+  }
+
   /// A report that cannot be applied now is not acknowledged: it and the
   /// reports behind it come again, in order, at the next pass.
   @Test func aReportThatFailsToApplyComesAgainWithThoseBehindIt() throws {

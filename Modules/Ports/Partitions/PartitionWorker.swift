@@ -54,14 +54,14 @@ public final class PartitionWorker: Sendable {
   public func pass(wait: TimeInterval = 0, taking: ([Int]) -> Void = { _ in }) throws -> Pass {
     let held = owner.held
     var result = Pass()
-    let before = working.withLock { working in
-      defer { working = held }
-      return working
-    }
+    let before = working.withLock { $0 }
     result.taken = held.subtracting(before).sorted()
     result.dropped = before.subtracting(held).sorted()
     // What the previous owner fetched and did not acknowledge comes first.
+    // Counted as worked only once rewound: a rewind that failed is tried
+    // again at the next pass.
     for partition in result.taken { try queue.rewind(partition: partition) }
+    working.withLock { $0 = held }
     if !result.taken.isEmpty { taking(result.taken) }
     let each = held.isEmpty ? 0 : wait / Double(held.count)
     for partition in held.sorted() {
