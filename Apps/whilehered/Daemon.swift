@@ -79,8 +79,9 @@ enum DaemonMain {
         }
         return profile
       }
-      runtime = try Runtime.boot(
-        LaunchOptions(program: .headless, profile: profile, configPath: configPath, overrides: overrides, environment: environment))
+      var options = LaunchOptions(program: .headless, profile: profile, configPath: configPath, overrides: overrides, environment: environment)
+      options.flags = ["server.listen": "--listen", "cluster.nats": "--cluster"]
+      runtime = try Runtime.boot(options)
     } catch {
       log("cannot start: \(error)")
       return ExitCode.of(error)

@@ -101,4 +101,20 @@ import Testing
     let typed = #expect(throws: ConfigError.self) { try load(#"{"arrival": {"coverage": {"edgeRegion": "yes"}}}"#) }
     #expect(typed?.description.contains("'arrival.coverage.edgeRegion' must be true or false") == true)
   }
+
+  /// A person's capacity or time zone that cannot be used is quoted as written.
+  @Test func aPersonsBadCapacityOrTimeZoneIsQuotedAsWritten() {
+    let capacity = #expect(throws: ConfigError.self) { try load(#"{"people": {"alice": {"password": "$argon2id$v=19$x", "capacity": 2.5}}}"#) }
+    #expect(capacity?.description.contains("2.5") == true && capacity?.description.contains("a whole number from 1 to 100") == true, "\(String(describing: capacity))")
+    let zone = #expect(throws: ConfigError.self) { try load(#"{"people": {"alice": {"password": "$argon2id$v=19$x", "timeZone": "Mars/Olympus"}}}"#) }
+    #expect(zone?.description.contains("Mars/Olympus") == true && zone?.description.contains("\"Mars/Olympus\"\"") == false, "\(String(describing: zone))")
+  }
+
+  /// A bad value from a flag whose name is not its key's names the flag typed.
+  @Test func aFlagsErrorNamesTheFlagAsTyped() {
+    var options = LaunchOptions(program: .headless, overrides: ["cluster.nats": "http://x", "store": "memory"], environment: ["HOME": "/tmp"])
+    options.flags = ["cluster.nats": "--cluster"]
+    let error = #expect(throws: ConfigError.self) { try ConfigLoader.load(options) }
+    #expect(error?.description.hasPrefix("flag --cluster: ") == true, "\(String(describing: error))")
+  }
 }

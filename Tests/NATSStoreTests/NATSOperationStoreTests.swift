@@ -99,16 +99,7 @@ import TestSupport
   @Test func aThreeNodeClusterKeepsEveryAcknowledgedWriteWhenANodeDies() throws {
     let cluster = try NATSServer(nodes: 3)
     let location = try NATSLocation("\(cluster.url);log=replicated;replicas=3")
-    // The cluster elects its JetStream leader after the nodes meet; opening retries until then (bounded).
-    var opened: NATSOperationStore?
-    var lastError: (any Error)?
-    for _ in 0..<60 where opened == nil {
-      do { opened = try NATSOperationStore(location) } catch {
-        lastError = error
-        usleep(250_000)
-      }
-    }
-    let store = try #require(opened, "the cluster never came up: \(String(describing: lastError))\n\(cluster.log(0).suffix(1500))")
+    let store = try cluster.whenReady { try NATSOperationStore(location) }
     for index in 0..<10 { try store.append([.put(.task(Fixtures.task("a\(index)")))]) }
     cluster.kill(1)
     // Two of three still make a quorum: writes go on (after the stream's leader moves, if it was there).

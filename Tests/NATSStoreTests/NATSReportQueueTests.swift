@@ -94,15 +94,7 @@ import TestSupport
   @Test func aThreeNodeClusterKeepsEveryQueuedReportWhenANodeDies() throws {
     let cluster = try NATSServer(nodes: 3)
     let location = try NATSLocation("\(cluster.url);stream=replicated;replicas=3")
-    var opened: NATSReportQueue?
-    var lastError: (any Error)?
-    for _ in 0..<60 where opened == nil {
-      do { opened = try NATSReportQueue(location, partitions: 2) } catch {
-        lastError = error
-        usleep(250_000)
-      }
-    }
-    let queue = try #require(opened, "the cluster never came up: \(String(describing: lastError))")
+    let queue = try cluster.whenReady { try NATSReportQueue(location, partitions: 2) }
     var sent: [UInt64] = []
     for index in 0..<10 { sent.append(try queue.publish(person: "alice", body: Data("\(index)".utf8)).sequence) }
     cluster.kill(1)

@@ -47,7 +47,7 @@ public enum ConfigLoader {
       if let value = env[variable] { try settings.set(key, value, source: "environment \(variable)") }
     }
     for (key, value) in options.overrides.sorted(by: { $0.key < $1.key }) {
-      try settings.set(key, value, source: "flag --\(key.replacingOccurrences(of: ".", with: "-"))")
+      try settings.set(key, value, source: "flag " + (options.flags[key] ?? "--" + key.replacingOccurrences(of: ".", with: "-")))
     }
     try settings.validate()
     return ResolvedConfig(

@@ -6,6 +6,9 @@ public struct LaunchOptions: Sendable {
   public var configPath: String?
   /// Flag overrides by config key (`--store X` → `["store": "X"]`).
   public var overrides: [String: String]
+  /// The flag each override came from, where its name is not the key's
+  /// (`server.listen` ← `--listen`), so an error names what was typed.
+  public var flags: [String: String] = [:]
   public var environment: [String: String]
 
   public init(

@@ -38,6 +38,12 @@ public struct PersonSettings: Sendable, Equatable {
 
   /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
   /// directory name and an MQTT topic level.
+  /// A value as an error quotes it: a string as it is, anything else as JSON.
+  static func shown(_ value: JSONValue) -> String {
+    if case .string(let text) = value { return text }
+    return value.compactText
+  }
+
   public static func isValidName(_ name: String) -> Bool {
     (1...32).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "_" }
   }
@@ -77,14 +83,14 @@ public struct PersonSettings: Sendable, Equatable {
     }
     if let value = object["capacity"] {
       guard case .number(let number) = value, number == number.rounded(), (1...100).contains(number) else {
-        throw ConfigError.invalidValue(source: source, key: "\(key).capacity", value: "\(value.foundation)", allowed: "a whole number from 1 to 100")
+        throw ConfigError.invalidValue(source: source, key: "\(key).capacity", value: Self.shown(value), allowed: "a whole number from 1 to 100")
       }
       person.capacity = Int(number)
     }
     if let value = object["timeZone"] {
       guard case .string(let name) = value, let zone = TimeZone(identifier: name) else {
         throw ConfigError.invalidValue(
-          source: source, key: "\(key).timeZone", value: "\(value.foundation)", allowed: "an IANA time zone name such as Europe/Helsinki")
+          source: source, key: "\(key).timeZone", value: Self.shown(value), allowed: "an IANA time zone name such as Europe/Helsinki")
       }
       person.timeZone = zone
     }

@@ -207,11 +207,9 @@ final class Person: Sendable {
   }
 
   /// In a cluster: the queue sequence of the last location journalled for
-  /// this person (by this worker or, read at takeover, by the one before).
-  var lastQueued: UInt64? {
-    guard let text = journal.state().settings[lastFixKey] else { return nil }
-    return (try? JSONDecoder().decodeOutside(SavedFix.self, from: Data(text.utf8)))?.queued
-  }
+  /// this person, by this worker or by the one before (the journal's last
+  /// fix is read into `devices` at start and at takeover, `refresh`).
+  var lastQueued: UInt64? { devicesSeen.withLock { $0.values.compactMap(\.queued).max() } }
 
   /// Applies a Mark Done / Remind Later link's answer, once.
   func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {

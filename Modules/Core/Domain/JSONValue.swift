@@ -39,18 +39,6 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
   }
 
-  /// The Foundation form, for merging over encoded defaults.
-  public var foundation: Any {
-    switch self {
-    case .string(let value): return value
-    case .number(let value): return value
-    case .bool(let value): return value
-    case .object(let value): return value.mapValues(\.foundation)
-    case .array(let value): return value.map(\.foundation)
-    case .null: return NSNull()
-    }
-  }
-
   /// The JSON type's name, for errors ("expected a number, found a string").
   public var typeName: String {
     switch self {

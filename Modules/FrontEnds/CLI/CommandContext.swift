@@ -44,9 +44,11 @@ final class CommandContext {
         }
         profile = parsed
       }
-      return LaunchOptions(
+      var options = LaunchOptions(
         program: .cli, profile: profile, configPath: arguments.value("config"), overrides: overrides,
         environment: environment)
+      if arguments.value("server") != nil { options.flags["store"] = "--server" }
+      return options
     }
   }
 

@@ -55,6 +55,25 @@ public final class NATSServer {
   }
 
   /// What node `index` logged.
+  /// Opens something on the servers once they can take it: a cluster
+  /// elects its JetStream leader after the nodes meet, so `open` is tried
+  /// again for up to 15 s; the last error, with node 0's log, when it never
+  /// worked.
+  public func whenReady<Opened>(_ open: () throws -> Opened) throws -> Opened {
+    var lastError: (any Error)?
+    for _ in 0..<60 {
+      do { return try open() } catch {
+        lastError = error
+        usleep(250_000)
+      }
+    }
+    throw NotReady(description: "the cluster never came up: \(String(describing: lastError))\n\(log(0).suffix(1500))")
+  }
+
+  public struct NotReady: Error, CustomStringConvertible {
+    public let description: String
+  }
+
   public func log(_ index: Int) -> String { (try? String(contentsOfFile: directory.file("node\(index).log"), encoding: .utf8)) ?? "" }
 
   /// Kills node `index` at once (a crash, not a shutdown).
