@@ -44,6 +44,60 @@ import TestSupport
     #expect(match.candidates.first?.place.ref == "osm:node/9")
   }
 
+  /// A place `meters` north of the centre.
+  func place(_ ref: String, _ name: String, north meters: Double, _ category: String, address: String? = nil) throws -> ProviderPlace {
+    let c = PlaceProviderConformance.center
+    return ProviderPlace(
+      ref: ref, name: name, coordinate: try Coordinate(latitude: c.latitude + meters / 111_195, longitude: c.longitude), category: category,
+      address: address)
+  }
+
+  @Test func aBranchNamedByTheBuildingItIsInIsThatBranch() throws {
+    // Two bare "Alko" shops; a title naming the mall one of them is in picks it.
+    let places = [
+      try place("osm:node/20", "Alko", north: 0, "shop=alcohol"), try place("osm:node/21", "Alko", north: 2000, "shop=alcohol"),
+      try place("osm:way/22", "Forum", north: 60, "shop=mall"),
+    ]
+    let match = try PlaceMatcher(provider: InMemoryPlaceProvider(places: places)).match("Alko Forum")
+    #expect(match.decision == .accepted(places[0]))
+  }
+
+  @Test func aBuildingFarAwayOrNotHoldingOthersExplainsNothing() throws {
+    let far = [
+      try place("osm:node/20", "Alko", north: 0, "shop=alcohol"), try place("osm:node/21", "Alko", north: 2000, "shop=alcohol"),
+      try place("osm:way/22", "Forum", north: 300, "shop=mall"),
+    ]
+    #expect(try PlaceMatcher(provider: InMemoryPlaceProvider(places: far)).match("Alko Forum").decision == .candidates)
+    // A theatre called Forum next door is not a building the shop is in.
+    let theatre = [far[0], far[1], try place("osm:node/23", "Forum", north: 20, "amenity=theatre")]
+    #expect(try PlaceMatcher(provider: InMemoryPlaceProvider(places: theatre)).match("Alko Forum").decision == .candidates)
+  }
+
+  @Test func aBuildingAtTheSameStreetAddressHoldsThePlace() throws {
+    // A long department store: its point 150 m away, its address the café's.
+    let places = [
+      try place("osm:node/30", "Robert's Coffee", north: 0, "amenity=cafe", address: "Aleksanterinkatu 52"),
+      try place("osm:node/31", "Robert's Coffee", north: 900, "amenity=cafe", address: "Kaivokatu 1"),
+      try place("osm:way/32", "Stockmann", north: 150, "shop=department_store", address: "Aleksanterinkatu 52"),
+    ]
+    let match = try PlaceMatcher(provider: InMemoryPlaceProvider(places: places)).match("Robert's Coffee Stockmann")
+    #expect(match.decision == .accepted(places[0]))
+  }
+
+  @Test func aTitleSaidByMostOfTheNameAndTheStreetRanksThatPlaceFirst() throws {
+    // "Fazer Café Kluuvikatu": OpenStreetMap calls it "Karl Fazer Café" on Kluuvikatu; a plain "Fazer Café" elsewhere lacks the street.
+    let places = [
+      try place("osm:node/40", "Karl Fazer Café", north: 0, "amenity=cafe", address: "Kluuvikatu 3"),
+      try place("osm:node/41", "Fazer Café", north: 700, "amenity=cafe", address: "Mannerheimintie 20"),
+      try place("osm:node/42", "Café Strindberg", north: 20, "amenity=cafe", address: "Kluuvikatu 5"),
+    ]
+    let matcher = PlaceMatcher(provider: InMemoryPlaceProvider(places: places))
+    #expect(try matcher.match("Fazer Café Kluuvikatu").candidates.first?.place == places[0])
+    // One shared word (the kind) and the street say too little for Café Strindberg.
+    let cafe = try matcher.match("Café Kluuvikatu").candidates.first { $0.place == places[2] }
+    #expect((cafe?.score ?? 0) < 0.6)
+  }
+
   @Test func nothingAlikeIsUnresolvedNeverDropped() throws {
     let match = try PlaceMatcher(provider: provider).match("Temppeliaukio Church")
     #expect(match.decision == .unresolved && match.candidates.isEmpty)

@@ -70,8 +70,11 @@ public enum MatchingBenchmark {
             }
           } else if truth != nil {
             report.leftWithTruth += 1
-            if match.candidates.prefix(3).contains(where: { acceptable.contains($0.place.ref) }) { report.leftTopThree += 1 }
-            report.missed.append(row.title + " (" + (match.candidates.first.map { "\($0.place.name) \(String(format: "%.2f", $0.score))" } ?? "no candidate") + ")")
+            let inTopThree = match.candidates.prefix(3).contains(where: { acceptable.contains($0.place.ref) })
+            if inTopThree { report.leftTopThree += 1 }
+            report.missed.append(
+              row.title + " (" + (match.candidates.first.map { "\($0.place.name) \(String(format: "%.2f", $0.score))" } ?? "no candidate") + ")"
+                + (inTopThree ? "" : " — the right place is not among the top three"))
           }
           if truth != nil, match.candidates.prefix(3).contains(where: { acceptable.contains($0.place.ref) }) { report.topThree += 1 }
         }

@@ -49,7 +49,7 @@ public struct PlaceMatcher: Sendable {
       // A position narrows the question to what is there: names may differ
       // wholly between languages, so a close place with a fair name wins.
       for place in try provider.nearby(hint, radius: nearRadius, categories: [], limit: 30) { pool[place.ref] = place }
-      let close = ranked(pool.values.filter { $0.coordinate.distance(to: hint) <= nearRadius }, words, minimum: 0.5)
+      let close = ranked(pool.values.filter { $0.coordinate.distance(to: hint) <= nearRadius }, words, minimum: 0.5, buildings: Self.buildings(in: pool.values))
       if let best = close.first, close.count == 1 || best.score - close[1].score >= acceptMargin {
         return Match(decision: .accepted(best.place), candidates: Array(close.prefix(5)))
       }
@@ -63,7 +63,7 @@ public struct PlaceMatcher: Sendable {
       if !close.isEmpty { return Match(decision: .candidates, candidates: Array(close.prefix(5))) }
       // Nothing fitting at the pin: fall back to names alone, to show candidates.
     }
-    let scored = ranked(Array(pool.values), words, minimum: candidateScore)
+    let scored = ranked(Array(pool.values), words, minimum: candidateScore, buildings: Self.buildings(in: pool.values))
     let top = Array(scored.prefix(5))
     guard let best = top.first else { return Match(decision: .unresolved, candidates: []) }
     // With a pin and nothing fitting there, names alone may suggest but never decide.
@@ -87,13 +87,31 @@ public struct PlaceMatcher: Sendable {
     return Match(decision: .candidates, candidates: top)
   }
 
+  /// Places that hold others (a mall, a department store, a market hall, a
+  /// station): a title may name a branch by the building it is in ("Robert's
+  /// Coffee Stockmann", "Alko Forum").
+  static let buildingCategories: Set<String> = [
+    "shop=mall", "shop=department_store", "amenity=marketplace", "railway=station", "public_transport=station", "amenity=bus_station",
+  ]
+  /// How far from a building's point a place may be and still be in it:
+  /// half the width of a large department store or mall.
+  static let insideBuilding = 100.0
+
+  static func buildings<Places: Sequence<ProviderPlace>>(in places: Places) -> [ProviderPlace] {
+    places.filter { buildingCategories.contains($0.category) }.sorted { $0.ref < $1.ref }
+  }
+
   /// Places scored by their best-matching name, best first (ties by ref).
-  func ranked(_ places: [ProviderPlace], _ words: [String], minimum: Double) -> [(place: ProviderPlace, score: Double)] {
+  func ranked(_ places: [ProviderPlace], _ words: [String], minimum: Double, buildings: [ProviderPlace] = []) -> [(place: ProviderPlace, score: Double)] {
     var scored: [(place: ProviderPlace, score: Double)] = []
     for place in places {
       var best = 0.0
-      // What else the title may say of the place: its street, and its kind ("Restaurant Kappeli").
-      let address = (place.address.map { names.words($0) } ?? []) + names.words(Self.kind(place.category))
+      // What else the title may say of the place: its street, its kind
+      // ("Restaurant Kappeli") and the building it is in.
+      var address = (place.address.map { names.words($0) } ?? []) + names.words(Self.kind(place.category))
+      for building in buildings where building.ref != place.ref && Self.isInside(place, building) {
+        address += building.allNames.flatMap { names.words($0) }
+      }
       for name in place.allNames { best = max(best, Self.score(words, names.words(name), address: address)) }
       if best >= minimum { scored.append((place, best)) }
     }
@@ -149,7 +167,20 @@ public struct PlaceMatcher: Sendable {
     if nameInTitle == name.count && unexplained == 0 { return 1 }
     if nameInTitle == name.count { return 0.9 - 0.1 * Double(unexplained) }
     if titleInName == title.count { return 0.88 - 0.05 * Double(name.count - nameInTitle - 1) }
+    // The title wholly said by most of the name and the address ("Fazer Café
+    // Kluuvikatu" for "Karl Fazer Café" on Kluuvikatu): as good as a title
+    // inside the name. One shared word is too little: it is often the kind
+    // ("Café Esplanad" is not Café Strindberg in Galleria Esplanad).
+    if unexplained == 0, 2 * nameInTitle >= name.count, nameInTitle >= 2 {
+      return 0.88 - 0.05 * Double(name.count - nameInTitle - 1)
+    }
     return Double(nameInTitle + titleInName) / Double(name.count + title.count)
+  }
+
+  /// In the building: at its street address, or close to its point.
+  static func isInside(_ place: ProviderPlace, _ building: ProviderPlace) -> Bool {
+    if let a = place.address, let b = building.address, SearchText.fold(a) == SearchText.fold(b), a.contains(where: \.isNumber) { return true }
+    return place.coordinate.distance(to: building.coordinate) <= insideBuilding
   }
 
   /// `amenity=fast_food` → "fast food".
