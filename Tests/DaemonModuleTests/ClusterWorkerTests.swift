@@ -121,6 +121,35 @@ import TestSupport
     #expect(fires() == 1)
   }
 
+  /// Reports other than locations (a region's entry, the phone's own
+  /// waypoints) applied again after a worker died before acknowledging
+  /// them are let be too, also by a worker that starts afresh on the
+  /// same journal: their sequence was made durable before their step.
+  @Test func otherReportsAppliedAgainAfterACrashAreLetBe() throws {
+    let directory = TemporaryDirectory()
+    let store = "file:" + directory.file("store")
+    let extra = #", "cluster": {"worker": "a"}"#
+    let mailbox = InMemoryCommandMailbox()
+    let enter: QueuedReport
+    do {
+      let a = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+      a.clock.advance(by: 30)
+      let far = QueuedReport(partition: 0, sequence: 7, person: "alice", device: "http/", body: Data(a.location(north: 2000).utf8))
+      #expect(try ClusterIngest.apply(far, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      a.clock.advance(by: 30)
+      let tst = Int(a.runtime.clock.now().timeIntervalSince1970)
+      let body = #"{"_type":"transition","event":"enter","desc":"home","tst":\#(tst),"wtst":\#(tst - 3600),"lat":60.1699,"lon":24.9384,"acc":20}"#
+      enter = QueuedReport(partition: 0, sequence: 8, person: "alice", device: "http/", body: Data(body.utf8))
+      #expect(try ClusterIngest.apply(enter, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      let person = try #require(a.host.people.byName["alice"])
+      #expect(person.lastQueued == 8 && person.journal.state().settings["queued.alice"] == "8")
+      #expect(try !ClusterIngest.apply(enter, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+    }
+    let again = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+    #expect(again.host.people.byName["alice"]?.lastQueued == 8)
+    #expect(try !ClusterIngest.apply(enter, people: again.host.people, mqtt: nil, mailbox: mailbox, now: again.runtime.clock.now(), log: DaemonLog { _ in }))
+  }
+
   /// A report the queue cannot store is refused with 503 and Retry-After,
   /// so the phone sends it again; nothing reaches the engine here.
   @Test func aReportTheQueueCannotTakeIsA503() throws {

@@ -60,10 +60,11 @@ final class ClusterIngest: Sendable {
   /// One queued report, on the worker that owns its partition; whether it
   /// was applied. A report nobody can apply (an unknown person, JSON that
   /// is no OwnTracks message) is logged and dropped; one whose step could
-  /// not be made durable throws, and comes again. A location already
-  /// applied (its sequence journalled with the person's last fix, by this
-  /// worker or by one that died before acknowledging it) is let be, so it
-  /// moves nothing and fires nothing twice.
+  /// not be made durable throws, and comes again. A report already
+  /// applied (its sequence journalled with the person's last fix or, for
+  /// any other report, on its own, by this worker or by one that died
+  /// before acknowledging it) is let be, so it moves nothing and fires
+  /// nothing twice.
   @discardableResult
   static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws -> Bool {
     guard let person = people.byName[report.person] else {
@@ -78,7 +79,7 @@ final class ClusterIngest: Sendable {
       log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
       return false
     }
-    if case .location = decoded, let last = person.lastQueued, report.sequence <= last {
+    if let last = person.lastQueued, report.sequence <= last {
       log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
       return false
     }

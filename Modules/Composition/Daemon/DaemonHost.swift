@@ -124,6 +124,7 @@ public final class DaemonHost: Sendable {
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
         made.restoreHistory()
         made.restoreLastFix()
+        made.restoreLastQueued()
       }
     } catch {
       people.forEach { $0.store.close() }

@@ -49,6 +49,9 @@ final class Person: Sendable {
   private let recent = Locked<[RecordedEvent]>([])
   static let recentLimit = 200
   var lastFixKey: String { "fix.\(name)" }
+  /// In a cluster: the queue sequence of the last report other than a
+  /// location applied for this person (a location's is in its fix).
+  var lastQueuedKey: String { "queued.\(name)" }
 
   /// One line of the person's recent history, for the API.
   struct RecordedEvent: Codable, Equatable {
@@ -125,7 +128,16 @@ final class Person: Sendable {
   func receive(
     _ report: PhoneReport, device: String? = nil, queued: UInt64? = nil, then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void
   ) {
-    guard case .location(let fix) = report else { return done(.success(process(report, device: device))) }
+    guard case .location(let fix) = report else {
+      guard let queued else { return done(.success(process(report, device: device))) }
+      // Its sequence is durable before its step, as a location's is with
+      // the fix: applied again after a worker died, it is known and let be.
+      return journal.append([.put(.setting(key: lastQueuedKey, value: String(queued)))]) { [self] written in
+        if case .failure(let error) = written { return done(.failure(error)) }
+        otherQueued.withLock { $0 = max($0 ?? 0, queued) }
+        done(.success(process(report, device: device)))
+      }
+    }
     // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
     let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
     // The phone's battery as it said, for its status (-1: it did not know).
@@ -165,6 +177,7 @@ final class Person: Sendable {
     try store.refresh()
     try journal.refresh()
     restoreLastFix()
+    restoreLastQueued()
     record(phone.tasksChanged())
   }
 
@@ -206,10 +219,21 @@ final class Person: Sendable {
     var queued: UInt64? = nil
   }
 
-  /// In a cluster: the queue sequence of the last location journalled for
-  /// this person, by this worker or by the one before (the journal's last
-  /// fix is read into `devices` at start and at takeover, `refresh`).
-  var lastQueued: UInt64? { devicesSeen.withLock { $0.values.compactMap(\.queued).max() } }
+  /// In a cluster: the queue sequence of the last report applied for this
+  /// person, by this worker or by the one before (the journal's last fix
+  /// and last other report are read at start and at takeover, `refresh`).
+  var lastQueued: UInt64? {
+    let location = devicesSeen.withLock { $0.values.compactMap(\.queued).max() }
+    let other = otherQueued.withLock { $0 }
+    return [location, other].compactMap { $0 }.max()
+  }
+  private let otherQueued = Locked<UInt64?>(nil)
+
+  /// Reads the sequence of the last report other than a location journalled for this person.
+  func restoreLastQueued() {
+    guard let text = journal.state().settings[lastQueuedKey], let sequence = UInt64(text) else { return }
+    otherQueued.withLock { $0 = max($0 ?? 0, sequence) }
+  }
 
   /// Applies a Mark Done / Remind Later link's answer, once.
   func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {
