@@ -23,7 +23,7 @@ final class DaemonHarness: @unchecked Sendable {
   init(
     extra: String = "", broker: InMemoryBroker? = nil, notify: [String] = [], bob: String = "", store: String = "memory",
     directory: TemporaryDirectory = TemporaryDirectory(), withoutBob: Bool = false, checking: (any PasswordHasher)? = nil,
-    tune: (inout DaemonHost.Tuning) -> Void = { _ in }
+    registry standard: ProviderRegistry = .standard, tune: (inout DaemonHost.Tuning) -> Void = { _ in }
   ) throws {
     self.directory = directory
     let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)
@@ -39,7 +39,7 @@ final class DaemonHarness: @unchecked Sendable {
       """)
     // The ports a test swaps are registry entries chosen by settings, as a deployment chooses them.
     let made = DirectHTTPServerSlot()
-    var (registry, overrides) = ProviderRegistry.standard.inProcess(server: made, hasher: checking ?? hasher)
+    var (registry, overrides) = standard.inProcess(server: made, hasher: checking ?? hasher)
     if let broker {
       registry.brokers["memory"] = PortFactory(summary: "an in-memory broker") { _ in broker.client() }
       overrides["mqtt.host"] = "in-memory"

@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import Partitions
 import Testing
@@ -76,5 +77,40 @@ import TestSupport
     #expect(ClusterWorkerTests.until { b.host.clusterApplied == 3 }, "a applied \(a.host.clusterApplied), b \(b.host.clusterApplied); \(user)")
     let fired = (try? String(contentsOfFile: b.reminders, encoding: .utf8)) ?? ""
     #expect(fired.contains("Buy milk"), "b's engine never saw the task a added: \(fired)")
+  }
+
+  /// A reminder a worker fired to a receiver that was down when it
+  /// stopped is sent by the worker that takes the person's partition,
+  /// once, and the report that fired it is not applied again.
+  @Test func aReminderAStoppedWorkerCouldNotDeliverIsSentByTheNextOwner() throws {
+    let server = try NATSServer()
+    let ports = ClusterWorkerTests.ports()
+    let store = "nats:\(server.url);stream=outbox"
+    let extra = #", "cluster": {"worker": "WORKER", "lease": 120}"#
+    func held(_ sink: HeldNotificationSink) -> ProviderRegistry {
+      var registry = ProviderRegistry.standard
+      registry.notify["held"] = NotifyFactory(summary: "a receiver that is down until the test says") { _ in (sink, nil) }
+      return registry
+    }
+    let down = HeldNotificationSink(name: "held")
+    let a = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "a"), notify: ["held"], store: store, registry: held(down)) { $0.cluster = ports }
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
+    let back = HeldNotificationSink(name: "held")
+    let b = try DaemonHarness(
+      extra: extra.replacingOccurrences(of: "WORKER", with: "b"), notify: ["held"], store: store, directory: TemporaryDirectory(), registry: held(back)
+    ) { $0.cluster = ports }
+    _ = try #require(a.addTask("Buy milk"))
+    for _ in 0..<3 {
+      a.clock.advance(by: 10)
+      b.clock.advance(by: 10)
+      #expect(a.send("POST", "/owntracks", body: a.location()).status == 200)
+    }
+    #expect(ClusterWorkerTests.until { a.host.clusterApplied == 3 })
+    #expect(down.ids.count == 1 && back.ids.isEmpty)
+    a.host.stop(drainSeconds: 0)
+    b.clock.advance(by: 45)
+    #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 8 })
+    #expect(ClusterWorkerTests.until { back.ids == down.ids }, "b sent \(back.ids), a had held \(down.ids)")
+    #expect(b.host.clusterApplied == 0, "the reports a applied are not applied again")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import Locking
 import MicroHTTP
 import Notifications
 import PushSinks
@@ -65,9 +66,11 @@ import TestSupport
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", retries: 2, firstDelay: 0)
     let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue)
-    try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x"))
+    let settled = Locked(0)
+    try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x")) { settled.withLock { $0 += 1 } }
     #expect(queue.drain(timeout: 10))
     #expect(handler.requests.count == 3)
+    #expect(settled.withLock { $0 } == 1, "given up is settled: an outbox keeps it no longer")
     #expect(queue.status.failed == 1 && queue.status.delivered == 0 && queue.status.retrying == 0)
     #expect(queue.status.lastError?.contains("503") == true)
   }

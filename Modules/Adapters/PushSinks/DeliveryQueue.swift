@@ -35,10 +35,11 @@ public final class DeliveryQueue: Sendable {
 
   public var status: Status { counts.withLock { $0 } }
 
-  /// Queues `attempt`; returns at once.
-  public func submit(_ what: String, _ attempt: @escaping @Sendable () throws -> Void) {
+  /// Queues `attempt`; returns at once. `settled` is called once the
+  /// attempt succeeded or the queue gave up on it.
+  public func submit(_ what: String, settled: @escaping @Sendable () -> Void = {}, _ attempt: @escaping @Sendable () throws -> Void) {
     idle.enter()
-    queue.async { self.run(what, attempt, try: 0) }
+    queue.async { self.run(what, attempt, settled, try: 0) }
   }
 
   /// Blocks until every queued delivery succeeded or gave up (shutdown, tests).
@@ -46,13 +47,14 @@ public final class DeliveryQueue: Sendable {
     idle.wait(timeout: .now() + timeout) == .success
   }
 
-  private func run(_ what: String, _ attempt: @escaping @Sendable () throws -> Void, try number: Int) {
+  private func run(_ what: String, _ attempt: @escaping @Sendable () throws -> Void, _ settled: @escaping @Sendable () -> Void, try number: Int) {
     do {
       try attempt()
       counts.withLock { counts in
         counts.delivered += 1
         if number > 0 { counts.retrying -= 1 }
       }
+      settled()
       idle.leave()
     } catch {
       let permanent = (error as? NotificationError)?.permanent == true
@@ -66,6 +68,7 @@ public final class DeliveryQueue: Sendable {
           permanent
             ? "delivery of \(what) refused, not retried (fix the sink's settings): \(error)"
             : "delivery of \(what) failed for good after \(number + 1) attempts: \(error)")
+        settled()
         idle.leave()
         return
       }
@@ -75,7 +78,7 @@ public final class DeliveryQueue: Sendable {
         counts.lastError = "\(error)"
       }
       log("delivery of \(what) failed (attempt \(number + 1)), retrying in \(Int(delay.rounded())) s: \(error)")
-      queue.asyncAfter(deadline: .now() + delay) { self.run(what, attempt, try: number + 1) }
+      queue.asyncAfter(deadline: .now() + delay) { self.run(what, attempt, settled, try: number + 1) }
     }
   }
 }

@@ -54,7 +54,12 @@ public final class NtfySink: NotificationSink, Sendable {
     let actions: [Action]
   }
 
-  public func deliver(_ notification: ReminderNotification) throws {
+  public func deliver(_ notification: ReminderNotification) throws { try deliver(notification, settled: {}) }
+
+  /// Settled when the server took it or the queue gave up.
+  public func deliver(_ notification: ReminderNotification, settled: @escaping @Sendable () -> Void) throws {
+    var queued = false
+    defer { if !queued { settled() } }
     let actions = links.links(for: notification).prefix(3).map { link in
       Message.Action(label: link.label, url: link.url, clear: link.action == ReminderAction.markDone.identifier)
     }
@@ -67,7 +72,8 @@ public final class NtfySink: NotificationSink, Sendable {
     let server = server
     let poster = poster
     let sinkName = name
-    queue.submit("\(notification.id) to \(name)") {
+    queued = true
+    queue.submit("\(notification.id) to \(name)", settled: settled) {
       try poster.postAccepted(server, headers: headers, body: body, sink: sinkName, answerer: "server")
     }
   }

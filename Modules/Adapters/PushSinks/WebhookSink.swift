@@ -45,7 +45,12 @@ public final class WebhookSink: NotificationSink, Sendable {
     public let actions: [ActionLink]
   }
 
-  public func deliver(_ notification: ReminderNotification) throws {
+  public func deliver(_ notification: ReminderNotification) throws { try deliver(notification, settled: {}) }
+
+  /// Settled when the receiver took it or the queue gave up.
+  public func deliver(_ notification: ReminderNotification, settled: @escaping @Sendable () -> Void) throws {
+    var queued = false
+    defer { if !queued { settled() } }
     let document = Document(
       type: "reminder", id: notification.id, task: notification.task.rawValue, title: notification.title, body: notification.body,
       firedAt: notification.firedAt, actions: links.links(for: notification))
@@ -58,7 +63,8 @@ public final class WebhookSink: NotificationSink, Sendable {
     let url = url
     let poster = poster
     let sinkName = name
-    queue.submit("\(notification.id) to \(name)") {
+    queued = true
+    queue.submit("\(notification.id) to \(name)", settled: settled) {
       try poster.postAccepted(url, headers: headers, body: body, sink: sinkName, answerer: "receiver")
     }
   }

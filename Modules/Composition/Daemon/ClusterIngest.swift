@@ -145,11 +145,17 @@ final class ClusterIngest: Sendable {
   }
 
   /// The people of partitions just taken, before their first report here:
-  /// what another worker wrote for them meanwhile is read first.
+  /// what another worker wrote for them meanwhile is read first, and the
+  /// reminders it left undelivered are sent.
   func takeUp(_ partitions: [Int]) {
     let taken = Set(partitions)
     for person in people.byName.values where taken.contains(Partitioning.partition(of: person.name, count: ports.queue.partitions)) {
-      do { try person.refresh() } catch { log("cluster-refresh-failed", ["person": person.name, "error": "\(error)"]) }
+      do { try person.refresh() } catch {
+        log("cluster-refresh-failed", ["person": person.name, "error": "\(error)"])
+        continue
+      }
+      // Reminders the worker before left undelivered; its reports are let be as applied.
+      person.resendKept { log("outbox", ["person": person.name, "detail": $0]) }
     }
   }
 

@@ -110,21 +110,26 @@ public final class DaemonHost: Sendable {
           if let queue { queues.append(queue) }
         }
         let store = try runtime.openPersonStore(name)
+        let outboxes = sinks.map { sink in ReminderOutbox(sink, store: store) { log("outbox", ["person": name, "detail": $0]) } }
         let context = runtime.context(over: store, timeZone: person.timeZone)
         let sinkKinds = (settings.notify + person.notify).map { ProviderSpec($0).name }
         let made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: context,
-          scheduler: NotificationScheduler(sink: MultiplexNotificationSink(sinks), category: settings.reminders.category),
+          scheduler: NotificationScheduler(sink: MultiplexNotificationSink(outboxes), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
           analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
-          sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true })
+          sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true },
+          outboxes: outboxes)
         people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
         made.restoreHistory()
         made.restoreLastFix()
         made.restoreLastQueued()
+        // In a cluster the worker that takes the person's partition sends them (ClusterIngest.takeUp).
+        let clustered = tuning.cluster != nil || !settings.clusterNATS.isEmpty
+        if !clustered { made.resendKept { log("outbox", ["person": name, "detail": $0]) } }
       }
     } catch {
       people.forEach { $0.store.close() }

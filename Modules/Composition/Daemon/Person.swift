@@ -81,14 +81,24 @@ final class Person: Sendable {
   /// Saved lists imported from the map page, and the rows they leave to review.
   let imports: ImportService?
   let importJob = ImportJob()
+  /// Each sink's reminders kept until they are delivered (`ReminderOutbox`).
+  let outboxes: [ReminderOutbox]
+
+  /// Sends again the reminders a stop or a crash left undelivered
+  /// (at start, and when taking the person over from another worker).
+  @discardableResult
+  func resendKept(log: @Sendable (String) -> Void) -> (resent: Int, dropped: Int) {
+    ReminderOutbox.resend(outboxes, store: store, now: engine.context.clock.now(), log: log)
+  }
 
   init(
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
     suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = [],
-    remindersReachPerson: Bool = true
+    remindersReachPerson: Bool = true, outboxes: [ReminderOutbox] = []
   ) {
+    self.outboxes = outboxes
     self.sinkKinds = sinkKinds
     self.remindersReachPerson = remindersReachPerson
     self.imports = imports

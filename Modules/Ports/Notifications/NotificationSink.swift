@@ -7,7 +7,12 @@
 /// - delivering the same notification id twice is allowed and must not
 ///   show it twice where the medium can tell (ntfy and desktop replace by id);
 /// - a sink carries only what the person configured it for: location data
-///   goes nowhere else.
+///   goes nowhere else;
+/// - `deliver(_:settled:)` calls `settled` exactly once, when nothing more
+///   will be tried: at once for a sink that hands on synchronously (or
+///   throws), and for a queueing sink when the receiver took it or the
+///   queue gave up for good. Until then a durable outbox keeps the
+///   notification (`ReminderOutbox`), so a restart sends it again.
 ///
 /// ```swift
 /// try sink.deliver(notification)
@@ -17,6 +22,16 @@ public protocol NotificationSink: AnyObject, Sendable {
   var name: String { get }
   /// Delivers one reminder.
   func deliver(_ notification: ReminderNotification) throws
+  /// Delivers one reminder and says when it is settled (see above).
+  func deliver(_ notification: ReminderNotification, settled: @escaping @Sendable () -> Void) throws
+}
+
+extension NotificationSink {
+  /// A sink that hands on synchronously is settled once `deliver` returned or threw.
+  public func deliver(_ notification: ReminderNotification, settled: @escaping @Sendable () -> Void) throws {
+    defer { settled() }
+    try deliver(notification)
+  }
 }
 
 /// Why a sink could not deliver.

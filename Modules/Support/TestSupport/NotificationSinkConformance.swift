@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Locking
 import Notifications
 
 /// The shared suite every `NotificationSink` passes. `make` builds a fresh
@@ -13,8 +14,11 @@ public enum NotificationSinkConformance {
     let sink = try make()
     try expect(!sink.name.isEmpty, "name", "a sink needs a name for logs and doctor")
     let notification = sample(title: "Buy milk ü 🥛", body: "at Alepa (12 m)")
-    try sink.deliver(notification)
+    let settled = Locked(0)
+    try sink.deliver(notification) { settled.withLock { $0 += 1 } }
     let seen = try delivered(sink)
+    // A durable outbox keeps a reminder until its sink says it is settled.
+    try expect(settled.withLock { $0 } == 1, "settled", "settled \(settled.withLock { $0 }) times once delivered, not once")
     try expect(seen.contains("Buy milk ü 🥛"), "deliver", "the title did not arrive: \(seen)")
     for button in notification.category.buttons {
       try expect(seen.contains(button.title), "buttons", "'\(button.title)' did not arrive: \(seen)")
