@@ -79,6 +79,36 @@ import TestSupport
     #expect(fired.contains("Buy milk"), "b's engine never saw the task a added: \(fired)")
   }
 
+  /// A task added through the API of a front that does not own the
+  /// person reaches the owner's engine before the phone's next report:
+  /// the front queues the change on the person's partition.
+  @Test func aTaskAddedThroughAnotherFrontReachesTheOwnersEngineAtOnce() throws {
+    let server = try NATSServer()
+    let ports = ClusterWorkerTests.ports()
+    let store = "nats:\(server.url);stream=changes"
+    let a = try DaemonHarness(extra: #", "cluster": {"worker": "a", "lease": 120}"#, store: store) { $0.cluster = ports }
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
+    let user = ["alice", "bob"].first { Partitioning.partition(of: $0, count: 8) >= 4 } ?? "alice"
+    let b = try DaemonHarness(extra: #", "cluster": {"worker": "b", "lease": 120}"#, store: store, directory: TemporaryDirectory()) { $0.cluster = ports }
+    a.clock.advance(by: 45)
+    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 4 })
+    b.clock.advance(by: 45)
+    #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 4 })
+    try #require(b.host.clusterPartitions.contains(Partitioning.partition(of: user, count: 8)))
+    // b plans for the user first, without the task.
+    #expect(a.send("POST", "/owntracks", body: a.location(north: 3000), as: user, headers: ["X-Limit-D": "phone"]).status == 200)
+    #expect(ClusterWorkerTests.until { b.host.clusterApplied == 1 })
+    _ = try #require(a.addTask("Buy milk", as: user))
+    for _ in 0..<3 {
+      a.clock.advance(by: 10)
+      b.clock.advance(by: 10)
+      #expect(a.send("POST", "/owntracks", body: a.location(), as: user, headers: ["X-Limit-D": "phone"]).status == 200)
+    }
+    #expect(ClusterWorkerTests.until { b.host.clusterApplied == 5 }, "b applied \(b.host.clusterApplied): the change and four reports")
+    let fired = (try? String(contentsOfFile: b.reminders, encoding: .utf8)) ?? ""
+    #expect(fired.contains("Buy milk"), "b's engine never saw the task added through a: \(fired)")
+  }
+
   /// A reminder a worker fired to a receiver that was down when it
   /// stopped is sent by the worker that takes the person's partition,
   /// once, and the report that fired it is not applied again.

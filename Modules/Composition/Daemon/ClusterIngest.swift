@@ -32,7 +32,13 @@ final class ClusterIngest: Sendable {
   /// the queued report (`http/phone`), so the worker answers the same way.
   enum Channel: String {
     case http, mqtt
+    /// Not a phone's report: the person's tasks or places were changed
+    /// through a front's API, and the owner's engine reads them again.
+    case api
   }
+
+  /// The body of an `api` message; its position in the partition is what counts.
+  static let changedBody = Data(#"{"_type":"wh-changed"}"#.utf8)
 
   init(ports: ClusterPorts, worker id: String, leaseSeconds: Double, people: People, mqtt: MQTTIngest?, clock: any WallClock, log: DaemonLog) throws {
     self.ports = ports
@@ -44,6 +50,21 @@ final class ClusterIngest: Sendable {
     let applied = applied
     worker = PartitionWorker(owner: owner, queue: ports.queue) { report in
       if try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log) { applied.withLock { $0 += 1 } }
+    }
+    // A change made through this front's API reaches the owner's engine
+    // in order with the person's reports: before the next one applied.
+    let queue = ports.queue
+    let owner = owner
+    for person in people.byName.values {
+      person.changeListener.withLock {
+        $0 = { name in
+          // The owner itself replanned already; a new owner reads the store when it takes the partition.
+          guard !owner.held.contains(Partitioning.partition(of: name, count: queue.partitions)) else { return }
+          do { _ = try queue.publish(person: name, device: Channel.api.rawValue + "/", body: Self.changedBody) } catch {
+            log("cluster-change-not-passed", ["person": name, "error": "\(error)", "detail": "the owner's engine reads it at its next takeover"])
+          }
+        }
+      }
     }
   }
 
@@ -74,6 +95,11 @@ final class ClusterIngest: Sendable {
     let slash = report.device.firstIndex(of: "/")
     let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
     let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+    if channel == .api {
+      // Reading the store again is harmless if this comes twice.
+      try person.reread()
+      return true
+    }
     let decoded: PhoneReport
     do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
       log("cluster-dropped", ["person": person.name, "reason": "\(error)"])

@@ -255,7 +255,7 @@ public final class DaemonHost: Sendable {
       throw DaemonError("'\(name)' is not one of the people in the config (\(people.byName.keys.sorted().joined(separator: ", ")))")
     }
     try person.store.append(operations)
-    _ = person.phone.tasksChanged()
+    person.tasksChanged()
   }
 
   /// A person's engine, for tools that set up their data (the live demo).

@@ -18,7 +18,7 @@ struct ImportAPI {
       guard !request.body.isEmpty else { return .failure(400, "the body is empty: send the file's bytes") }
       let list = request.query["list"].flatMap { $0.isEmpty ? nil : $0 }
       let person = self.person
-      guard person.importJob.start(request.body, file: file, listName: list, imports: imports, finished: { _ = person.phone.tasksChanged() }) else {
+      guard person.importJob.start(request.body, file: file, listName: list, imports: imports, finished: { person.tasksChanged() }) else {
         return .failure(409, "an import is already running; wait for it or cancel it")
       }
       return .json(202, encoding: person.importJob.current)

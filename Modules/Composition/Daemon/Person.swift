@@ -302,6 +302,24 @@ final class Person: Sendable {
   private func settled(_ task: ReminderTask, action: String, at now: Date, via channel: Channel = .link) {
     if analyticsAllowed { analytics.record(.answered(action == "later" ? .later : .done, via: channel)) }
     recordLine(kind: "answer", detail: "\(action) via \(channel.rawValue)", at: now, task: task.id.rawValue)
+    tasksChanged()
+  }
+
+  /// Tells the engine that the person's tasks or places changed (an API
+  /// write, an answer, an import, a seed) and, in a cluster, the worker
+  /// that owns the person, whose engine this may not be (`changeListener`).
+  func tasksChanged() {
+    record(phone.tasksChanged())
+    changeListener.withLock { $0 }?(name)
+  }
+
+  /// Set by a cluster worker: passes a change on to the person's owner.
+  let changeListener = Locked<(@Sendable (String) -> Void)?>(nil)
+
+  /// In a cluster, on the owner: reads what a front wrote for this person
+  /// and replans (not passed on again).
+  func reread() throws {
+    try store.refresh()
     record(phone.tasksChanged())
   }
 

@@ -28,22 +28,22 @@ struct PersonAPI {
         let specs = try body.locations.map(spec)
         let task = try person.engine.tasks.add(
           title: body.title, locations: specs, notes: body.notes ?? "", onlyWhileOpen: body.onlyWhileOpen ?? false)
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(201, encoding: summary(task))
       case ("PATCH", 2, "tasks"):
         let body = try decode(TaskEdit.self, request.body)
         let task = try person.engine.tasks.edit(rest[1], title: body.title, notes: body.notes, onlyWhileOpen: body.onlyWhileOpen)
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("POST", 3, "tasks") where rest[2] == "locations":
         let task = try person.engine.tasks.addLocation(rest[1], try spec(try decode(NewTask.Location.self, request.body)))
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(201, encoding: summary(task))
       case ("PATCH", 4, "tasks") where rest[2] == "locations":
         return try editLocation(task: rest[1], location: rest[3], try decode(LocationEdit.self, request.body))
       case ("DELETE", 4, "tasks") where rest[2] == "locations":
         let task = try person.engine.tasks.removeLocation(rest[1], location: rest[3])
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("GET", 1, "undo"):
         return .json(200, encoding: person.engine.undo.entries().map(UndoView.init))
@@ -51,7 +51,7 @@ struct PersonAPI {
         // The newest change, or the one whose key the page was given.
         let key = request.body.isEmpty ? nil : try decode(UndoRequest.self, request.body).key
         let entry = try person.engine.undo.undo(key)
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(200, encoding: UndoView(entry))
       case ("GET", 1, "preferences"):
         return .json(200, encoding: preferences())
@@ -73,7 +73,7 @@ struct PersonAPI {
         return .json(200, encoding: summary(try person.engine.tasks.get(rest[1])))
       case ("DELETE", 2, "tasks"):
         let task = try person.engine.tasks.delete(rest[1])
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("POST", 3, "tasks"):
         let task: ReminderTask
@@ -99,7 +99,7 @@ struct PersonAPI {
           return .failure(404, "no such task action '\(rest[2])' (done, later, reopen)")
         }
         person.noteAnswer(rest[2], task: task.id)
-        _ = person.phone.tasksChanged()
+        person.tasksChanged()
         return .json(200, encoding: summary(task))
       case ("GET", 1, "places"):
         let places = person.engine.places
@@ -171,7 +171,7 @@ struct PersonAPI {
           records = try person.store.merge(incoming)
         default: return .failure(400, "send exactly one of 'append' and 'merge'")
         }
-        if !records.isEmpty { _ = person.phone.tasksChanged() }
+        if !records.isEmpty { person.tasksChanged() }
         return .json(200, encoding: records)
       default:
         return .failure(404, "no such endpoint: \(request.method) \(request.path)")
@@ -220,7 +220,7 @@ struct PersonAPI {
     if let radius = edit.radius { task = try tasks.setRadius(task.id.rawValue, location: location, meters: radius) }
     if let priority = edit.priority { task = try tasks.reorder(task.id.rawValue, location: location, priority: priority) }
     if let enabled = edit.enabled { task = try tasks.setEnabled(task.id.rawValue, location: location, enabled: enabled) }
-    _ = person.phone.tasksChanged()
+    person.tasksChanged()
     return .json(200, encoding: summary(task))
   }
 
