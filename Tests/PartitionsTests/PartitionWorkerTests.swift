@@ -161,4 +161,29 @@ import TestSupport
     #expect(f.perPerson(applied.reports) == ["alice": ["0", "1", "2", "3", "4"]])
     #expect(f.queue.unacknowledged == 0)
   }
+
+  /// A batch applied at once (steps under way together) that could apply
+  /// only its first reports: those are acknowledged, the rest come again
+  /// in order, and the report that failed is named.
+  @Test func aBatchAppliedInPartIsAcknowledgedThroughItsLastAppliedReport() throws {
+    let f = Fixture()
+    let failing = Locked(true)
+    let batches = Locked<[[String]]>([])
+    let owner = try PartitionOwner(worker: "a", partitions: 8, store: f.leases, clock: f.clock)
+    let worker = PartitionWorker(owner: owner, queue: f.queue) { (reports: [QueuedReport]) -> (applied: Int, failure: (any Error)?) in
+      let bodies = reports.map { String(decoding: $0.body, as: UTF8.self) }
+      batches.withLock { $0.append(bodies) }
+      if failing.withLock({ $0 }), let stop = bodies.firstIndex(of: "2") { return (stop, QueueRefusal(description: "the journal is out of reach")) }
+      return (reports.count, nil)
+    }
+    try owner.round()
+    for round in 0..<5 { _ = try f.queue.publish(person: "alice", body: Data("\(round)".utf8)) }
+    let first = try worker.pass()
+    #expect(first.applied == 2 && first.failures.count == 1)
+    #expect(first.failures.first?.contains("out of reach") == true && first.failures.first?.contains("report 3 ") == true, "\(first.failures)")
+    failing.withLock { $0 = false }
+    #expect(try worker.pass().applied == 3)
+    #expect(batches.withLock { $0 } == [["0", "1", "2", "3", "4"], ["2", "3", "4"]])
+    #expect(f.queue.unacknowledged == 0)
+  }
 }

@@ -67,6 +67,64 @@ public final class NATSOperationStore: OperationStore {
     return try write { state in state.core.stamp(operations, now: self.clock.now()) }
   }
 
+  /// Batches handed in while one message is on its way go together in the
+  /// next (group commit): a worker applying many people's reports waits
+  /// for one JetStream acknowledgement per group, not per report.
+  public var appendsWithoutWaiting: Bool { true }
+
+  /// Batches waiting for the next message, and whether a thread sends them.
+  private let queued = Locked<(batches: [Queued], sending: Bool)>(([], false))
+  private struct Queued {
+    let operations: [StoreOperation]
+    let done: @Sendable (Result<[OperationRecord], any Error>) -> Void
+  }
+  /// At most this many batches in one message (each a few hundred bytes).
+  static let groupLimit = 256
+
+  /// Answered on the store's sending thread, in the order handed in; each
+  /// batch's records are stamped when its group is sent.
+  public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
+    let start = queued.withLock { queued -> Bool in
+      queued.batches.append(Queued(operations: operations, done: done))
+      defer { queued.sending = true }
+      return !queued.sending
+    }
+    guard start else { return }
+    let sender = Thread { [self] in send() }
+    sender.name = "nats store sender"
+    sender.start()
+  }
+
+  /// Sends what is queued, a group per message, until nothing is left.
+  private func send() {
+    while true {
+      let group = queued.withLock { queued -> [Queued] in
+        let group = Array(queued.batches.prefix(Self.groupLimit))
+        queued.batches.removeFirst(group.count)
+        if group.isEmpty { queued.sending = false }
+        return group
+      }
+      guard !group.isEmpty else { return }
+      var ranges: [Range<Int>] = []
+      let result = Result {
+        try write { state in
+          var records: [OperationRecord] = []
+          ranges = []
+          for batch in group {
+            let stamped = state.core.stamp(batch.operations, now: self.clock.now())
+            ranges.append(records.count..<records.count + stamped.count)
+            records += stamped
+          }
+          return records
+        }
+      }
+      // Outside the lock: what an answer does next may write to this store.
+      for (index, batch) in group.enumerated() {
+        batch.done(result.map { records in records.isEmpty ? [] : Array(records[ranges[index]]) })
+      }
+    }
+  }
+
   @discardableResult
   public func merge(_ records: [OperationRecord]) throws -> [OperationRecord] {
     // Merged records are independent of each other, so a big merge goes in

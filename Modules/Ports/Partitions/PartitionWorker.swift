@@ -23,8 +23,16 @@ public final class PartitionWorker: Sendable {
   public let owner: PartitionOwner
   private let queue: any ReportQueue
   private let batch: Int
-  private let apply: @Sendable (QueuedReport) throws -> Void
+  private let apply: ApplyBatch
   private let working = Locked<Set<Int>>([])
+
+  /// Applies one partition's reports, in order, as `apply` does each
+  /// (several may be under way at once: different people's steps, a
+  /// store's group commit); answers how many from the first were applied
+  /// and, when not all, why the next one could not be. The reports after
+  /// it come again, so an answer may leave later ones applied: the
+  /// sequence lets them be known.
+  public typealias ApplyBatch = @Sendable ([QueuedReport]) -> (applied: Int, failure: (any Error)?)
 
   /// What one pass did.
   public struct Pass: Equatable, Sendable {
@@ -36,12 +44,22 @@ public final class PartitionWorker: Sendable {
     public var failures: [String] = []
   }
 
-  public init(owner: PartitionOwner, queue: any ReportQueue, batch: Int = 64, apply: @escaping @Sendable (QueuedReport) throws -> Void) {
+  public init(owner: PartitionOwner, queue: any ReportQueue, batch: Int = 64, applyBatch: @escaping ApplyBatch) {
     precondition(owner.partitions == queue.partitions, "the owner and the queue must agree on the partitions")
     self.owner = owner
     self.queue = queue
     self.batch = max(1, batch)
-    self.apply = apply
+    self.apply = applyBatch
+  }
+
+  /// Reports applied one at a time, each durable before the next.
+  public convenience init(owner: PartitionOwner, queue: any ReportQueue, batch: Int = 64, apply: @escaping @Sendable (QueuedReport) throws -> Void) {
+    self.init(owner: owner, queue: queue, batch: batch) { reports in
+      for (index, report) in reports.enumerated() {
+        do { try apply(report) } catch { return (index, error) }
+      }
+      return (reports.count, nil)
+    }
   }
 
   /// The partitions the last pass worked.
@@ -65,23 +83,18 @@ public final class PartitionWorker: Sendable {
     if !result.taken.isEmpty { taking(result.taken) }
     let each = held.isEmpty ? 0 : wait / Double(held.count)
     for partition in held.sorted() {
-      var last: UInt64?
-      var failed = false
-      for report in try queue.fetch(partition: partition, limit: batch, wait: each) {
-        // A lease run out mid-batch: another worker may own it now.
-        guard owner.held.contains(partition) else { break }
-        do {
-          try apply(report)
-        } catch {
-          result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(error)")
-          failed = true
-          break
-        }
-        last = report.sequence
-        result.applied += 1
+      let reports = try queue.fetch(partition: partition, limit: batch, wait: each)
+      // A lease run out meanwhile: another worker may own it now.
+      guard !reports.isEmpty, owner.held.contains(partition) else { continue }
+      let (applied, failure) = apply(reports)
+      let count = min(max(applied, 0), reports.count)
+      result.applied += count
+      if count > 0 { try queue.acknowledge(partition: partition, through: reports[count - 1].sequence) }
+      if count < reports.count {
+        let report = reports[count]
+        result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(failure.map { "\($0)" } ?? "not applied")")
+        try queue.rewind(partition: partition)
       }
-      if let last { try queue.acknowledge(partition: partition, through: last) }
-      if failed { try queue.rewind(partition: partition) }
     }
     return result
   }
