@@ -8,7 +8,8 @@ share (reading those people's logs). wrk posts OwnTracks locations to
 every front at once; a fix counts when its front answered it, which is
 after JetStream stored it. Printed per run: queued fixes/s with p50/p99,
 fixes the workers applied per second in the same window, and how long
-after the load the workers took to apply the rest (the backlog).
+after the load the workers took to apply the rest (the backlog), and the
+rate at which they applied it ("then/s": their own pace, the fronts quiet).
 
   python3 scripts/bench-cluster.py BIN [WORKERS...]   PEOPLE=1000 SECONDS_PER_RUN=15 CONNECTIONS=100
 """
@@ -110,11 +111,13 @@ def run(workers, hashed):
         while applied(fronts) - before < queued * 0.999 and time.monotonic() - drained < 300:
             time.sleep(0.2)
         backlog = time.monotonic() - drained
+        # What the workers apply once the fronts are quiet: their own pace.
+        after = (applied(fronts) - before - during) / backlog if backlog > 0.5 else float("nan")
         rate = sum(r[0] for r in results)
         p99 = max(r[2] for r in results)
         p50 = max(r[1] for r in results)
         errors = sum(r[3] for r in results)
-        return dict(workers=workers, rate=rate, p50=p50, p99=p99, errors=errors, applied=during / window, backlog=backlog)
+        return dict(workers=workers, rate=rate, p50=p50, p99=p99, errors=errors, applied=during / window, backlog=backlog, after=after)
     finally:
         bd.CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
         for process, _, _ in fronts:
@@ -134,10 +137,10 @@ def main():
     print(f"workload: {PEOPLE} people posting OwnTracks locations with device keys, one task each; one nats-server with JetStream "
           f"(people's logs and the report queue, 1 replica), 64 partitions; wrk {bd.THREADS} threads and {bd.CONNECTIONS} connections "
           f"split over the fronts, {bd.SECONDS} s; {os.cpu_count()} cores shared by everything")
-    print(f"{'workers':>7} {'queued fixes/s':>14} {'p50':>8} {'p99':>8} {'non-2xx':>7} {'applied/s':>9} {'backlog s':>9}")
+    print(f"{'workers':>7} {'queued fixes/s':>14} {'p50':>8} {'p99':>8} {'non-2xx':>7} {'applied/s':>9} {'backlog s':>9} {'then/s':>7}")
     for workers in WORKERS:
         r = run(workers, hashed)
-        print(f"{r['workers']:>7} {r['rate']:>14.0f} {r['p50']:>8} {r['p99']:>8} {r['errors']:>7} {r['applied']:>9.0f} {r['backlog']:>9.1f}", flush=True)
+        print(f"{r['workers']:>7} {r['rate']:>14.0f} {r['p50']:>8} {r['p99']:>8} {r['errors']:>7} {r['applied']:>9.0f} {r['backlog']:>9.1f} {r['after']:>7.0f}", flush=True)
 
 
 if __name__ == "__main__":
