@@ -1,40 +1,66 @@
 import CNATS
 import Foundation
 
-/// One connection to NATS and its JetStream context, with the few calls a
-/// log needs: make sure the stream exists, publish with an expected last
-/// sequence, find a subject's last sequence, read a subject from a
-/// sequence on. Not thread-safe; its owner serialises calls.
+/// The few calls a log needs, on the process's shared connections to its
+/// servers (`SharedNATSConnections`): make sure the stream exists, publish
+/// with an expected last sequence, find a subject's last sequence, read a
+/// subject from a sequence on. Not thread-safe; its owner serialises calls
+/// (each call holds one shared connection for its round trip).
 final class JetStreamLog {
   typealias Failure = NATSConnection.Failure
 
   let location: NATSLocation
-  private let connection: NATSConnection
+  private let timeout: Int64
+  private var connections: NATSConnectionPool<NATSConnection>?
 
   init(_ location: NATSLocation, timeoutMilliseconds: Int64 = 5000) throws {
     self.location = location
-    connection = try NATSConnection(servers: location.servers, timeoutMilliseconds: timeoutMilliseconds)
-    let context = connection.context
-    var code = jsErrCode(0)
-    if whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
-      var made = jsErrCode(0)
-      let status = whilehere_nats_add_stream(context, location.stream, location.subjects, Int64(location.replicas), &made)
-      // Another process may have made it meanwhile.
-      if status != NATS_OK, whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
-        throw Failure(operation: "create the stream \(location.stream)", status: status, code: made, detail: Self.lastError())
+    timeout = timeoutMilliseconds
+    let connections = try SharedNATSConnections.process.take(servers: location.servers, timeoutMilliseconds: timeoutMilliseconds)
+    self.connections = connections
+    do {
+      try connections.withOne { connection in
+        let context = connection.context
+        var code = jsErrCode(0)
+        if whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
+          var made = jsErrCode(0)
+          let status = whilehere_nats_add_stream(context, location.stream, location.subjects, Int64(location.replicas), &made)
+          // Another process may have made it meanwhile.
+          if status != NATS_OK, whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
+            throw Failure(operation: "create the stream \(location.stream)", status: status, code: made, detail: Self.lastError())
+          }
+        }
       }
+    } catch {
+      close()
+      throw error
     }
   }
 
-  func close() { connection.close() }
+  deinit { close() }
+
+  /// Gives the shared connections back (once).
+  func close() {
+    guard connections != nil else { return }
+    connections = nil
+    SharedNATSConnections.process.release(servers: location.servers, timeoutMilliseconds: timeout)
+  }
+
+  /// Runs `body` with a shared connection's JetStream context.
+  private func live<Result>(_ body: (OpaquePointer?) throws -> Result) throws -> Result {
+    guard let connections else { throw Failure(operation: "use the log \(location.logSubject)", status: NATS_CONNECTION_CLOSED, code: jsErrCode(0), detail: "closed") }
+    return try connections.withOne { connection in try body(connection.context) }
+  }
 
   /// Stores `data` on `subject` if its last sequence is still `expected`
   /// (0: it holds nothing); the stream sequence JetStream acknowledged.
   func publish(_ data: Data, on subject: String, expected: UInt64, id: String) throws -> UInt64 {
     var sequence: UInt64 = 0
     var code = jsErrCode(0)
-    let status = data.withUnsafeBytes { bytes in
-      whilehere_nats_publish(live, subject, bytes.baseAddress, Int32(bytes.count), expected, expected == 0, id, &sequence, &code)
+    let status = try live { context in
+      data.withUnsafeBytes { bytes in
+        whilehere_nats_publish(context, subject, bytes.baseAddress, Int32(bytes.count), expected, expected == 0, id, &sequence, &code)
+      }
     }
     guard status == NATS_OK else { throw Failure(operation: "store on \(subject)", status: status, code: code, detail: Self.lastError()) }
     return sequence
@@ -44,7 +70,7 @@ final class JetStreamLog {
   func lastSequence(of subject: String) throws -> UInt64 {
     var sequence: UInt64 = 0
     var code = jsErrCode(0)
-    let status = whilehere_nats_last_sequence(live, location.stream, subject, &sequence, &code)
+    let status = try live { whilehere_nats_last_sequence($0, location.stream, subject, &sequence, &code) }
     guard status == NATS_OK else { throw Failure(operation: "read the end of \(subject)", status: status, code: code, detail: Self.lastError()) }
     return sequence
   }
@@ -59,7 +85,7 @@ final class JetStreamLog {
     while next <= through {
       var message: OpaquePointer?
       var code = jsErrCode(0)
-      let status = whilehere_nats_next(&message, live, location.stream, subject, next, &code)
+      let status = try live { whilehere_nats_next(&message, $0, location.stream, subject, next, &code) }
       guard status == NATS_OK, let message else {
         misses += 1
         guard misses < 20 else {
@@ -77,8 +103,6 @@ final class JetStreamLog {
     }
     return messages
   }
-
-  private var live: OpaquePointer? { connection.context }
 
   static func lastError() -> String { NATSConnection.lastError() }
 }

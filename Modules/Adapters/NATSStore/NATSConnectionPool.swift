@@ -12,6 +12,11 @@ final class NATSConnectionPool<Value>: Sendable {
     members = try (0..<max(1, count)).map { _ in Locked(try make()) }
   }
 
+  /// Each member in turn, waiting for whoever holds it (closing them all).
+  func each(_ body: (inout Value) -> Void) {
+    for member in members { member.withLock(body) }
+  }
+
   func withOne<Result>(_ body: (inout Value) throws -> Result) throws -> Result {
     let turn = next.withLock { next in
       defer { next = (next + 1) % members.count }
