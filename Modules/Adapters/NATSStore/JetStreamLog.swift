@@ -10,12 +10,10 @@ final class JetStreamLog {
   typealias Failure = NATSConnection.Failure
 
   let location: NATSLocation
-  private let timeout: Int64
   private var connections: NATSConnectionPool<NATSConnection>?
 
   init(_ location: NATSLocation, timeoutMilliseconds: Int64 = 5000) throws {
     self.location = location
-    timeout = timeoutMilliseconds
     let connections = try SharedNATSConnections.process.take(servers: location.servers, timeoutMilliseconds: timeoutMilliseconds)
     self.connections = connections
     do {
@@ -41,9 +39,9 @@ final class JetStreamLog {
 
   /// Gives the shared connections back (once).
   func close() {
-    guard connections != nil else { return }
-    connections = nil
-    SharedNATSConnections.process.release(servers: location.servers, timeoutMilliseconds: timeout)
+    guard let connections else { return }
+    self.connections = nil
+    SharedNATSConnections.process.release(connections)
   }
 
   /// Runs `body` with a shared connection's JetStream context.

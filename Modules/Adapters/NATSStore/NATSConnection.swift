@@ -39,6 +39,9 @@ final class NATSConnection {
 
   deinit { close() }
 
+  /// Connected now (not closed, not reconnecting to a server that went away).
+  var isConnected: Bool { connection.map { natsConnection_Status($0) == NATS_CONN_STATUS_CONNECTED } ?? false }
+
   func close() {
     if let context { jsCtx_Destroy(context) }
     if let connection { natsConnection_Destroy(connection) }

@@ -12,6 +12,11 @@ final class NATSConnectionPool<Value>: Sendable {
     members = try (0..<max(1, count)).map { _ in Locked(try make()) }
   }
 
+  /// Whether every member satisfies `test` (waiting for whoever holds it).
+  func all(_ test: (Value) -> Bool) -> Bool {
+    members.allSatisfy { member in member.withLock { test($0) } }
+  }
+
   /// Each member in turn, waiting for whoever holds it (closing them all).
   func each(_ body: (inout Value) -> Void) {
     for member in members { member.withLock(body) }

@@ -6,7 +6,9 @@ import Locking
 /// (each with libnats's reader and flusher threads) made a worker's cost
 /// per fix grow with the number of people (Docs/Benchmarks.md). A few
 /// connections, each used by one call at a time, handed out in turn; the
-/// last log to close closes them.
+/// last log to give a pool back closes it. A log opened while the current
+/// pool is not connected (its server went away) gets a fresh pool, so a
+/// pool left to a server that is gone is not handed out again.
 final class SharedNATSConnections: Sendable {
   static let process = SharedNATSConnections()
 
@@ -14,42 +16,43 @@ final class SharedNATSConnections: Sendable {
   /// (the journal's group commit) does not hold up the others'.
   static let perServers = 4
 
-  private struct Entry {
-    let pool: NATSConnectionPool<NATSConnection>
-    var users: Int
+  typealias Pool = NATSConnectionPool<NATSConnection>
+  private struct State {
+    /// The pool new logs on these servers get.
+    var current: [String: Pool] = [:]
+    /// Logs using each pool.
+    var users: [ObjectIdentifier: Int] = [:]
   }
-  private let entries = Locked<[String: Entry]>([:])
+  private let state = Locked(State())
 
-  /// The pool for `servers`, made on first use; give it back with `release`.
-  func take(servers: String, timeoutMilliseconds: Int64) throws -> NATSConnectionPool<NATSConnection> {
-    let key = Self.key(servers, timeoutMilliseconds)
-    return try entries.withLock { entries in
-      if var entry = entries[key] {
-        entry.users += 1
-        entries[key] = entry
-        return entry.pool
+  /// A pool for `servers`; give it back with `release`.
+  func take(servers: String, timeoutMilliseconds: Int64) throws -> Pool {
+    let key = "\(timeoutMilliseconds) \(servers)"
+    return try state.withLock { state in
+      if let pool = state.current[key], pool.all({ $0.isConnected }) {
+        state.users[ObjectIdentifier(pool), default: 0] += 1
+        return pool
       }
-      let pool = try NATSConnectionPool(count: Self.perServers) { try NATSConnection(servers: servers, timeoutMilliseconds: timeoutMilliseconds) }
-      entries[key] = Entry(pool: pool, users: 1)
+      let pool = try Pool(count: Self.perServers) { try NATSConnection(servers: servers, timeoutMilliseconds: timeoutMilliseconds) }
+      state.current[key] = pool
+      state.users[ObjectIdentifier(pool)] = 1
       return pool
     }
   }
 
-  /// One user fewer; the last one closes the connections.
-  func release(servers: String, timeoutMilliseconds: Int64) {
-    let key = Self.key(servers, timeoutMilliseconds)
-    let closing = entries.withLock { entries -> NATSConnectionPool<NATSConnection>? in
-      guard var entry = entries[key] else { return nil }
-      entry.users -= 1
-      guard entry.users <= 0 else {
-        entries[key] = entry
-        return nil
+  /// One user fewer; the last one closes the pool's connections.
+  func release(_ pool: Pool) {
+    let id = ObjectIdentifier(pool)
+    let closing = state.withLock { state -> Bool in
+      let left = (state.users[id] ?? 1) - 1
+      guard left <= 0 else {
+        state.users[id] = left
+        return false
       }
-      entries[key] = nil
-      return entry.pool
+      state.users[id] = nil
+      for (key, current) in state.current where current === pool { state.current[key] = nil }
+      return true
     }
-    closing?.each { $0.close() }
+    if closing { pool.each { $0.close() } }
   }
-
-  private static func key(_ servers: String, _ timeout: Int64) -> String { "\(timeout) \(servers)" }
 }
