@@ -44,6 +44,10 @@ import TestSupport
       let report = #"{"_type":"location","lat":60.1699,"lon":24.9384,"tst":\#(tst),"acc":5}"#
       for _ in 0..<3 { _ = server.send(HTTPRequest(method: "POST", path: "/owntracks", headers: Self.authorization, body: Data(report.utf8))) }
       #expect(down.ids.count == 1, "the visit fired once, to a receiver that is down")
+      let status = server.send(HTTPRequest(method: "GET", path: "/api/v1/status", headers: Self.authorization))
+      let object = (try? JSONSerialization.jsonObject(with: status?.body ?? Data())) as? [String: Any]
+      #expect((object?["deliveries"] as? [String: Int])?["waiting"] == 1, "\(String(describing: object))")
+      #expect((object?["notes"] as? [String])?.contains { $0.contains("1 reminder is waiting") } == true)
     }
     let back = HeldNotificationSink(name: "held")
     try Self.start(directory, sink: back) { host, _, _ in

@@ -41,9 +41,11 @@ extension PersonAPI {
       sessions = today.filter { $0.fix != true }.count
       singleFixes = today.filter { $0.fix == true }.count
       let statuses = person.queues.map(\.status)
+      // Kept until their sink settles them, also across a restart (ReminderOutbox).
+      let waiting = person.store.state().settings.keys.filter { $0.hasPrefix(ReminderOutbox.keyPrefix) }.count
       deliveries = [
         "delivered": statuses.map(\.delivered).reduce(0, +), "retrying": statuses.map(\.retrying).reduce(0, +),
-        "failed": statuses.map(\.failed).reduce(0, +),
+        "failed": statuses.map(\.failed).reduce(0, +), "waiting": waiting,
       ]
       lastDeliveryError = statuses.compactMap(\.lastError).last
       var notes: [String] = []
@@ -60,6 +62,9 @@ extension PersonAPI {
         notes.append(
           (person.sinkKinds.isEmpty ? "Reminders go nowhere but this page" : "Reminders go only to this page and the daemon's \(person.sinkKinds.joined(separator: " and ")) output")
             + ": to get them on your phone, add an ntfy or webhook sink to people.\(person.name).notify (Docs/Daemon.md).")
+      }
+      if waiting > 0 {
+        notes.append("\(waiting) reminder\(waiting == 1 ? " is" : "s are") waiting for a receiver that has not taken \(waiting == 1 ? "it" : "them") yet: kept and sent again after a restart for an hour.")
       }
       if let failed = deliveries["failed"], failed > 0 {
         notes.append("\(failed) reminder\(failed == 1 ? "" : "s") could not be delivered" + (lastDeliveryError.map { ": \($0)" } ?? "."))

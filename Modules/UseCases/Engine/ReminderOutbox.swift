@@ -29,7 +29,8 @@ public final class ReminderOutbox: NotificationSink {
     prefix = Self.keyPrefix + FNV1a.hex(FNV1a.hash64(Array(inner.name.utf8))) + "."
   }
 
-  static let keyPrefix = "outbox."
+  /// Where every sink's entries start (`outbox.SINK.ID`).
+  public static let keyPrefix = "outbox."
 
   /// A reminder is about being at a place: one that could not be sent for
   /// longer than this is dropped at a restart rather than sent late.

@@ -520,7 +520,7 @@ async function refreshPhone() {
     ["Regions watched", `${status.regionsWatched} of ${status.capacity}`],
     ["Precise location today", `${Math.round(status.preciseSecondsUsed / 60)} of ${Math.round(status.preciseSecondsAllowed / 60)} min: ${plural(status.sessions, "session")}, ${plural(status.singleFixes, "single fix", "single fixes")}`],
     ["Last report", status.lastFix ? `${age(status.serverTime - status.lastFix.at)} ago (±${Math.round(status.lastFix.accuracy ?? 0)} m)` : "none yet"],
-    ["Reminders delivered", String(status.deliveries.delivered)],
+    ["Reminders delivered", String(status.deliveries.delivered) + (status.deliveries.waiting ? `, ${status.deliveries.waiting} waiting` : "")],
   ];
   if ((status.devices ?? []).length > 1) {
     // Several phones: each one's last report and battery instead of the newest alone.
