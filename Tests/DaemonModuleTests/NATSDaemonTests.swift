@@ -48,25 +48,35 @@ import TestSupport
 /// the worker that takes the person's partition, which reads the
 /// person's log afresh when it takes it.
 @Suite struct NATSClusterTakeoverTests {
-  @Test func aWorkerTakingAPartitionReadsWhatAnotherWroteForItsPeople() throws {
-    let server = try NATSServer()
+  /// Two workers on `store` (queue, leases and mailbox in memory): a holds
+  /// every partition, b none yet; `user` is the one of alice and bob that b
+  /// will take (a gives back its highest partitions).
+  static func twoWorkers(on store: String) throws -> (a: DaemonHarness, b: DaemonHarness, user: String) {
     let ports = ClusterWorkerTests.ports()
-    let store = "nats:\(server.url);stream=shared"
     // Leases of two minutes, renewed every 40 s: the clocks below jump 45 s at once.
     let a = try DaemonHarness(extra: #", "cluster": {"worker": "a", "lease": 120}"#, store: store) { $0.cluster = ports }
     #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
-    // Whichever of alice and bob b will take (a gives back its highest partitions).
     let user = ["alice", "bob"].first { Partitioning.partition(of: $0, count: 8) >= 4 } ?? "alice"
     let b = try DaemonHarness(extra: #", "cluster": {"worker": "b", "lease": 120}"#, store: store, directory: TemporaryDirectory()) { $0.cluster = ports }
-    // b has read the user's log already; a serves them and adds a task b has not seen.
     #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 } && b.host.clusterPartitions.isEmpty)
-    _ = try #require(a.addTask("Buy milk", as: user))
-    // A round of a's after a third of the lease gives back half; then one of b's takes it.
+    return (a, b, user)
+  }
+
+  /// A round of a's after a third of the lease gives back half; then one of b's takes it, the user's partition among them.
+  static func split(_ a: DaemonHarness, _ b: DaemonHarness, user: String) throws {
     a.clock.advance(by: 45)
     #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 4 })
     b.clock.advance(by: 45)
     #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 4 })
     try #require(b.host.clusterPartitions.contains(Partitioning.partition(of: user, count: 8)))
+  }
+
+  @Test func aWorkerTakingAPartitionReadsWhatAnotherWroteForItsPeople() throws {
+    let server = try NATSServer()
+    let (a, b, user) = try Self.twoWorkers(on: "nats:\(server.url);stream=shared")
+    // b has read the user's log already; a serves them and adds a task b has not seen.
+    _ = try #require(a.addTask("Buy milk", as: user))
+    try Self.split(a, b, user: user)
     // The phone arrives; a's front queues it, b applies it with the task a's API added.
     for north in [0.0, 0, 0] {
       a.clock.advance(by: 10)
@@ -84,17 +94,8 @@ import TestSupport
   /// the front queues the change on the person's partition.
   @Test func aTaskAddedThroughAnotherFrontReachesTheOwnersEngineAtOnce() throws {
     let server = try NATSServer()
-    let ports = ClusterWorkerTests.ports()
-    let store = "nats:\(server.url);stream=changes"
-    let a = try DaemonHarness(extra: #", "cluster": {"worker": "a", "lease": 120}"#, store: store) { $0.cluster = ports }
-    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
-    let user = ["alice", "bob"].first { Partitioning.partition(of: $0, count: 8) >= 4 } ?? "alice"
-    let b = try DaemonHarness(extra: #", "cluster": {"worker": "b", "lease": 120}"#, store: store, directory: TemporaryDirectory()) { $0.cluster = ports }
-    a.clock.advance(by: 45)
-    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 4 })
-    b.clock.advance(by: 45)
-    #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 4 })
-    try #require(b.host.clusterPartitions.contains(Partitioning.partition(of: user, count: 8)))
+    let (a, b, user) = try Self.twoWorkers(on: "nats:\(server.url);stream=changes")
+    try Self.split(a, b, user: user)
     // b plans for the user first, without the task.
     #expect(a.send("POST", "/owntracks", body: a.location(north: 3000), as: user, headers: ["X-Limit-D": "phone"]).status == 200)
     #expect(ClusterWorkerTests.until { b.host.clusterApplied == 1 })
