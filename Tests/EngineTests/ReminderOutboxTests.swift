@@ -71,6 +71,18 @@ import TestSupport
     #expect(lines.withLock { $0 }.contains { $0.contains("too late") })
   }
 
+  @Test func keptRemindersAreSentAgainInTheOrderTheyFired() throws {
+    let store = InMemoryOperationStore(replica: try ReplicaID("r1"))
+    let down = HeldNotificationSink()
+    let outbox = ReminderOutbox(down, store: store)
+    for (id, seconds) in [("t9:l1:1", 30.0), ("t1:l1:1", 10), ("t5:l1:1", 20)] {
+      try outbox.deliver(reminder(id, firedAt: Fixtures.epoch.addingTimeInterval(seconds)))
+    }
+    let back = HeldNotificationSink()
+    ReminderOutbox.resend([ReminderOutbox(back, store: store)], store: store, now: Fixtures.epoch.addingTimeInterval(60))
+    #expect(back.ids == ["t1:l1:1", "t5:l1:1", "t9:l1:1"])
+  }
+
   @Test func aSinkThatRefusesAtOnceLeavesNothingKept() throws {
     let store = InMemoryOperationStore(replica: try ReplicaID("r1"))
     let outbox = ReminderOutbox(RefusingSink(), store: store)

@@ -73,15 +73,16 @@ public final class ReminderOutbox: NotificationSink {
   ) -> (resent: Int, dropped: Int) {
     var resent = 0
     var dropped: [String] = []
-    for (key, text) in store.state().settings where key.hasPrefix(keyPrefix) {
+    // In the order they fired (an entry that cannot be read sorts first and is dropped).
+    let kept = store.state().settings.filter { $0.key.hasPrefix(keyPrefix) }.map { (key: $0.key, text: $0.value, notification: Self.read($0.value)) }
+      .sorted { ($0.notification?.firedAt ?? .distantPast, $0.key) < ($1.notification?.firedAt ?? .distantPast, $1.key) }
+    for (key, _, read) in kept {
       guard let outbox = outboxes.first(where: { key.hasPrefix($0.prefix) }) else {
         log("dropped a kept reminder for a sink no longer configured (\(key))")
         dropped.append(key)
         continue
       }
-      guard let notification = try? JSONDecoder().decodeOutside(ReminderNotification.self, from: Data(text.utf8)),
-        outbox.prefix + notification.id == key
-      else {
+      guard let notification = read, outbox.prefix + notification.id == key else {
         log("dropped a kept reminder that cannot be read (\(key))")
         dropped.append(key)
         continue
@@ -102,5 +103,9 @@ public final class ReminderOutbox: NotificationSink {
       do { try store.append(dropped.sorted().map { .delete(.setting($0)) }) } catch { log("could not drop kept reminders: \(error)") }
     }
     return (resent, dropped.count)
+  }
+
+  static func read(_ text: String) -> ReminderNotification? {
+    try? JSONDecoder().decodeOutside(ReminderNotification.self, from: Data(text.utf8))
   }
 }
