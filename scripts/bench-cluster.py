@@ -70,38 +70,60 @@ def resident_mib(pid):
     return float("nan")
 
 
-def run(workers, hashed):
-    tmp = tempfile.mkdtemp(prefix=f"wh-cluster-{workers}-")
-    server, url = nats(tmp)
+def start_cluster(workers, hashed, tmp, server, url, fronts):
+    """Starts `workers` whilehered workers on the nats-server at `url` (appended
+    to `fronts` as they start, so the caller stops them whatever happens),
+    gives each person a task through the first, waits until every worker
+    holds a share, and posts each person's first fix. Returns (names, tokens)."""
     names = [f"p{i}" for i in range(PEOPLE)]
     tokens, people = {}, {}
     for name in names:
         token, stored = bd.device_key()
         tokens[name] = token
         people[name] = {"password": hashed, "devices": ["phone"], "deviceKeys": {"phone": stored}}
+    for index in range(workers):
+        directory = os.path.join(tmp, f"w{index}")
+        os.makedirs(directory)
+        config = os.path.join(directory, "config.json")
+        with open(config, "w") as f:
+            json.dump({"store": f"nats:{url};stream=PEOPLE", "notify": [], "server": {"listen": "127.0.0.1:0", "per-address": 0},
+                       "cluster": {"nats": f"{url};stream=WORK", "worker": f"w{index}", "partitions": 64}, "people": people}, f)
+        os.chmod(config, 0o600)
+        process, host, port = bd.start(config, directory, os.path.join(directory, "daemon.log"))
+        fronts.append((process, host, port))
+        if index == 0:
+            task = lambda n: json.dumps({"title": f"Errand {n}", "locations": [{"at": "60.17,24.94", "radius": 150}]})
+            bd.each(names, lambda n: bd.until_served(host, port, "/api/v1/tasks", lambda: task(n), bd.basic(n, tokens[n])), 50)
+    # The joiners take their share at the holders' next rounds (a third of the 15 s lease).
+    for _ in range(600):
+        tables = [health(h, p)["cluster"] for _, h, p in fronts]
+        if all(len(t["held"]) > 0 for t in tables) and sum(len(t["held"]) for t in tables) == 64:
+            break
+        time.sleep(0.1)
+    host, port = fronts[0][1], fronts[0][2]
+    bd.each(names, lambda n: bd.until_served(host, port, "/owntracks", bd.fix_body, bd.basic(n, tokens[n])), 50)
+    return names, tokens
+
+
+def stop_cluster(fronts, server, tmp):
+    for process, _, _ in fronts:
+        if process.poll() is not None:
+            continue
+        try:
+            bd.stop(process)
+        except Exception:
+            process.kill()
+    server.terminate()
+    server.wait()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run(workers, hashed):
+    tmp = tempfile.mkdtemp(prefix=f"wh-cluster-{workers}-")
+    server, url = nats(tmp)
     fronts = []
     try:
-        for index in range(workers):
-            directory = os.path.join(tmp, f"w{index}")
-            os.makedirs(directory)
-            config = os.path.join(directory, "config.json")
-            with open(config, "w") as f:
-                json.dump({"store": f"nats:{url};stream=PEOPLE", "notify": [], "server": {"listen": "127.0.0.1:0", "per-address": 0},
-                           "cluster": {"nats": f"{url};stream=WORK", "worker": f"w{index}", "partitions": 64}, "people": people}, f)
-            os.chmod(config, 0o600)
-            process, host, port = bd.start(config, directory, os.path.join(directory, "daemon.log"))
-            fronts.append((process, host, port))
-            if index == 0:
-                task = lambda n: json.dumps({"title": f"Errand {n}", "locations": [{"at": "60.17,24.94", "radius": 150}]})
-                bd.each(names, lambda n: bd.until_served(host, port, "/api/v1/tasks", lambda: task(n), bd.basic(n, tokens[n])), 50)
-        # The joiners take their share at the holders' next rounds (a third of the 15 s lease).
-        for _ in range(600):
-            tables = [health(h, p)["cluster"] for _, h, p in fronts]
-            if all(len(t["held"]) > 0 for t in tables) and sum(len(t["held"]) for t in tables) == 64:
-                break
-            time.sleep(0.1)
-        host, port = fronts[0][1], fronts[0][2]
-        bd.each(names, lambda n: bd.until_served(host, port, "/owntracks", bd.fix_body, bd.basic(n, tokens[n])), 50)
+        names, tokens = start_cluster(workers, hashed, tmp, server, url, fronts)
         people_lua = os.path.join(tmp, "people.lua")
         with open(people_lua, "w") as f:
             f.write("auth = {\n" + "".join(f'  "{bd.basic(n, tokens[n])}",\n' for n in names) + "}\n")
@@ -144,14 +166,7 @@ def run(workers, hashed):
                     worker_us=worker_us, nats_us=nats_us, memory=memory)
     finally:
         bd.CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
-        for process, _, _ in fronts:
-            try:
-                bd.stop(process)
-            except Exception:
-                process.kill()
-        server.terminate()
-        server.wait()
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_cluster(fronts, server, tmp)
 
 
 def main():

@@ -1,0 +1,135 @@
+"""A worker killed under load (issue #15): how long until the others hold
+its partitions, and whether every fix a front acknowledged was applied.
+
+Three whilehered workers on one nats-server (as scripts/bench-cluster.py
+starts them). Client threads post OwnTracks fixes for every person to the
+first two fronts, each person's longitude counting that person's posts;
+after WARM seconds the third worker is killed with SIGKILL and posting
+goes on for AFTER seconds. Printed: fixes acknowledged, the seconds from
+the kill until the two survivors held all 64 partitions, the seconds until
+they had applied everything after the load, and for how many people the
+last fix the journal holds is the last one a front acknowledged (each
+person's status, read from both survivors, the newer answer counting).
+
+  python3 scripts/bench-takeover.py BIN     PEOPLE=1000 WARM=5 AFTER=25 CLIENTS=8
+"""
+import base64
+import http.client
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("bench_cluster", os.path.join(HERE, "bench-cluster.py"))
+bc = importlib.util.module_from_spec(spec)
+binary = sys.argv[1]
+sys.argv = [sys.argv[0], binary]
+spec.loader.exec_module(bc)
+bd = bc.bd
+
+WARM = float(os.environ.get("WARM", "5"))
+AFTER = float(os.environ.get("AFTER", "25"))
+CLIENTS = int(os.environ.get("CLIENTS", "8"))
+BASE_LONGITUDE = 24.90
+STEP = 1e-5
+
+
+def status(host, port, auth):
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    try:
+        connection.request("GET", "/api/v1/status", headers={"Authorization": auth})
+        answer = connection.getresponse()
+        body = answer.read()
+        return json.loads(body) if answer.status == 200 else None
+    finally:
+        connection.close()
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="wh-takeover-")
+    hashed = bd.password_hash(tmp)
+    server, url = bc.nats(tmp)
+    fronts = []
+    try:
+        names, tokens = bc.start_cluster(3, hashed, tmp, server, url, fronts)
+        survivors = fronts[:2]
+        acknowledged = {name: 0 for name in names}
+        posted = [0, 0]
+        stop = threading.Event()
+        lock = threading.Lock()
+
+        def client(index):
+            mine = names[index::CLIENTS]
+            count = {name: 0 for name in mine}
+            turn = 0
+            while not stop.is_set():
+                for name in mine:
+                    if stop.is_set():
+                        break
+                    count[name] += 1
+                    body = json.dumps({"_type": "location", "lat": 60.17, "lon": BASE_LONGITUDE + count[name] * STEP,
+                                       "tst": int(time.time()), "acc": 10, "batt": 80})
+                    _, host, port = survivors[turn % 2]
+                    turn += 1
+                    status_code, _ = bd.post(host, port, "/owntracks", body, bd.basic(name, tokens[name]))
+                    with lock:
+                        posted[0] += 1
+                        if status_code == 200:
+                            posted[1] += 1
+                            acknowledged[name] = max(acknowledged[name], count[name])
+
+        threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(WARM)
+        victim = fronts[2][0]
+        victim.kill()
+        killed = time.monotonic()
+        takeover = None
+        while time.monotonic() - killed < AFTER:
+            if takeover is None:
+                held = sum(len(bc.health(h, p)["cluster"]["held"]) for _, h, p in survivors)
+                if held == 64:
+                    takeover = time.monotonic() - killed
+            time.sleep(0.1)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        ended = time.monotonic()
+        # Applied by the survivors until it stops moving for 3 s.
+        last, still = -1, ended
+        while time.monotonic() - still < 3 and time.monotonic() - ended < 120:
+            now = sum(bc.health(h, p)["cluster"]["applied"] for _, h, p in survivors)
+            if now != last:
+                last, still = now, time.monotonic()
+            time.sleep(0.2)
+        drained = still - ended
+        lost = []
+        for name in names:
+            newest = 0
+            for _, host, port in survivors:
+                answer = status(host, port, bd.basic(name, tokens[name]))
+                fix = (answer or {}).get("lastFix") or {}
+                if "longitude" in fix:
+                    newest = max(newest, round((fix["longitude"] - BASE_LONGITUDE) / STEP))
+            if newest != acknowledged[name]:
+                lost.append((name, acknowledged[name], newest))
+        print(f"workload: {len(names)} people, 3 workers on one nats-server (1 replica, 64 partitions, 15 s leases); {CLIENTS} client "
+              f"threads post to the first two fronts; the third killed with SIGKILL after {WARM:.0f} s; posting goes on {AFTER:.0f} s; "
+              f"{os.cpu_count()} cores shared by everything")
+        print(f"fixes posted {posted[0]}, acknowledged {posted[1]}")
+        print(f"partitions held by the survivors {'after %.1f s' % takeover if takeover is not None else 'not within the run'}")
+        print(f"applied everything {drained:.1f} s after the load")
+        print(f"people whose journalled last fix is the last one acknowledged: {len(names) - len(lost)} of {len(names)}")
+        for name, wanted, seen in lost[:10]:
+            print(f"  {name}: acknowledged #{wanted}, journalled #{seen}")
+    finally:
+        bc.stop_cluster(fronts, server, tmp)
+
+
+if __name__ == "__main__":
+    main()
