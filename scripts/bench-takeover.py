@@ -10,8 +10,11 @@ the kill until the two survivors held all 64 partitions, the seconds until
 they had applied everything after the load, and for how many people the
 last fix the journal holds is the last one a front acknowledged (each
 person's status, read from both survivors, the newer answer counting).
+Each person's posts from the CROSS-th on are inside their task's place,
+about when the kill comes: printed last is how many people were
+reminded once, never, or more than once, from every worker's log.
 
-  python3 scripts/bench-takeover.py BIN     PEOPLE=1000 WARM=5 AFTER=25 CLIENTS=8
+  python3 scripts/bench-takeover.py BIN     PEOPLE=1000 WARM=5 AFTER=25 CLIENTS=8 CROSS=6
 """
 import base64
 import http.client
@@ -32,10 +35,37 @@ spec.loader.exec_module(bc)
 bd = bc.bd
 
 WARM = float(os.environ.get("WARM", "5"))
+# Each person's posts from this one on are inside their task's place (about
+# when the kill comes), so each should be reminded exactly once.
+CROSS = int(os.environ.get("CROSS", "6"))
+PLACE = (60.17, 24.94)
+INSIDE_STEP = 1e-7
 AFTER = float(os.environ.get("AFTER", "25"))
 CLIENTS = int(os.environ.get("CLIENTS", "8"))
 BASE_LONGITUDE = 24.90
 STEP = 1e-5
+
+
+def longitude(count):
+    """A person's count-th post: far from the place at first, then inside it."""
+    return BASE_LONGITUDE + count * STEP if count < CROSS else PLACE[1] + count * INSIDE_STEP
+
+
+def count_of(longitude):
+    return round((longitude - PLACE[1]) / INSIDE_STEP) if longitude > PLACE[1] - 0.001 else round((longitude - BASE_LONGITUDE) / STEP)
+
+
+def fires(tmp, workers):
+    """Reminders fired, by person, in every worker's log (the killed one's too)."""
+    counted = {}
+    for index in range(workers):
+        for line in open(os.path.join(tmp, f"w{index}", "daemon.log"), errors="replace"):
+            if " fired " in line or line.startswith("whilehered: fired"):
+                for field in line.split():
+                    if field.startswith("person="):
+                        name = field.split("=", 1)[1]
+                        counted[name] = counted.get(name, 0) + 1
+    return counted
 
 
 def status(host, port, auth):
@@ -71,7 +101,7 @@ def main():
                     if stop.is_set():
                         break
                     count[name] += 1
-                    body = json.dumps({"_type": "location", "lat": 60.17, "lon": BASE_LONGITUDE + count[name] * STEP,
+                    body = json.dumps({"_type": "location", "lat": PLACE[0], "lon": longitude(count[name]),
                                        "tst": int(time.time()), "acc": 10, "batt": 80})
                     _, host, port = survivors[turn % 2]
                     turn += 1
@@ -87,11 +117,13 @@ def main():
             thread.start()
         time.sleep(WARM)
         victim = fronts[2][0]
-        victim.kill()
+        # KILL=0: the same run without the kill, to tell what the kill did.
+        if os.environ.get("KILL", "1") != "0":
+            victim.kill()
         killed = time.monotonic()
         takeover = None
         while time.monotonic() - killed < AFTER:
-            if takeover is None:
+            if takeover is None and victim.poll() is not None:
                 held = sum(len(bc.health(h, p)["cluster"]["held"]) for _, h, p in survivors)
                 if held == 64:
                     takeover = time.monotonic() - killed
@@ -115,7 +147,7 @@ def main():
                 answer = status(host, port, bd.basic(name, tokens[name]))
                 fix = (answer or {}).get("lastFix") or {}
                 if "longitude" in fix:
-                    newest = max(newest, round((fix["longitude"] - BASE_LONGITUDE) / STEP))
+                    newest = max(newest, count_of(fix["longitude"]))
             if newest != acknowledged[name]:
                 lost.append((name, acknowledged[name], newest))
         print(f"workload: {len(names)} people, 3 workers on one nats-server (1 replica, 64 partitions, 15 s leases); {CLIENTS} client "
@@ -127,6 +159,14 @@ def main():
         print(f"people whose journalled last fix is the last one acknowledged: {len(names) - len(lost)} of {len(names)}")
         for name, wanted, seen in lost[:10]:
             print(f"  {name}: acknowledged #{wanted}, journalled #{seen}")
+        fired = fires(tmp, 3)
+        entered = [name for name in names if acknowledged[name] >= CROSS]
+        once = [name for name in entered if fired.get(name, 0) == 1]
+        never = [name for name in entered if fired.get(name, 0) == 0]
+        twice = [name for name in entered if fired.get(name, 0) > 1]
+        print(f"people who arrived (an acknowledged fix inside their task's place): {len(entered)}; reminded once {len(once)}, "
+              f"never {len(never)}, more than once {len(twice)}" + (f" (e.g. {', '.join(twice[:5])})" if twice else "")
+              + (f"; never e.g. {', '.join(never[:5])}" if never else ""))
     finally:
         bc.stop_cluster(fronts, server, tmp)
 
