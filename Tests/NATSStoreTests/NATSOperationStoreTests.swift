@@ -141,8 +141,9 @@ import TestSupport
     let cluster = try NATSServer(nodes: 3)
     let location = try NATSLocation("\(cluster.url);stream=cluster;replicas=3")
     let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
-    let a = try PartitionOwner(worker: "a", partitions: 8, store: try NATSLeaseStore(location), clock: clock)
-    let b = try PartitionOwner(worker: "b", partitions: 8, store: try NATSLeaseStore(location), clock: clock)
+    // A cluster just started may not have chosen its JetStream leader yet.
+    let a = try PartitionOwner(worker: "a", partitions: 8, store: try cluster.whenReady { try NATSLeaseStore(location) }, clock: clock)
+    let b = try PartitionOwner(worker: "b", partitions: 8, store: try cluster.whenReady { try NATSLeaseStore(location) }, clock: clock)
     for _ in 0..<3 {
       try a.round()
       try b.round()

@@ -89,12 +89,16 @@ final class ClusterIngest: Sendable {
     return outcome.applied == 1
   }
 
-  /// One partition's reports, in order, on the worker that owns it. Each
-  /// step starts without waiting for the one before to be durable, so the
-  /// journal writes a batch's fixes together (its group commit), and each
-  /// person's steps still run in their order. Answers how many from the
-  /// first were applied or let be (`through`, to acknowledge), how many
-  /// were applied, and why the next one could not be.
+  /// One partition's reports, in order, on the worker that owns it, each
+  /// step finished before the next starts. (Starting a batch's steps
+  /// together let the journal write their fixes in one message, five times
+  /// the throughput, but a worker killed between that write and the steps
+  /// left fixes journalled whose steps never ran, and the next owner,
+  /// restoring the last fix as already announced, never reminded those
+  /// people: `scripts/bench-takeover.sh`, Docs/Benchmarks.md. Kept one at a
+  /// time until what a step announced is kept with it.) Answers how many
+  /// from the first were applied or let be (`through`, to acknowledge), how
+  /// many were applied, and why the next one could not be.
   ///
   /// A report nobody can apply (an unknown person, JSON that is no
   /// OwnTracks message) is logged and let be; one whose step could not be
@@ -106,18 +110,7 @@ final class ClusterIngest: Sendable {
   static func apply(
     _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog
   ) -> (through: Int, applied: Int, failure: (any Error)?) {
-    // Steps under way, by the index of their report.
-    var underway: [(index: Int, outcome: OneShot<(any Error)?>)] = []
     var applied = 0
-    /// Waits for every step under way; the index and error of the first that failed.
-    func settle() -> (Int, any Error)? {
-      defer { underway = [] }
-      for step in underway {
-        if let failure = step.outcome.take() { return (step.index, failure) }
-        applied += 1
-      }
-      return nil
-    }
     for (index, report) in reports.enumerated() {
       guard let person = people.byName[report.person] else {
         log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
@@ -126,46 +119,38 @@ final class ClusterIngest: Sendable {
       let slash = report.device.firstIndex(of: "/")
       let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
       let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
-      if channel == .api {
-        // After the steps before it, so they and the phone's next report see the change in order.
-        if let (failed, error) = settle() { return (failed, applied, error) }
-        do { try person.reread() } catch { return (index, applied, error) }
-        applied += 1
-        continue
-      }
-      let decoded: PhoneReport
-      do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
-        log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
-        continue
-      }
-      if let last = person.lastQueued, report.sequence <= last {
-        log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
-        continue
-      }
-      person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
-      let outcome = OneShot<(any Error)?>()
-      underway.append((index, outcome))
-      person.receive(decoded, device: device, queued: report.sequence) { result in
-        switch result {
-        case .failure(let error): outcome.put(error)
-        case .success(let reply):
-          for notification in reply.reminders {
-            log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
-          }
-          guard !reply.commands.isEmpty else { return outcome.put(nil) }
+      do {
+        if channel == .api {
+          try person.reread()
+          applied += 1
+          continue
+        }
+        let decoded: PhoneReport
+        do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
+          log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+          continue
+        }
+        if let last = person.lastQueued, report.sequence <= last {
+          log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
+          continue
+        }
+        person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
+        let reply = try person.receive(decoded, device: device, queued: report.sequence)
+        for notification in reply.reminders {
+          log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+        }
+        if !reply.commands.isEmpty {
           if channel == .mqtt, let mqtt, let device {
             mqtt.send(reply.commands, to: person.name, device: device)
-            outcome.put(nil)
           } else {
-            do {
-              try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
-              outcome.put(nil)
-            } catch { outcome.put(error) }
+            try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
           }
         }
+        applied += 1
+      } catch {
+        return (index, applied, error)
       }
     }
-    if let (failed, error) = settle() { return (failed, applied, error) }
     return (reports.count, applied, nil)
   }
 
