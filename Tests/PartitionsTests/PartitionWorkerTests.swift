@@ -162,6 +162,25 @@ import TestSupport
     #expect(f.queue.unacknowledged == 0)
   }
 
+  /// A lease that ends in the middle of a batch stops it there: what
+  /// follows is left to the next owner, unacknowledged, and is no failure.
+  @Test func aLeaseLostMidBatchStopsTheBatchWithoutAFailure() throws {
+    let f = Fixture()
+    let applied = Applied()
+    let owner = try PartitionOwner(worker: "a", partitions: 8, store: f.leases, clock: f.clock)
+    let worker = PartitionWorker(owner: owner, queue: f.queue) { report in
+      try applied.record("a")(report)
+      // Given back after the second: another worker may take it now.
+      if String(decoding: report.body, as: UTF8.self) == "1" { try owner.releaseAll() }
+    }
+    try owner.round()
+    for round in 0..<5 { _ = try f.queue.publish(person: "alice", body: Data("\(round)".utf8)) }
+    let pass = try worker.pass()
+    #expect(pass.applied == 2 && pass.failures.isEmpty, "\(pass)")
+    #expect(f.perPerson(applied.reports) == ["alice": ["0", "1"]])
+    #expect(f.queue.unacknowledged == 3)
+  }
+
   /// A batch applied at once (steps under way together) that could apply
   /// only its first reports: those are acknowledged, the rest come again
   /// in order, and the report that failed is named.

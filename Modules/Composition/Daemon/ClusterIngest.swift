@@ -48,10 +48,8 @@ final class ClusterIngest: Sendable {
     owner = try PartitionOwner(worker: id, partitions: ports.queue.partitions, store: ports.leases, clock: clock, leaseSeconds: leaseSeconds)
     let mailbox = ports.mailbox
     let applied = applied
-    worker = PartitionWorker(owner: owner, queue: ports.queue) { reports in
-      let outcome = Self.apply(reports, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log)
-      applied.withLock { $0 += outcome.applied }
-      return (outcome.through, outcome.failure)
+    worker = PartitionWorker(owner: owner, queue: ports.queue) { report in
+      if try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log) { applied.withLock { $0 += 1 } }
     }
     // A change made through this front's API reaches the owner's engine
     // in order with the person's reports: before the next one applied.
@@ -81,77 +79,57 @@ final class ClusterIngest: Sendable {
   }
 
   /// One queued report, on the worker that owns its partition; whether it
-  /// was applied (false: let be). See the batch form.
-  @discardableResult
-  static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws -> Bool {
-    let outcome = apply([report], people: people, mqtt: mqtt, mailbox: mailbox, now: now, log: log)
-    if let failure = outcome.failure { throw failure }
-    return outcome.applied == 1
-  }
-
-  /// One partition's reports, in order, on the worker that owns it, each
-  /// step finished before the next starts. (Starting a batch's steps
-  /// together let the journal write their fixes in one message, five times
-  /// the throughput, but a worker killed between that write and the steps
-  /// left fixes journalled whose steps never ran, and the next owner,
-  /// restoring the last fix as already announced, never reminded those
-  /// people: `scripts/bench-takeover.sh`, Docs/Benchmarks.md. Kept one at a
-  /// time until what a step announced is kept with it.) Answers how many
-  /// from the first were applied or let be (`through`, to acknowledge), how
-  /// many were applied, and why the next one could not be.
+  /// was applied. Each step finishes before the next report's starts.
+  /// (Starting a batch's steps together let the journal write their fixes
+  /// in one message, five times the throughput, but a worker killed
+  /// between that write and the steps left fixes journalled whose steps
+  /// never ran, and the next owner, restoring the last fix as already
+  /// announced, never reminded those people: `scripts/bench-takeover.sh`,
+  /// Docs/Benchmarks.md. One at a time until what a step announced is kept
+  /// with it.)
   ///
   /// A report nobody can apply (an unknown person, JSON that is no
-  /// OwnTracks message) is logged and let be; one whose step could not be
-  /// made durable is the failure, and comes again with those after it. A
-  /// report already applied (its sequence journalled with the person's
-  /// last fix or, for any other report, on its own, by this worker or by
-  /// one that died before acknowledging it) is let be, so it moves nothing
-  /// and fires nothing twice.
-  static func apply(
-    _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog
-  ) -> (through: Int, applied: Int, failure: (any Error)?) {
-    var applied = 0
-    for (index, report) in reports.enumerated() {
-      guard let person = people.byName[report.person] else {
-        log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
-        continue
-      }
-      let slash = report.device.firstIndex(of: "/")
-      let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
-      let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
-      do {
-        if channel == .api {
-          try person.reread()
-          applied += 1
-          continue
-        }
-        let decoded: PhoneReport
-        do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
-          log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
-          continue
-        }
-        if let last = person.lastQueued, report.sequence <= last {
-          log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
-          continue
-        }
-        person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
-        let reply = try person.receive(decoded, device: device, queued: report.sequence)
-        for notification in reply.reminders {
-          log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
-        }
-        if !reply.commands.isEmpty {
-          if channel == .mqtt, let mqtt, let device {
-            mqtt.send(reply.commands, to: person.name, device: device)
-          } else {
-            try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
-          }
-        }
-        applied += 1
-      } catch {
-        return (index, applied, error)
-      }
+  /// OwnTracks message) is logged and dropped; one whose step could not be
+  /// made durable throws, and comes again with those after it. A report
+  /// already applied (its sequence journalled with the person's last fix
+  /// or, for any other report, on its own, by this worker or by one that
+  /// died before acknowledging it) is let be, so it moves nothing and
+  /// fires nothing twice. An `api` message makes the owner read the
+  /// person's store again.
+  @discardableResult
+  static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws -> Bool {
+    guard let person = people.byName[report.person] else {
+      log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
+      return false
     }
-    return (reports.count, applied, nil)
+    let slash = report.device.firstIndex(of: "/")
+    let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
+    let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+    if channel == .api {
+      try person.reread()
+      return true
+    }
+    let decoded: PhoneReport
+    do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
+      log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+      return false
+    }
+    if let last = person.lastQueued, report.sequence <= last {
+      log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
+      return false
+    }
+    person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
+    let reply = try person.receive(decoded, device: device, queued: report.sequence)
+    for notification in reply.reminders {
+      log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+    }
+    guard !reply.commands.isEmpty else { return true }
+    if channel == .mqtt, let mqtt, let device {
+      mqtt.send(reply.commands, to: person.name, device: device)
+    } else {
+      try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
+    }
+    return true
   }
 
   /// Starts the worker's loop on a thread of its own: a lease round every

@@ -29,9 +29,10 @@ public final class PartitionWorker: Sendable {
   /// Applies one partition's reports, in order, as `apply` does each
   /// (several may be under way at once: different people's steps, a
   /// store's group commit); answers how many from the first were applied
-  /// and, when not all, why the next one could not be. The reports after
-  /// it come again, so an answer may leave later ones applied: the
-  /// sequence lets them be known.
+  /// and, when not all, why the next one could not be (nil: it stopped
+  /// because the partition's lease ran out). The reports after it come
+  /// again, so an answer may leave later ones applied: the sequence lets
+  /// them be known.
   public typealias ApplyBatch = @Sendable ([QueuedReport]) -> (applied: Int, failure: (any Error)?)
 
   /// What one pass did.
@@ -52,10 +53,12 @@ public final class PartitionWorker: Sendable {
     self.apply = applyBatch
   }
 
-  /// Reports applied one at a time, each durable before the next.
+  /// Reports applied one at a time, each durable before the next, and
+  /// none once the partition's lease ran out (another worker may own it now).
   public convenience init(owner: PartitionOwner, queue: any ReportQueue, batch: Int = 64, apply: @escaping @Sendable (QueuedReport) throws -> Void) {
     self.init(owner: owner, queue: queue, batch: batch) { reports in
       for (index, report) in reports.enumerated() {
+        guard owner.held.contains(report.partition) else { return (index, nil) }
         do { try apply(report) } catch { return (index, error) }
       }
       return (reports.count, nil)
@@ -90,9 +93,10 @@ public final class PartitionWorker: Sendable {
       let count = min(max(applied, 0), reports.count)
       result.applied += count
       if count > 0 { try queue.acknowledge(partition: partition, through: reports[count - 1].sequence) }
-      if count < reports.count {
+      // Stopped without an error: the lease ran out, and the next owner rewinds.
+      if count < reports.count, let failure {
         let report = reports[count]
-        result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(failure.map { "\($0)" } ?? "not applied")")
+        result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(failure)")
         try queue.rewind(partition: partition)
       }
     }
