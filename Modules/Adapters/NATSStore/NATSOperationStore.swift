@@ -90,10 +90,11 @@ public final class NATSOperationStore: OperationStore {
       return !queued.sending
     }
     guard start else { return }
-    let sender = Thread { [self] in send() }
-    sender.name = "nats store sender"
-    sender.start()
+    // A queue, not a thread per start: a worker appends one fix at a time.
+    sender.async { [self] in send() }
   }
+
+  private let sender = DispatchQueue(label: "whilehere.nats-store.sender")
 
   /// Sends what is queued, a group per message, until nothing is left.
   private func send() {
