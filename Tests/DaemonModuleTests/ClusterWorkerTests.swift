@@ -150,6 +150,44 @@ import TestSupport
     #expect(try !ClusterIngest.apply(enter, people: again.host.people, mqtt: nil, mailbox: mailbox, now: again.runtime.clock.now(), log: DaemonLog { _ in }))
   }
 
+  /// A worker killed after a fix was journalled but before its step ran:
+  /// the worker taking the person over takes that fix again and reminds
+  /// (the visits reminded are read from what was saved when they fired,
+  /// not guessed from the last fix), once; the report, coming again, is
+  /// let be.
+  @Test func aFixJournalledWhoseStepNeverRanRemindsOnTheWorkerTakingOver() throws {
+    let directory = TemporaryDirectory()
+    let store = "file:" + directory.file("store")
+    let extra = #", "cluster": {"worker": "a"}"#
+    let mailbox = InMemoryCommandMailbox()
+    let inside: QueuedReport
+    do {
+      let a = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+      _ = try #require(a.addTask("Buy milk"))
+      a.clock.advance(by: 30)
+      let far = QueuedReport(partition: 0, sequence: 7, person: "alice", device: "http/", body: Data(a.location(north: 2000).utf8))
+      #expect(try ClusterIngest.apply(far, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      a.clock.advance(by: 600)
+      inside = QueuedReport(partition: 0, sequence: 8, person: "alice", device: "http/", body: Data(a.location(north: 5).utf8))
+      // What `Person.receive` journals first; the kill comes before the step.
+      let person = try #require(a.host.people.byName["alice"])
+      let tst = a.runtime.clock.now().timeIntervalSince1970
+      try person.journal.append([.put(.setting(key: person.lastFixKey, value: #"{"latitude":\#(60.1699 + 5 / 111_195.0),"longitude":24.9384,"accuracy":10,"at":\#(tst),"queued":8}"#))])
+    }
+    let fires = { ((try? String(contentsOfFile: directory.file("reminders.jsonl"), encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("Buy milk") }.count }
+    #expect(fires() == 0)
+    let b = try DaemonHarness(extra: #", "cluster": {"worker": "b"}"#, store: store, directory: directory) { $0.cluster = Self.ports() }
+    b.clock.advance(by: 640)
+    let cluster = try #require(b.host.cluster)
+    cluster.takeUp(Array(0..<cluster.ports.queue.partitions))
+    #expect(fires() == 1, "taken over, the journalled fix inside reminds")
+    #expect(try !ClusterIngest.apply(inside, people: b.host.people, mqtt: nil, mailbox: mailbox, now: b.runtime.clock.now(), log: DaemonLog { _ in }))
+    b.clock.advance(by: 30)
+    let next = QueuedReport(partition: 0, sequence: 9, person: "alice", device: "http/", body: Data(b.location(north: 8).utf8))
+    #expect(try ClusterIngest.apply(next, people: b.host.people, mqtt: nil, mailbox: mailbox, now: b.runtime.clock.now(), log: DaemonLog { _ in }))
+    #expect(fires() == 1, "the same visit is not reminded again")
+  }
+
   /// A report the queue cannot store is refused with 503 and Retry-After,
   /// so the phone sends it again; nothing reaches the engine here.
   @Test func aReportTheQueueCannotTakeIsA503() throws {

@@ -185,12 +185,14 @@ final class ClusterIngest: Sendable {
   func takeUp(_ partitions: [Int]) {
     let taken = Set(partitions)
     for person in people.byName.values where taken.contains(Partitioning.partition(of: person.name, count: ports.queue.partitions)) {
-      do { try person.refresh() } catch {
+      // Reminders the worker before left undelivered are sent; its reports are let be as applied.
+      do {
+        for notification in try person.refresh(log: { log("outbox", ["person": person.name, "detail": $0]) }) {
+          log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title, "via": "takeover"])
+        }
+      } catch {
         log("cluster-refresh-failed", ["person": person.name, "error": "\(error)"])
-        continue
       }
-      // Reminders the worker before left undelivered; its reports are let be as applied.
-      person.resendKept { log("outbox", ["person": person.name, "detail": $0]) }
     }
   }
 

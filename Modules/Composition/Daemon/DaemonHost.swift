@@ -125,11 +125,18 @@ public final class DaemonHost: Sendable {
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
         made.restoreHistory()
-        made.restoreLastFix()
         made.restoreLastQueued()
-        // In a cluster the worker that takes the person's partition sends them (ClusterIngest.takeUp).
+        // In a cluster the worker that takes the person's partition does
+        // both (ClusterIngest.takeUp): restoring takes the last fix again,
+        // and may remind. Reminders kept from before go first, so one the
+        // restored fix fires is not sent twice.
         let clustered = tuning.cluster != nil || !settings.clusterNATS.isEmpty
-        if !clustered { made.resendKept { log("outbox", ["person": name, "detail": $0]) } }
+        if !clustered {
+          made.resendKept { log("outbox", ["person": name, "detail": $0]) }
+          for notification in made.restoreLastFix() {
+            log("fired", ["person": name, "task": notification.task.rawValue, "title": notification.title, "via": "restart"])
+          }
+        }
       }
     } catch {
       people.forEach { $0.store.close() }

@@ -182,23 +182,36 @@ final class Person: Sendable {
 
   /// Takes up this person after another worker served them: reads what
   /// was written meanwhile (their store and the shared journal's last
-  /// fix), plans from that fix and the tasks as they are now.
-  func refresh() throws {
+  /// fix), sends the reminders the last worker left undelivered, then
+  /// plans from that fix and the tasks as they are now (the fix may
+  /// remind: its step may not have run).
+  /// Returns the reminders the restored fix fired.
+  @discardableResult
+  func refresh(log: @Sendable (String) -> Void) throws -> [ReminderNotification] {
     try store.refresh()
     try journal.refresh()
-    restoreLastFix()
+    resendKept(log: log)
+    let fired = restoreLastFix()
     restoreLastQueued()
     record(phone.tasksChanged())
+    return fired
   }
 
-  /// Plans from the fix journalled before a restart, if there is one.
-  func restoreLastFix() {
+  /// Plans from the fix journalled before a restart, if there is one, and
+  /// returns the reminders it fired (a fix whose step a crash cut short).
+  @discardableResult
+  func restoreLastFix() -> [ReminderNotification] {
     guard let text = journal.state().settings[lastFixKey],
       let saved = try? JSONDecoder().decodeOutside(SavedFix.self, from: Data(text.utf8)),
       let coordinate = try? Coordinate(latitude: saved.latitude, longitude: saved.longitude)
-    else { return }
+    else { return [] }
     devicesSeen.withLock { $0[saved.device ?? ""] = saved }
-    record(phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at))))
+    let events = phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at)))
+    record(events)
+    return events.compactMap {
+      if case .reminder(.delivered(let notification)) = $0 { return notification }
+      return nil
+    }
   }
 
   /// Each device's last report since the daemon started (the one journalled

@@ -47,4 +47,44 @@ public struct VisitTracker: Sendable {
   }
 
   public mutating func forget(_ task: TaskID) { visits[task] = nil }
+
+  /// What a restart or another worker needs to go on: the visits under
+  /// way (reminded and not left), when each task last fired where, and
+  /// how many visits each counted (part of its reminders' ids).
+  public struct Saved: Codable, Equatable, Sendable {
+    public struct Entry: Codable, Equatable, Sendable {
+      /// The location of the visit under way, if one is.
+      public var visiting: LocationID?
+      public var lastFired: LocationID?
+      public var lastFiredAt: Date?
+      public var visits: Int
+    }
+    public var tasks: [String: Entry]
+    public init(tasks: [String: Entry] = [:]) { self.tasks = tasks }
+  }
+
+  /// This tracker's state for the tasks `keeping` accepts (those that
+  /// still exist: a deleted task's counts are never needed again).
+  public func saved(keeping: (TaskID) -> Bool) -> Saved {
+    var tasks: [String: Saved.Entry] = [:]
+    for task in Set(visits.keys).union(lastFired.keys).union(visitCount.keys) where keeping(task) {
+      tasks[task.rawValue] = Saved.Entry(
+        visiting: visits[task]?.location, lastFired: lastFired[task]?.location, lastFiredAt: lastFired[task]?.at, visits: visitCount[task] ?? 0)
+    }
+    return Saved(tasks: tasks)
+  }
+
+  /// Puts back a saved state; a visit under way whose destination
+  /// `destination` no longer finds (the place moved or left the task) ends.
+  public mutating func restore(_ saved: Saved, destination: (TaskID, LocationID) -> Destination?) {
+    visits = [:]
+    lastFired = [:]
+    visitCount = [:]
+    for (raw, entry) in saved.tasks {
+      let task = TaskID(raw)
+      if let location = entry.visiting, let found = destination(task, location) { visits[task] = found }
+      if let location = entry.lastFired, let at = entry.lastFiredAt { lastFired[task] = (location, at) }
+      if entry.visits > 0 { visitCount[task] = entry.visits }
+    }
+  }
 }

@@ -57,6 +57,11 @@ public enum ArrivalEffect: Equatable, Sendable {
   /// Save the tracking budget durably. Tracking asked for after it in the
   /// same step starts only if the save succeeded.
   case saveBudget(TrackingBudget)
+  /// Save which visits were reminded durably, before the reminder it
+  /// comes with is shown: a restart or the worker taking the person over
+  /// reads it instead of guessing from the last fix (`reportedFix`,
+  /// restoring). A reminder is shown even when the save failed.
+  case saveVisits(VisitTracker.Saved)
 
   /// What the phone's location services are asked to do.
   public enum LocationCommand: Equatable, Sendable {

@@ -11,7 +11,7 @@ extension ArrivalMachine {
   /// answered, unless a session runs.
   mutating func phoneReport(_ reading: PhoneReading) {
     if reading.restoring {
-      take(.reportedFix(reading.point, accuracy: reading.accuracy, takenAt: reading.takenAt, mayFire: false, restoring: true))
+      take(.reportedFix(reading.point, accuracy: reading.accuracy, takenAt: reading.takenAt, mayFire: reading.fresh, restoring: true))
       _ = edgeCrossing(reading.point, accuracy: reading.accuracy, at: reading.takenAt)
       return
     }

@@ -202,6 +202,7 @@ extension ArrivalMachine {
       state.firingLocations(of: task, at: now, in: timeZone).contains(where: { $0.id == destination.location })
     else { return }
     guard visits.arrive(destination, at: now) else { return }
+    effects.append(.saveVisits(visits.saved { state.tasks[$0] != nil }))
     var placeName: String?
     if case .place(let id)? = task.location(destination.location)?.target { placeName = state.places[id]?.name }
     effects.append(

@@ -13,20 +13,23 @@ extension ArrivalMachine {
   /// place. It also answers entries waiting to be confirmed, and the plan
   /// follows as after a significant change.
   /// `mayFire` false (a fix delivered long after it was taken) only plans;
-  /// `restoring` (the last fix before a restart) also counts the visits it
-  /// is inside as already announced, so they do not fire again.
+  /// `restoring` (the last fix before a restart, or before this worker
+  /// took the person over): the visits reminded are put back as saved
+  /// when they fired (`saveVisits`), and the fix is taken again as it came,
+  /// since its step may not have run (a crash after the fix was journalled)
+  /// and what it fired is known; a fix too old to fire only plans. Nothing
+  /// saved: nothing was reminded (a store written before the visits were
+  /// saved, 2026-12-03, may remind a visit under way at the upgrade again).
   /// `takenAt`: when the device measured it (the time between two
   /// measurements is what tells an outlier); nil is now.
   mutating func reportedFix(_ point: Coordinate, accuracy: Double, takenAt: Date?, mayFire: Bool, restoring: Bool) {
     if restoring {
       syncIndex()
-      visits.observe(point, accuracy: accuracy)
-      reported = ReportTrack(point: point, accuracy: accuracy, at: takenAt ?? now)
-      for key in index.containing(latitude: point.latitude, longitude: point.longitude) {
-        guard let destination = indexed[key], point.distance(to: destination.center) <= destination.radius else { continue }
-        _ = visits.arrive(destination, at: now)
-      }
-      return significantChange(point, accuracy: accuracy)
+      let saved = world.state.settings[Self.visitsKey].flatMap { try? JSONDecoder().decodeOutside(VisitTracker.Saved.self, from: Data($0.utf8)) }
+      let destinations = Dictionary(indexed.values.map { (DestinationKey(task: $0.task, location: $0.location), $0) }, uniquingKeysWith: { a, _ in a })
+      visits.restore(saved ?? VisitTracker.Saved()) { destinations[DestinationKey(task: $0, location: $1)] }
+      reported = nil
+      return reportedFix(point, accuracy: accuracy, takenAt: takenAt, mayFire: mayFire, restoring: false)
     }
     guard mayFire else { return significantChange(point, accuracy: accuracy) }
     if let ignored = implausibleReport(point, accuracy: accuracy, at: takenAt ?? now) { return report(ignored) }
@@ -61,6 +64,13 @@ extension ArrivalMachine {
 
   /// What asked a confirming fix when a device's own report did (`confirmationRequested`'s id).
   static let reportID = "wh-report"
+  /// The store setting `saveVisits` writes.
+  static let visitsKey = "arrival.visits"
+
+  struct DestinationKey: Hashable {
+    let task: TaskID
+    let location: LocationID
+  }
 
   /// A report farther from the last plausible one than anyone could have
   /// moved (both accuracies given the benefit of the doubt) is an outlier:

@@ -14,6 +14,8 @@ import Persistence
 /// keeps the machine's state whole.
 public final class ArrivalService: Sendable {
   static let budgetKey = "tracking.budget"
+  /// Where `saveVisits` keeps the visits reminded (`VisitTracker.Saved`).
+  public static let visitsKey = ArrivalMachine.visitsKey
 
   let context: EngineContext
   let monitor: any RegionMonitor
@@ -160,6 +162,16 @@ public final class ArrivalService: Sendable {
           unsaved = true
           failure = failure ?? error
           events.append(.degraded("could not save the tracking budget: \(error)"))
+        }
+      case .saveVisits(let saved):
+        do {
+          let encoder = JSONEncoder()
+          encoder.outputFormatting = .sortedKeys
+          let text = String(decoding: try encoder.encode(saved), as: UTF8.self)
+          try context.store.append([.put(.setting(key: Self.visitsKey, value: text))])
+        } catch {
+          // Showing the reminder matters more: a crash before the next save may repeat it.
+          events.append(.degraded("could not save the visits reminded: \(error)"))
         }
       }
     }

@@ -94,12 +94,16 @@ public final class PhoneService: Sendable {
     }
   }
 
-  /// After a restart: the last fix journalled before it. The plan is made
-  /// from it and the regions it is inside are noted, but nothing fires (the
-  /// reminders of that visit were shown before the restart).
+  /// After a restart (or a takeover): the last fix journalled before it.
+  /// The plan is made from it; what it fires is decided against the visits
+  /// saved as reminded (`ArrivalMachine.reportedFix`, restoring), so a fix
+  /// whose step never ran still fires and a visit reminded does not again.
   public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
     phone.withLock { _ in
-      arrival.phoneReport(PhoneReading(point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: false, restoring: true))
+      arrival.phoneReport(
+        PhoneReading(
+          point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: clock.now().timeIntervalSince(fix.at) <= maxFixAge,
+          restoring: true))
     }
   }
 
