@@ -3,6 +3,7 @@ import Composition
 import Domain
 import Foundation
 import Gateway
+import Locking
 import Partitions
 import Testing
 import TestSupport
@@ -186,6 +187,26 @@ import TestSupport
     let next = QueuedReport(partition: 0, sequence: 9, person: "alice", device: "http/", body: Data(b.location(north: 8).utf8))
     #expect(try ClusterIngest.apply(next, people: b.host.people, mqtt: nil, mailbox: mailbox, now: b.runtime.clock.now(), log: DaemonLog { _ in }))
     #expect(fires() == 1, "the same visit is not reminded again")
+  }
+
+  /// A batch whose partition's lease runs out part way stops there: no
+  /// step of a later report starts (another worker may own the person
+  /// now), and no failure is counted (the next owner rewinds).
+  @Test func aBatchStopsWhereItsLeaseRanOut() throws {
+    let a = try Self.worker("a", Self.ports())
+    _ = try #require(a.addTask("Buy milk"))
+    let reports = (0..<3).map { index in
+      QueuedReport(partition: 0, sequence: UInt64(10 + index), person: "alice", device: "http/", body: Data(a.location(north: 2000 - Double(index)).utf8))
+    }
+    let lease = Locked(2)
+    let outcome = ClusterIngest.apply(reports, people: a.host.people, mqtt: nil, mailbox: InMemoryCommandMailbox(), now: a.runtime.clock.now(), log: DaemonLog { _ in }) { _ in
+      lease.withLock { left in
+        defer { left -= 1 }
+        return left > 0
+      }
+    }
+    #expect(outcome.through == 2 && outcome.applied == 2 && outcome.failure == nil)
+    #expect(a.host.people.byName["alice"]?.lastQueued == 11)
   }
 
   /// A report the queue cannot store is refused with 503 and Retry-After,

@@ -48,8 +48,12 @@ final class ClusterIngest: Sendable {
     owner = try PartitionOwner(worker: id, partitions: ports.queue.partitions, store: ports.leases, clock: clock, leaseSeconds: leaseSeconds)
     let mailbox = ports.mailbox
     let applied = applied
-    worker = PartitionWorker(owner: owner, queue: ports.queue) { report in
-      if try Self.apply(report, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log) { applied.withLock { $0 += 1 } }
+    let held = owner
+    worker = PartitionWorker(owner: owner, queue: ports.queue) { reports in
+      let outcome = Self.apply(
+        reports, people: people, mqtt: mqtt, mailbox: mailbox, now: clock.now(), log: log, held: { held.held.contains($0) })
+      applied.withLock { $0 += outcome.applied }
+      return (outcome.through, outcome.failure)
     }
     // A change made through this front's API reaches the owner's engine
     // in order with the person's reports: before the next one applied.
@@ -79,57 +83,104 @@ final class ClusterIngest: Sendable {
   }
 
   /// One queued report, on the worker that owns its partition; whether it
-  /// was applied. Each step finishes before the next report's starts.
-  /// (Starting a batch's steps together let the journal write their fixes
-  /// in one message, five times the throughput, but a worker killed
-  /// between that write and the steps left fixes journalled whose steps
-  /// never ran, and the next owner, restoring the last fix as already
-  /// announced, never reminded those people: `scripts/bench-takeover.sh`,
-  /// Docs/Benchmarks.md. One at a time until what a step announced is kept
-  /// with it.)
-  ///
-  /// A report nobody can apply (an unknown person, JSON that is no
-  /// OwnTracks message) is logged and dropped; one whose step could not be
-  /// made durable throws, and comes again with those after it. A report
-  /// already applied (its sequence journalled with the person's last fix
-  /// or, for any other report, on its own, by this worker or by one that
-  /// died before acknowledging it) is let be, so it moves nothing and
-  /// fires nothing twice. An `api` message makes the owner read the
-  /// person's store again.
+  /// was applied (false: let be). See the batch form.
   @discardableResult
   static func apply(_ report: QueuedReport, people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog) throws -> Bool {
-    guard let person = people.byName[report.person] else {
-      log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
-      return false
+    let outcome = apply([report], people: people, mqtt: mqtt, mailbox: mailbox, now: now, log: log, held: { _ in true })
+    if let failure = outcome.failure { throw failure }
+    return outcome.applied == 1
+  }
+
+  /// One partition's reports, in order, on the worker that owns it. Each
+  /// step starts without waiting for the one before to be durable, so the
+  /// journal writes a batch's fixes together (its group commit), and each
+  /// person's steps still run in their order. A worker killed between that
+  /// write and the steps leaves fixes journalled whose steps never ran:
+  /// the next owner takes each person's last one again against the visits
+  /// saved as reminded (`Person.refresh`), so an arrival is reminded once;
+  /// a person's earlier fix in the same batch is not taken again.
+  /// Answers how many from the first were applied or let be (`through`, to
+  /// acknowledge), how many were applied, and why the next one could not
+  /// be (nil: `held` said the partition's lease ran out, and no step of a
+  /// report after that was started).
+  ///
+  /// A report nobody can apply (an unknown person, JSON that is no
+  /// OwnTracks message) is logged and let be; one whose step could not be
+  /// made durable is the failure, and comes again with those after it. A
+  /// report already applied (its sequence journalled with the person's
+  /// last fix or, for any other report, on its own, by this worker or by
+  /// one that died before acknowledging it) is let be, so it moves nothing
+  /// and fires nothing twice. An `api` message makes the owner read the
+  /// person's store again, after the steps before it.
+  static func apply(
+    _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog,
+    held: (Int) -> Bool
+  ) -> (through: Int, applied: Int, failure: (any Error)?) {
+    // Steps under way, by the index of their report.
+    var underway: [(index: Int, outcome: OneShot<(any Error)?>)] = []
+    var applied = 0
+    /// Waits for every step under way; the index and error of the first that failed.
+    func settle() -> (Int, any Error)? {
+      defer { underway = [] }
+      for step in underway {
+        if let failure = step.outcome.take() { return (step.index, failure) }
+        applied += 1
+      }
+      return nil
     }
-    let slash = report.device.firstIndex(of: "/")
-    let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
-    let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
-    if channel == .api {
-      try person.reread()
-      return true
+    for (index, report) in reports.enumerated() {
+      guard held(report.partition) else {
+        if let (failed, error) = settle() { return (failed, applied, error) }
+        return (index, applied, nil)
+      }
+      guard let person = people.byName[report.person] else {
+        log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
+        continue
+      }
+      let slash = report.device.firstIndex(of: "/")
+      let channel = slash.flatMap { Channel(rawValue: String(report.device[..<$0])) } ?? .http
+      let device = slash.map { String(report.device[report.device.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+      if channel == .api {
+        // After the steps before it, so they and the phone's next report see the change in order.
+        if let (failed, error) = settle() { return (failed, applied, error) }
+        do { try person.reread() } catch { return (index, applied, error) }
+        applied += 1
+        continue
+      }
+      let decoded: PhoneReport
+      do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
+        log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
+        continue
+      }
+      if let last = person.lastQueued, report.sequence <= last {
+        log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
+        continue
+      }
+      person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
+      let outcome = OneShot<(any Error)?>()
+      underway.append((index, outcome))
+      person.receive(decoded, device: device, queued: report.sequence) { result in
+        switch result {
+        case .failure(let error): outcome.put(error)
+        case .success(let reply):
+          for notification in reply.reminders {
+            log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
+          }
+          guard !reply.commands.isEmpty else { return outcome.put(nil) }
+          if channel == .mqtt, let mqtt, let device {
+            mqtt.send(reply.commands, to: person.name, device: device)
+            outcome.put(nil)
+          } else {
+            do {
+              try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
+              outcome.put(nil)
+            } catch { outcome.put(error) }
+          }
+        }
+      }
     }
-    let decoded: PhoneReport
-    do { decoded = try OwnTracksCodec.decode(report.body, now: now) } catch {
-      log("cluster-dropped", ["person": person.name, "reason": "\(error)"])
-      return false
-    }
-    if let last = person.lastQueued, report.sequence <= last {
-      log("cluster-duplicate", ["person": person.name, "sequence": String(report.sequence)])
-      return false
-    }
-    person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
-    let reply = try person.receive(decoded, device: device, queued: report.sequence)
-    for notification in reply.reminders {
-      log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
-    }
-    guard !reply.commands.isEmpty else { return true }
-    if channel == .mqtt, let mqtt, let device {
-      mqtt.send(reply.commands, to: person.name, device: device)
-    } else {
-      try mailbox.leave(OwnTracksCodec.encodeEach(reply.commands), for: person.name)
-    }
-    return true
+    if let (failed, error) = settle() { return (failed, applied, error) }
+    return (reports.count, applied, nil)
   }
 
   /// Starts the worker's loop on a thread of its own: a lease round every
