@@ -99,3 +99,16 @@ import TestSupport
     #expect(throws: SyncError.self) { try BackupArchive.decode(data) }
   }
 }
+
+/// What belongs to one device's engine stays on it.
+@Suite struct SyncScopeTests {
+  @Test func anEnginesOwnSettingsDoNotTravelAndTheRestDoes() {
+    func record(_ key: String) -> OperationRecord {
+      OperationRecord(stamp: HLCTimestamp(wallMillis: 1, counter: 0, replica: SyncFormatTests.replica), operation: .put(.setting(key: key, value: "x")))
+    }
+    #expect(!SyncScope.travels(record("tracking.budget")))
+    #expect(!SyncScope.travels(record("arrival.visits")))
+    #expect(!SyncScope.travels(record("local.sync.folder:/x.cursor")))
+    #expect(SyncScope.travels(record("history.reminders")))
+  }
+}
