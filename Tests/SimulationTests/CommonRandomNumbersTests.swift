@@ -50,10 +50,12 @@ import Testing
     let world = WorldConfig()
     let busy = SimulatedLocation(world: world, random: SimRandom(seed: 11))
     let idle = SimulatedLocation(world: world, random: SimRandom(seed: 11))
-    // One phone's app asked fixes all morning; the other asks its first now.
+    // One phone's app asked fixes all morning; the other asks its first
+    // now (its location services saw the person standing there all along).
     for t in stride(from: 0, to: 1800, by: 60) {
       busy.requestSingleFix()
       _ = busy.preciseFix(position: Self.here, at: start.addingTimeInterval(Double(t)))
+      #expect(idle.preciseFix(position: Self.here, at: start.addingTimeInterval(Double(t))) == nil, "nothing asked, nothing comes")
     }
     let now = start.addingTimeInterval(1800)
     busy.requestSingleFix()

@@ -28,6 +28,8 @@ import Testing
     world.gps.noFixChance = 0
     world.gps.backgroundStartFailure = 0
     world.gps.outlierChance = 0
+    // Outdoors: standing still this long is otherwise taken as being inside.
+    world.gps.indoorAfter = 1e9
     let location = SimulatedLocation(world: world, random: SimRandom(seed: 4))
     #expect(location.preciseFix(position: here, at: start) == nil, "off until started")
     location.startPreciseUpdates()
@@ -41,6 +43,31 @@ import Testing
     #expect(abs(accuracies[accuracies.count / 2] - 32) < 4, "median accuracy as in the real trace")
     let inside = Double(fixes.filter { $0.point.distance(to: here) <= $0.accuracy }.count) / Double(fixes.count)
     #expect(abs(inside - 0.68) < 0.04, "accuracy is a 68 % radius, saw \(inside)")
+  }
+
+  /// Inside a building each stay either lets satellites in, with worse
+  /// accuracy, or gives the OS's Wi-Fi or cell position as every fix.
+  @Test func indoorsAStayLetsGPSInWorseOrNotAtAll() throws {
+    var world = WorldConfig()
+    world.gps.noFixChance = 0
+    world.gps.backgroundStartFailure = 0
+    world.gps.outlierChance = 0
+    var kinds: [String: Int] = [:]
+    for seed in 0..<40 {
+      let location = SimulatedLocation(world: world, random: SimRandom(seed: UInt64(seed)))
+      location.startPreciseUpdates()
+      var early: [Double] = []
+      var late: [Double] = []
+      for t in 0..<600 {
+        guard let fix = location.preciseFix(position: here, at: start.addingTimeInterval(Double(t))) else { continue }
+        if t < 55 { early.append(fix.accuracy) } else if t > 65 { late.append(fix.accuracy) }
+      }
+      let coarse = late.allSatisfy { $0 == 65 || $0 == 1000 }
+      kinds[coarse ? "coarse" : "gps", default: 0] += 1
+      if !coarse { #expect(late.sorted()[late.count / 2] > 45, "GPS indoors is worse: median \(late.sorted()[late.count / 2]) m") }
+      #expect(!early.contains { $0 == 65 || $0 == 1000 }, "the first minute is outdoors")
+    }
+    #expect(kinds["coarse", default: 0] >= 10 && kinds["gps", default: 0] >= 10, "about half of the stays each way: \(kinds)")
   }
 
   @Test func aBackgroundStartCanFailAndThenNoFixComes() {

@@ -317,6 +317,7 @@ private struct Services {
   /// first fix is in. A single fix asked for while tracking is off comes now,
   /// charged as a few seconds of GPS.
   mutating func preciseFix(position: Coordinate, at now: Date) -> SimulatedLocation.Fix? {
+    dwell(position, at: now)
     if !preciseOn, singleFixPending {
       singleFixPending = false
       preciseSeconds += world.gps.singleFixSeconds
@@ -337,13 +338,40 @@ private struct Services {
     return gpsFix(position, at: now)
   }
 
+  /// Where the person has stood since when (true positions, updated every
+  /// second through `preciseFix`): what says they are inside a building.
+  var standing: (anchor: Coordinate, since: Date)?
+
+  mutating func dwell(_ position: Coordinate, at now: Date) {
+    if let current = standing, current.anchor.distance(to: position) <= world.gps.indoorRadius { return }
+    standing = (position, now)
+  }
+
+  /// Since when the person has been inside (see `GPS.indoorAfter`), or nil outside.
+  func indoorsSince(at now: Date) -> Date? {
+    guard let current = standing, now.timeIntervalSince(current.since) >= world.gps.indoorAfter else { return nil }
+    return current.since
+  }
+
   /// One GPS fix: accuracy as the real trace has it, the true error a 2-D
   /// Gaussian with `accuracyConfidence` of fixes inside the accuracy, or an
-  /// outlier that reports an ordinary accuracy. 
+  /// outlier that reports an ordinary accuracy. Indoors (`GPS.indoorAfter`)
+  /// the stay decides once whether satellites reach the phone: if they do,
+  /// accuracy is `indoorAccuracyFactor` times worse; if not, the fix is
+  /// the OS's Wi-Fi or cell position.
   func gpsFix(_ position: Coordinate, at now: Date) -> SimulatedLocation.Fix {
     let gps = world.gps
+    var factor = 1.0
+    if let inside = indoorsSince(at: now) {
+      var building = SimRandom.keyed(key, 46, at: inside)
+      guard building.chance(gps.indoorGPSChance) else {
+        let seen = coarse.sample(position, at: now)
+        return Fix(point: seen.point, accuracy: seen.accuracy)
+      }
+      factor = max(1, gps.indoorAccuracyFactor)
+    }
     var random = SimRandom.keyed(key, 44, at: now)
-    let accuracy = min(1000, max(3, random.logNormal(median: gps.accuracyMedian, p90: gps.accuracyP90)))
+    let accuracy = min(1000, max(3, factor * random.logNormal(median: gps.accuracyMedian, p90: gps.accuracyP90)))
     let bearing = random.uniform(0...(2 * .pi))
     if random.chance(gps.outlierChance) {
       return Fix(point: position.offset(meters: random.uniform(gps.outlierMin...max(gps.outlierMin, gps.outlierMax)), bearing: bearing), accuracy: accuracy)

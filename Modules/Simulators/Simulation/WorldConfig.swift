@@ -225,6 +225,21 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var outlierMax = 5000.0
     /// Seconds of GPS one single fix (a wake-up fix) costs.
     public var singleFixSeconds = 5.0
+    /// Indoors GPS is worse: phones' embedded receivers have lower
+    /// availability and accuracy inside buildings than outside (Kjærgaard
+    /// et al., "Indoor positioning using GPS revisited", Pervasive 2010), and
+    /// a phone without satellites answers with its Wi-Fi position (an
+    /// iPhone's: median error 74 m indoors, Zandbergen 2009). The person is
+    /// taken to be inside once they stayed within `indoorRadius` metres for
+    /// `indoorAfter` seconds (every stay in this world is a home, a
+    /// workplace or a shop); then each stay either lets GPS in, with its
+    /// accuracy times `indoorAccuracyFactor`, or (the rest of
+    /// `indoorGPSChance`) every precise fix is the OS's coarse position.
+    /// The four numbers are *assumptions*.
+    public var indoorAfter = 60.0
+    public var indoorRadius = 25.0
+    public var indoorGPSChance = 0.5
+    public var indoorAccuracyFactor = 2.0
 
     public init() {}
   }
@@ -319,7 +334,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
 
   /// A calm phone for a scripted walk in the city centre: Wi-Fi
   /// positioning throughout, no far jumps of the OS's position, no failed
-  /// GPS starts, no random Low Power Mode or heat.
+  /// GPS starts, GPS indoors as outside, no random Low Power Mode or heat.
   public static var calmPhone: WorldConfig {
     var world = WorldConfig()
     world.name = "calm-phone"
@@ -329,6 +344,8 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     world.coarsePosition.jumpsPerHour = 0
     world.gps.backgroundStartFailure = 0
     world.gps.noFixChance = 0
+    world.gps.indoorGPSChance = 1
+    world.gps.indoorAccuracyFactor = 1
     return world
   }
 
