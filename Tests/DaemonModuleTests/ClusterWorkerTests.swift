@@ -24,6 +24,17 @@ import TestSupport
     try DaemonHarness(extra: #", "cluster": {"worker": "\#(id)"}"#) { $0.cluster = ports }
   }
 
+  /// A worker on the file store in `directory`: a worker that died and
+  /// one that starts afresh share it.
+  static func fileWorker(_ id: String, in directory: TemporaryDirectory) throws -> DaemonHarness {
+    try DaemonHarness(extra: #", "cluster": {"worker": "\#(id)"}"#, store: "file:" + directory.file("store"), directory: directory) { $0.cluster = Self.ports() }
+  }
+
+  /// Applies `report` on `worker` as its loop would; whether it was applied.
+  static func apply(_ report: QueuedReport, on worker: DaemonHarness, mailbox: any CommandMailbox) throws -> Bool {
+    try ClusterIngest.apply(report, people: worker.host.people, mqtt: nil, mailbox: mailbox, now: worker.runtime.clock.now(), log: DaemonLog { _ in })
+  }
+
   /// Waits for the worker threads (bounded): they run on real time, the
   /// daemons' clocks on manual time.
   static func until(_ condition: () -> Bool) -> Bool {
@@ -110,13 +121,13 @@ import TestSupport
     for (index, north) in [2000.0, 1990, 0, 5, 10].enumerated() {
       a.clock.advance(by: 30)
       let report = QueuedReport(partition: 0, sequence: UInt64(100 + index), person: "alice", device: "http/", body: Data(a.location(north: north).utf8))
-      #expect(try ClusterIngest.apply(report, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try Self.apply(report, on: a, mailbox: mailbox))
       reports.append(report)
     }
     let fires = { ((try? String(contentsOfFile: a.reminders, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("Buy milk") }.count }
     #expect(fires() == 1 && person.lastQueued == 104)
     for report in reports {
-      #expect(try !ClusterIngest.apply(report, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try !Self.apply(report, on: a, mailbox: mailbox))
     }
     #expect(person.lastQueued == 104, "a report applied again moved the person back")
     #expect(fires() == 1)
@@ -128,27 +139,25 @@ import TestSupport
   /// same journal: their sequence was made durable before their step.
   @Test func otherReportsAppliedAgainAfterACrashAreLetBe() throws {
     let directory = TemporaryDirectory()
-    let store = "file:" + directory.file("store")
-    let extra = #", "cluster": {"worker": "a"}"#
     let mailbox = InMemoryCommandMailbox()
     let enter: QueuedReport
     do {
-      let a = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+      let a = try Self.fileWorker("a", in: directory)
       a.clock.advance(by: 30)
       let far = QueuedReport(partition: 0, sequence: 7, person: "alice", device: "http/", body: Data(a.location(north: 2000).utf8))
-      #expect(try ClusterIngest.apply(far, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try Self.apply(far, on: a, mailbox: mailbox))
       a.clock.advance(by: 30)
       let tst = Int(a.runtime.clock.now().timeIntervalSince1970)
       let body = #"{"_type":"transition","event":"enter","desc":"home","tst":\#(tst),"wtst":\#(tst - 3600),"lat":60.1699,"lon":24.9384,"acc":20}"#
       enter = QueuedReport(partition: 0, sequence: 8, person: "alice", device: "http/", body: Data(body.utf8))
-      #expect(try ClusterIngest.apply(enter, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try Self.apply(enter, on: a, mailbox: mailbox))
       let person = try #require(a.host.people.byName["alice"])
       #expect(person.lastQueued == 8 && person.journal.state().settings["queued.alice"] == "8")
-      #expect(try !ClusterIngest.apply(enter, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try !Self.apply(enter, on: a, mailbox: mailbox))
     }
-    let again = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+    let again = try Self.fileWorker("a", in: directory)
     #expect(again.host.people.byName["alice"]?.lastQueued == 8)
-    #expect(try !ClusterIngest.apply(enter, people: again.host.people, mqtt: nil, mailbox: mailbox, now: again.runtime.clock.now(), log: DaemonLog { _ in }))
+    #expect(try !Self.apply(enter, on: again, mailbox: mailbox))
   }
 
   /// A worker killed after a fix was journalled but before its step ran:
@@ -158,16 +167,14 @@ import TestSupport
   /// let be.
   @Test func aFixJournalledWhoseStepNeverRanRemindsOnTheWorkerTakingOver() throws {
     let directory = TemporaryDirectory()
-    let store = "file:" + directory.file("store")
-    let extra = #", "cluster": {"worker": "a"}"#
     let mailbox = InMemoryCommandMailbox()
     let inside: QueuedReport
     do {
-      let a = try DaemonHarness(extra: extra, store: store, directory: directory) { $0.cluster = Self.ports() }
+      let a = try Self.fileWorker("a", in: directory)
       _ = try #require(a.addTask("Buy milk"))
       a.clock.advance(by: 30)
       let far = QueuedReport(partition: 0, sequence: 7, person: "alice", device: "http/", body: Data(a.location(north: 2000).utf8))
-      #expect(try ClusterIngest.apply(far, people: a.host.people, mqtt: nil, mailbox: mailbox, now: a.runtime.clock.now(), log: DaemonLog { _ in }))
+      #expect(try Self.apply(far, on: a, mailbox: mailbox))
       a.clock.advance(by: 600)
       inside = QueuedReport(partition: 0, sequence: 8, person: "alice", device: "http/", body: Data(a.location(north: 5).utf8))
       // What `Person.receive` journals first; the kill comes before the step.
@@ -177,15 +184,14 @@ import TestSupport
     }
     let fires = { ((try? String(contentsOfFile: directory.file("reminders.jsonl"), encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("Buy milk") }.count }
     #expect(fires() == 0)
-    let b = try DaemonHarness(extra: #", "cluster": {"worker": "b"}"#, store: store, directory: directory) { $0.cluster = Self.ports() }
+    // Its loop takes every partition at its first round, and takes the person up.
+    let b = try Self.fileWorker("b", in: directory)
+    #expect(Self.until { fires() == 1 }, "taken over, the journalled fix inside reminds")
     b.clock.advance(by: 640)
-    let cluster = try #require(b.host.cluster)
-    cluster.takeUp(Array(0..<cluster.ports.queue.partitions))
-    #expect(fires() == 1, "taken over, the journalled fix inside reminds")
-    #expect(try !ClusterIngest.apply(inside, people: b.host.people, mqtt: nil, mailbox: mailbox, now: b.runtime.clock.now(), log: DaemonLog { _ in }))
+    #expect(try !Self.apply(inside, on: b, mailbox: mailbox))
     b.clock.advance(by: 30)
     let next = QueuedReport(partition: 0, sequence: 9, person: "alice", device: "http/", body: Data(b.location(north: 8).utf8))
-    #expect(try ClusterIngest.apply(next, people: b.host.people, mqtt: nil, mailbox: mailbox, now: b.runtime.clock.now(), log: DaemonLog { _ in }))
+    #expect(try Self.apply(next, on: b, mailbox: mailbox))
     #expect(fires() == 1, "the same visit is not reminded again")
   }
 
