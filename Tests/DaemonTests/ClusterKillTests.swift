@@ -1,0 +1,272 @@
+import Foundation
+import Locking
+import Sodium
+import Testing
+import TestSupport
+
+/// Issue #15's proof with real processes: three whilehered workers on a
+/// three-node nats-server cluster (R3), people reporting through two of
+/// them while the third is killed with SIGKILL; then a NATS node stops;
+/// then everything restarts. Every acknowledged fix is applied, each
+/// person arriving at their task's place is reminded exactly once, the
+/// dead worker's partitions are taken within a bound, and state survives.
+/// (scripts/bench-takeover.sh runs the kill with 1,000 people, release
+/// binaries and one nats-server.)
+///
+/// Opt-in (`WHILEHERE_CLUSTER_KILL_TEST=1`), not in CI: it takes two to
+/// three minutes with debug binaries on two cores, and it does not pass
+/// yet. In three runs on 2026-12-03 the survivors held every partition
+/// 1.9–3.3 s after the kill, and the kill phase passed once; with a NATS
+/// node stopped the workers' lease rounds and mailbox writes kept timing
+/// out ("list the keys of WORK-leases: Timeout", "No responders") for the
+/// rest of the run (Docs/Cluster.md, issue #15).
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["WHILEHERE_CLUSTER_KILL_TEST"] == "1"))
+struct ClusterKillTests {
+  static let people = (0..<120).map { "p\($0)" }
+  static let partitions = 16
+  static let lease = 3.0
+  let client = TestHTTPClient(timeout: 30)
+
+  /// The task's place, and each person's k-th fix: far away for the first
+  /// `Self.cross`, inside after, its count readable from the longitude.
+  static let place = (latitude: 60.17, longitude: 24.94)
+  static let cross = 3
+  static func longitude(_ count: Int) -> Double { count < cross ? 24.90 + Double(count) * 1e-5 : place.longitude + Double(count) * 1e-7 }
+  static func count(of longitude: Double) -> Int {
+    longitude > place.longitude - 0.001 ? Int(((longitude - place.longitude) / 1e-7).rounded()) : Int(((longitude - 24.90) / 1e-5).rounded())
+  }
+
+  struct Worker {
+    let process: Process
+    let output: String
+    let base: String
+  }
+
+  /// `workers` changes only between phases, on the test's thread; the
+  /// load's lanes only read it (the kill in the middle of it is a signal,
+  /// `crash`), so nothing here is written while another thread reads.
+  final class Cluster: @unchecked Sendable {
+    let nats: NATSServer
+    let directory = TemporaryDirectory()
+    let tokens: [String: String]
+    let stored: [String: String]
+    /// Nobody logs in with it: every request here carries a device key.
+    let password: String
+    var workers: [Worker?] = [nil, nil, nil]
+
+    init() throws {
+      nats = try NATSServer(nodes: 3)
+      var tokens: [String: String] = [:]
+      var stored: [String: String] = [:]
+      for name in ClusterKillTests.people { (tokens[name], stored[name]) = DeviceKey.issue() }
+      self.tokens = tokens
+      self.stored = stored
+      password = try Argon2idHasher(operations: 1, memoryBytes: 8192).hash("not-used-here")
+    }
+
+    func config(_ index: Int) -> String {
+      let people = ClusterKillTests.people.map { name in
+        #""\#(name)": {"password": "\#(password)", "devices": ["phone"], "deviceKeys": {"phone": "\#(stored[name]!)"}}"#
+      }.joined(separator: ", ")
+      return directory.write(
+        "w\(index).json",
+        """
+        {"store": "nats:\(nats.url);stream=PEOPLE;replicas=3", "notify": [], "server": {"listen": "127.0.0.1:0", "per-address": 0},
+         "cluster": {"nats": "\(nats.url);stream=WORK;replicas=3", "worker": "w\(index)", "partitions": \(ClusterKillTests.partitions), "lease": \(ClusterKillTests.lease)},
+         "people": {\(people)}}
+        """)
+    }
+
+    /// Starts worker `index` (again) and waits until it listens; a first
+    /// start may meet a cluster still electing its JetStream leader.
+    func start(_ index: Int, run: Int) throws {
+      let tests = DaemonTests()
+      var last = ""
+      for attempt in 0..<10 {
+        let output = directory.file("w\(index)-\(run)-\(attempt).log")
+        let process = try tests.start(["--config", config(index)], output: output)
+        if tests.waitFor("ready:", in: output, process: process) {
+          let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+          let base = try #require(text.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ",\n"))) })
+          workers[index] = Worker(process: process, output: output, base: base)
+          return
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        last = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        usleep(500_000)
+      }
+      Issue.record("worker \(index) never got ready: \(last.suffix(2000))")
+      throw Stop()
+    }
+
+    struct Stop: Error {}
+
+    func health(_ index: Int, client: TestHTTPClient) -> [String: Any] {
+      guard let worker = workers[index], let answer = try? client.send("GET", worker.base + "/health"),
+        let object = try? answer.json() as? [String: Any], let cluster = object["cluster"] as? [String: Any]
+      else { return [:] }
+      return cluster
+    }
+
+    func held(_ index: Int, client: TestHTTPClient) -> Int { (health(index, client: client)["held"] as? [Int])?.count ?? 0 }
+    func applied(_ index: Int, client: TestHTTPClient) -> Int { health(index, client: client)["applied"] as? Int ?? 0 }
+
+    /// Every log line `fired` for `name`, in every log any worker wrote.
+    func fires() -> [String: Int] {
+      var counted: [String: Int] = [:]
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      for file in files where file.hasSuffix(".log") {
+        let text = (try? String(contentsOfFile: directory.file(file), encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") where line.hasPrefix("whilehered: fired ") {
+          if let field = line.split(separator: " ").first(where: { $0.hasPrefix("person=") }) { counted[String(field.dropFirst(7)), default: 0] += 1 }
+        }
+      }
+      return counted
+    }
+
+    /// SIGKILL to worker `index`, nothing else (`stop` reaps it later).
+    func crash(_ index: Int) {
+      guard let worker = workers[index], worker.process.isRunning else { return }
+      kill(worker.process.processIdentifier, SIGKILL)
+    }
+
+    func stop(_ index: Int, signal: Int32) {
+      guard let worker = workers[index] else { return }
+      if worker.process.isRunning { kill(worker.process.processIdentifier, signal) }
+      worker.process.waitUntilExit()
+      workers[index] = nil
+    }
+
+    deinit { for index in workers.indices { stop(index, signal: SIGKILL) } }
+  }
+
+  /// Polls until `condition` holds or `seconds` of real time passed (real processes are watched).
+  static func until(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+      if condition() { return true }
+      usleep(100_000)
+    }
+    return condition()
+  }
+
+  func post(_ cluster: Cluster, front: Int, name: String, count: Int) -> Int {
+    guard let worker = cluster.workers[front] else { return 0 }
+    let body = #"{"_type":"location","lat":\#(Self.place.latitude),"lon":\#(Self.longitude(count)),"tst":\#(Int(Date().timeIntervalSince1970)),"acc":10,"batt":80}"#
+    let answer = try? client.send(
+      "POST", worker.base + "/owntracks", headers: ["X-Limit-D": "phone", "Content-Type": "application/json"], body: Data(body.utf8), user: name,
+      password: cluster.tokens[name])
+    return answer?.status ?? 0
+  }
+
+  /// Each person's newest journalled fix, as the survivors' status says.
+  func journalled(_ cluster: Cluster, fronts: [Int]) -> [String: Int] {
+    var newest: [String: Int] = [:]
+    for name in Self.people {
+      for front in fronts {
+        guard let worker = cluster.workers[front],
+          let answer = try? client.send("GET", worker.base + "/api/v1/status", user: name, password: cluster.tokens[name]),
+          let object = try? answer.json() as? [String: Any], let fix = object["lastFix"] as? [String: Any],
+          let longitude = fix["longitude"] as? Double
+        else { continue }
+        newest[name] = max(newest[name] ?? 0, Self.count(of: longitude))
+      }
+    }
+    return newest
+  }
+
+  @Test(.enabled(if: NATSServer.isInstalled)) func aWorkerKilledUnderLoadLosesNothingAndRemindsOnce() throws {
+    let cluster = try Cluster()
+    defer {
+      // For a failure looked into by hand: WH_KEEP_LOGS=DIR keeps every worker's log there.
+      if let keep = ProcessInfo.processInfo.environment["WH_KEEP_LOGS"] {
+        try? FileManager.default.copyItem(atPath: cluster.directory.path, toPath: keep)
+        for node in 0..<3 { try? cluster.nats.log(node).write(toFile: keep + "/nats\(node).txt", atomically: true, encoding: .utf8) }
+      }
+    }
+    try cluster.start(0, run: 0)
+    let task = #"{"title":"Errand","locations":[{"at":"\#(Self.place.latitude),\#(Self.place.longitude)","radius":150}]}"#
+    for name in Self.people {
+      let made = try client.send("POST", cluster.workers[0]!.base + "/api/v1/tasks", body: Data(task.utf8), user: name, password: cluster.tokens[name])
+      try #require(made.status == 201, "\(name): \(made.status) \(made.text)")
+    }
+    try cluster.start(1, run: 0)
+    try cluster.start(2, run: 0)
+    #expect(Self.until(30) { (0..<3).allSatisfy { cluster.held($0, client: client) > 0 } && (0..<3).map { cluster.held($0, client: client) }.reduce(0, +) == Self.partitions })
+
+    // Load: each person's fixes in turn through the first two fronts; the
+    // third worker dies in the middle of the round whose fixes go inside.
+    // A fifth lane watches for the survivors holding every partition.
+    let acknowledged = Locked<[String: Int]>([:])
+    let killedAt = Locked<Date?>(nil)
+    let takeover = Locked<Double?>(nil)
+    let rounds = 7
+    DispatchQueue.concurrentPerform(iterations: 5) { lane in
+      guard lane < 4 else {
+        guard Self.until(120, { killedAt.withLock { $0 } != nil }), let killed = killedAt.withLock({ $0 }) else { return }
+        if Self.until(Self.lease * 3 + 10, { cluster.held(0, client: client) + cluster.held(1, client: client) == Self.partitions }) {
+          takeover.withLock { $0 = Date().timeIntervalSince(killed) }
+        }
+        return
+      }
+      let mine = Self.people.enumerated().filter { $0.offset % 4 == lane }.map(\.element)
+      for count in 1...rounds {
+        for (index, name) in mine.enumerated() {
+          if lane == 0, count == Self.cross, index == mine.count / 2 {
+            cluster.crash(2)
+            killedAt.withLock { $0 = Date() }
+          }
+          // A front refusing for a moment (503 while a partition moves) is asked again, as a phone would.
+          for _ in 0..<20 {
+            if post(cluster, front: (index + count) % 2, name: name, count: count) == 200 {
+              acknowledged.withLock { $0[name] = max($0[name] ?? 0, count) }
+              break
+            }
+            usleep(200_000)
+          }
+        }
+      }
+    }
+    cluster.stop(2, signal: SIGKILL)
+    // Bound: the lease, plus a round (a third of it), plus the time to rewind and take up.
+    let tookOver = takeover.withLock { $0 }
+    #expect(tookOver.map { $0 <= Self.lease * 4 / 3 + 3 } == true, "the survivors took every partition after \(String(describing: tookOver)) s")
+    let sent = acknowledged.withLock { $0 }
+    #expect(sent.count == Self.people.count && sent.values.allSatisfy { $0 == rounds }, "every fix acknowledged in the end: \(sent.filter { $0.value != rounds })")
+    #expect(Self.until(60) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(journalled(cluster, fronts: [0, 1]).filter { sent[$0.key] != $0.value }.prefix(5))")
+    var fired = cluster.fires()
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(Self.people.filter { fired[$0] != 1 }.map { "\($0)×\(fired[$0] ?? 0)" }.prefix(10))")
+
+    // A NATS node stops: reports go on, nothing acknowledged is lost, nothing fires again.
+    cluster.nats.kill(2)
+    var more: [String: Int] = [:]
+    for (index, name) in Self.people.enumerated() {
+      for _ in 0..<50 {
+        if post(cluster, front: index % 2, name: name, count: rounds + 1) == 200 {
+          more[name] = rounds + 1
+          break
+        }
+        usleep(200_000)
+      }
+    }
+    #expect(more.count == Self.people.count, "reports acknowledged with a node down: \(more.count) of \(Self.people.count)")
+    #expect(Self.until(60) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down")
+    fired = cluster.fires()
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again")
+
+    // Everything restarts: the node, then two fresh workers.
+    cluster.stop(0, signal: SIGTERM)
+    cluster.stop(1, signal: SIGTERM)
+    try cluster.nats.start(2)
+    try cluster.start(0, run: 1)
+    try cluster.start(1, run: 1)
+    #expect(Self.until(30) { cluster.held(0, client: client) + cluster.held(1, client: client) == Self.partitions })
+    #expect(journalled(cluster, fronts: [0, 1]) == more, "each person's last fix as before the restart")
+    let tasks = try client.send("GET", cluster.workers[1]!.base + "/api/v1/tasks", user: "p7", password: cluster.tokens["p7"])
+    #expect(tasks.status == 200 && tasks.text.contains("Errand"), "\(tasks.text)")
+    fired = cluster.fires()
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "the restart reminded nobody again")
+    if let tookOver { print("ClusterKillTests: partitions taken over \(String(format: "%.1f", tookOver)) s after the kill (lease \(Self.lease) s)") }
+  }
+}
