@@ -18,10 +18,11 @@ import Locking
 ///
 /// A worker that dies stops renewing: its partitions are free when its
 /// leases run out, and the others take them at their next round. `held`
-/// counts only leases not yet run out by this worker's own clock, so a
-/// worker that cannot reach the store stops working a partition when its
-/// lease ends, before anyone else may take it (clocks agreeing to within
-/// the time between rounds).
+/// counts only leases with a third of their time left by this worker's
+/// own clock, so a worker that cannot reach the store stops starting work
+/// on a partition before its lease ends and anyone else may take it
+/// (clocks agreeing to within the time between rounds), and what it
+/// started has that third to finish.
 public final class PartitionOwner: Sendable {
   public let worker: String
   public let partitions: Int
@@ -47,9 +48,13 @@ public final class PartitionOwner: Sendable {
     self.leaseSeconds = leaseSeconds
   }
 
-  /// The partitions this worker may work now: held, and not run out.
+  /// The partitions this worker may start work on now: held, with more
+  /// than a third of the lease left. Work started (a batch's steps under
+  /// way) must end before the lease does, when another worker may take the
+  /// partition and apply its unacknowledged reports again; rounds every
+  /// third of the lease keep two thirds ahead when they run on time.
   public var held: Set<Int> {
-    let now = clock.now().timeIntervalSince1970
+    let now = clock.now().timeIntervalSince1970 + leaseSeconds / 3
     return Set(mine.withLock { $0.filter { $0.value.until > now }.keys })
   }
 
