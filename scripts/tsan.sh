@@ -13,7 +13,10 @@ swift build --build-tests --sanitize=thread --scratch-path "$build" 2>&1 | grep 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift test --skip-build --sanitize=thread --scratch-path "$build" --filter "$filter" >"$log" 2>&1 || status=$?
+# Left out: ClusterKillTests, a three-process cluster under load with
+# bounds in seconds that TSan's slowdown of every worker breaks; the same
+# worker code runs under TSan in-process (ClusterWorkerTests, NATS suites).
+swift test --skip-build --sanitize=thread --scratch-path "$build" --filter "$filter" --skip ClusterKillTests >"$log" 2>&1 || status=$?
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
   grep -E "WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer|✘" "$log" | head -n 40 >&2

@@ -13,15 +13,13 @@ import TestSupport
 /// (scripts/bench-takeover.sh runs the kill with 1,000 people, release
 /// binaries and one nats-server.)
 ///
-/// Opt-in (`WHILEHERE_CLUSTER_KILL_TEST=1`), not in CI: it takes two to
-/// three minutes with debug binaries on two cores, and it does not pass
-/// yet. With 15 s leases (2026-12-03) the kill passed (taken over 19 s
-/// after it, every acknowledged fix applied, every arrival reminded once);
-/// with a NATS node stopped the workers' lease rounds kept timing out
+/// The kill and the restart run in CI (two to three minutes with debug
+/// binaries on two cores). The NATS node stopping is opt-in
+/// (`WHILEHERE_CLUSTER_KILL_TEST=1`) because it does not pass yet: with a
+/// node stopped under this load the workers' lease rounds kept timing out
 /// listing the lease bucket's keys, so they stopped working their
 /// partitions and acknowledged fixes waited (Docs/Cluster.md, issue #15).
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["WHILEHERE_CLUSTER_KILL_TEST"] == "1"))
-struct ClusterKillTests {
+@Suite(.serialized) struct ClusterKillTests {
   static let people = (0..<120).map { "p\($0)" }
   static let partitions = 16
   static let lease = 15.0
@@ -176,7 +174,17 @@ struct ClusterKillTests {
     return newest
   }
 
-  @Test(.enabled(if: NATSServer.isInstalled)) func aWorkerKilledUnderLoadLosesNothingAndRemindsOnce() throws {
+  @Test(.enabled(if: NATSServer.isInstalled)) func aWorkerKilledUnderLoadLosesNothingRemindsOnceAndARestartKeepsIt() throws {
+    try run(stoppingANode: false)
+  }
+
+  /// Opt-in: does not pass yet (the type's comment).
+  @Test(.enabled(if: NATSServer.isInstalled && ProcessInfo.processInfo.environment["WHILEHERE_CLUSTER_KILL_TEST"] == "1"))
+  func aNATSNodeStoppingUnderLoadLosesNothing() throws {
+    try run(stoppingANode: true)
+  }
+
+  func run(stoppingANode: Bool) throws {
     let cluster = try Cluster()
     defer {
       // For a failure looked into by hand: WH_KEEP_LOGS=DIR keeps every worker's log there.
@@ -238,31 +246,35 @@ struct ClusterKillTests {
     var fired = cluster.fires()
     #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(Self.people.filter { fired[$0] != 1 }.map { "\($0)×\(fired[$0] ?? 0)" }.prefix(10))")
 
-    // A NATS node stops: reports go on, nothing acknowledged is lost, nothing fires again.
-    cluster.nats.kill(2)
-    var more: [String: Int] = [:]
-    for (index, name) in Self.people.enumerated() {
-      for _ in 0..<50 {
-        if post(cluster, front: index % 2, name: name, count: rounds + 1) == 200 {
-          more[name] = rounds + 1
-          break
+    var last = sent
+    if stoppingANode {
+      // A NATS node stops: reports go on, nothing acknowledged is lost, nothing fires again.
+      cluster.nats.kill(2)
+      var more: [String: Int] = [:]
+      for (index, name) in Self.people.enumerated() {
+        for _ in 0..<50 {
+          if post(cluster, front: index % 2, name: name, count: rounds + 1) == 200 {
+            more[name] = rounds + 1
+            break
+          }
+          usleep(200_000)
         }
-        usleep(200_000)
       }
+      #expect(more.count == Self.people.count, "reports acknowledged with a node down: \(more.count) of \(Self.people.count)")
+      #expect(Self.until(60) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down")
+      fired = cluster.fires()
+      #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again")
+      last = more
     }
-    #expect(more.count == Self.people.count, "reports acknowledged with a node down: \(more.count) of \(Self.people.count)")
-    #expect(Self.until(60) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down")
-    fired = cluster.fires()
-    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again")
 
-    // Everything restarts: the node, then two fresh workers.
+    // Everything restarts (the node too, if it was stopped): two fresh workers.
     cluster.stop(0, signal: SIGTERM)
     cluster.stop(1, signal: SIGTERM)
-    try cluster.nats.start(2)
+    if stoppingANode { try cluster.nats.start(2) }
     try cluster.start(0, run: 1)
     try cluster.start(1, run: 1)
     #expect(Self.until(30) { cluster.held(0, client: client) + cluster.held(1, client: client) == Self.partitions })
-    #expect(journalled(cluster, fronts: [0, 1]) == more, "each person's last fix as before the restart")
+    #expect(Self.until(30) { journalled(cluster, fronts: [0, 1]) == last }, "each person's last fix as before the restart")
     let tasks = try client.send("GET", cluster.workers[1]!.base + "/api/v1/tasks", user: "p7", password: cluster.tokens["p7"])
     #expect(tasks.status == 200 && tasks.text.contains("Errand"), "\(tasks.text)")
     fired = cluster.fires()
