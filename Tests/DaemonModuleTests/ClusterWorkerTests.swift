@@ -30,6 +30,10 @@ import TestSupport
     try DaemonHarness(extra: #", "cluster": {"worker": "\#(id)"}"#, store: "file:" + directory.file("store"), directory: directory) { $0.cluster = Self.ports() }
   }
 
+  /// Whether `worker`'s loop has run its first lease round (its presence
+  /// written, the table read): until then the others do not count it.
+  static func hasRunARound(_ worker: DaemonHarness) -> Bool { worker.host.cluster?.table.withLock { $0 } != nil }
+
   /// Applies `report` on `worker` as its loop would; whether it was applied.
   static func apply(_ report: QueuedReport, on worker: DaemonHarness, mailbox: any CommandMailbox) throws -> Bool {
     try ClusterIngest.apply(report, people: worker.host.people, mqtt: nil, mailbox: mailbox, now: worker.runtime.clock.now(), log: DaemonLog { _ in })
@@ -79,6 +83,8 @@ import TestSupport
     let a = try Self.worker("a", ports)
     #expect(Self.until { a.host.clusterPartitions.count == 8 })
     let b = try Self.worker("b", ports)
+    // a counts b only once b's first round wrote its presence.
+    #expect(Self.until { Self.hasRunARound(b) })
     // a gives back above its share at its next round (a third of the lease later), then b's next round takes it.
     a.clock.advance(by: 6)
     #expect(Self.until { a.host.clusterPartitions.count == 4 })

@@ -58,6 +58,7 @@ import TestSupport
     #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 })
     let user = ["alice", "bob"].first { Partitioning.partition(of: $0, count: 8) >= 4 } ?? "alice"
     let b = try DaemonHarness(extra: #", "cluster": {"worker": "b", "lease": 120}"#, store: store, directory: TemporaryDirectory()) { $0.cluster = ports }
+    #expect(ClusterWorkerTests.until { ClusterWorkerTests.hasRunARound(b) })
     #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 8 } && b.host.clusterPartitions.isEmpty)
     return (a, b, user)
   }

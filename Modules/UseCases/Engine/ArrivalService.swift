@@ -14,8 +14,6 @@ import Persistence
 /// keeps the machine's state whole.
 public final class ArrivalService: Sendable {
   static let budgetKey = "tracking.budget"
-  /// Where `saveVisits` keeps the visits reminded (`VisitTracker.Saved`).
-  public static let visitsKey = ArrivalMachine.visitsKey
 
   let context: EngineContext
   let monitor: any RegionMonitor
@@ -168,7 +166,7 @@ public final class ArrivalService: Sendable {
           let encoder = JSONEncoder()
           encoder.outputFormatting = .sortedKeys
           let text = String(decoding: try encoder.encode(saved), as: UTF8.self)
-          try context.store.append([.put(.setting(key: Self.visitsKey, value: text))])
+          try context.store.append([.put(.setting(key: ArrivalMachine.visitsKey, value: text))])
         } catch {
           // Showing the reminder matters more: a crash before the next save may repeat it.
           events.append(.degraded("could not save the visits reminded: \(error)"))
