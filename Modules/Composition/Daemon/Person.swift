@@ -148,16 +148,7 @@ final class Person: Sendable {
         done(.success(process(report, device: device)))
       }
     }
-    // Formatted by hand: JSONEncoder was a fifth of the cost of a report.
-    let accuracy = fix.accuracy.map { ",\"accuracy\":\($0)" } ?? ""
-    // The phone's battery as it said, for its status (-1: it did not know).
-    let battery = fix.battery.flatMap { $0 >= 0 ? ",\"battery\":\($0)" : nil } ?? ""
-    let charging = fix.charging.map { ",\"charging\":\($0)" } ?? ""
-    // A name that needs escaping is left out rather than escaped here.
-    let named = device.flatMap { Self.isPlain($0) ? ",\"device\":\"\($0)\"" : nil } ?? ""
-    let sequence = queued.map { ",\"queued\":\($0)" } ?? ""
-    let text =
-      "{\"latitude\":\(fix.coordinate.latitude),\"longitude\":\(fix.coordinate.longitude)\(accuracy),\"at\":\(fix.at.timeIntervalSince1970)\(battery)\(charging)\(named)\(sequence)}"
+    let text = SavedFix.journalText(fix, device: device, queued: queued)
     journal.append([.put(.setting(key: lastFixKey, value: text))]) { [self] written in
       if case .failure(let error) = written { return done(.failure(error)) }
       retention?.wrote()
@@ -219,28 +210,6 @@ final class Person: Sendable {
   var devices: [String: SavedFix] { devicesSeen.withLock { $0 } }
   private let devicesSeen = Locked<[String: SavedFix]>([:])
   static let devicesKept = 16
-
-  /// Letters, digits, `-`, `_` and `.`: a device name written into the journal as it is.
-  static func isPlain(_ name: String) -> Bool {
-    !name.isEmpty && name.utf8.count <= 64
-      && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
-  }
-
-  /// The last fix as journalled (`fix.NAME` in the daemon's store).
-  struct SavedFix: Codable, Equatable {
-    let latitude: Double
-    let longitude: Double
-    let accuracy: Double?
-    /// Epoch seconds.
-    let at: Double
-    /// Percent, as the phone reported it with this fix, and whether it was charging.
-    var battery: Int? = nil
-    var charging: Bool? = nil
-    /// The device that reported it, when it was named.
-    var device: String? = nil
-    /// In a cluster: the report's sequence in the queue.
-    var queued: UInt64? = nil
-  }
 
   /// In a cluster: the queue sequence of the last report applied for this
   /// person, by this worker or by the one before (the journal's last fix
