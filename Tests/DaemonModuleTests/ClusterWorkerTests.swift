@@ -221,6 +221,50 @@ import TestSupport
     #expect(a.host.people.byName["alice"]?.lastQueued == 11)
   }
 
+  /// A pass that outlasts the lease (its queue not answering, as while
+  /// the cluster elects new leaders) does not hold back the lease rounds:
+  /// the worker keeps its partitions, and works them when the queue
+  /// answers again.
+  @Test func aPassThatHangsDoesNotLetTheLeasesRunOut() throws {
+    let stalled = StallingQueue(InMemoryReportQueue(partitions: 8))
+    let leases = InMemoryLeaseStore()
+    let a = try Self.worker("a", ClusterPorts(queue: stalled, leases: leases, mailbox: InMemoryCommandMailbox(), description: "stalling"))
+    let presence = { try? leases.all()[Partitioning.workerKey("a")]?.revision }
+    defer { stalled.stalling.withLock { $0 = false } }
+    #expect(Self.until { a.host.clusterPartitions.count == 8 })
+    stalled.stalling.withLock { $0 = true }
+    #expect(Self.until { stalled.stalled.withLock { $0 } })
+    // Three thirds of the lease pass while the pass waits; each round renews.
+    for _ in 0..<3 {
+      let before = presence()
+      a.clock.advance(by: 5)
+      #expect(Self.until { presence() != before }, "a lease round ran while the pass waited")
+    }
+    #expect(a.host.clusterPartitions.count == 8, "held: \(a.host.clusterPartitions)")
+    stalled.stalling.withLock { $0 = false }
+    _ = a.send("POST", "/owntracks", body: a.location(), headers: ["X-Limit-D": "phone"])
+    #expect(Self.until { a.host.clusterApplied == 1 })
+  }
+
+  /// Fetches wait while `stalling` is set.
+  final class StallingQueue: ReportQueue {
+    let inner: InMemoryReportQueue
+    let stalling = Locked(false)
+    let stalled = Locked(false)
+    init(_ inner: InMemoryReportQueue) { self.inner = inner }
+    var partitions: Int { inner.partitions }
+    func publish(person: String, device: String, body: Data) throws -> QueuedReport { try inner.publish(person: person, device: device, body: body) }
+    func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] {
+      while stalling.withLock({ $0 }) {
+        stalled.withLock { $0 = true }
+        usleep(5_000)
+      }
+      return try inner.fetch(partition: partition, limit: limit, wait: wait)
+    }
+    func acknowledge(partition: Int, through sequence: UInt64) throws { try inner.acknowledge(partition: partition, through: sequence) }
+    func rewind(partition: Int) throws { try inner.rewind(partition: partition) }
+  }
+
   /// A report the queue cannot store is refused with 503 and Retry-After,
   /// so the phone sends it again; nothing reaches the engine here.
   @Test func aReportTheQueueCannotTakeIsA503() throws {

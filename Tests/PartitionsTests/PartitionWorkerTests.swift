@@ -139,6 +139,59 @@ import TestSupport
     }
   }
 
+  /// A partition that cannot be fetched (its consumer's leader being
+  /// elected) holds back no other partition in that pass, and is rewound
+  /// so what it had been handed comes again at once, not after the
+  /// queue's redelivery deadline.
+  @Test func aPartitionOutOfReachHoldsBackNoOtherAndIsRewound() throws {
+    let f = Fixture()
+    let blocked = Partitioning.partition(of: "alice", count: 8)
+    let other = f.people.first { Partitioning.partition(of: $0, count: 8) != blocked }!
+    let flaky = FlakyFetches(f.queue, failing: blocked)
+    let applied = Applied()
+    let owner = try PartitionOwner(worker: "a", partitions: 8, store: f.leases, clock: f.clock)
+    let worker = PartitionWorker(owner: owner, queue: flaky, apply: applied.record("a"))
+    try owner.round()
+    _ = try worker.pass()
+    _ = try f.queue.publish(person: "alice", body: Data("0".utf8))
+    _ = try f.queue.publish(person: other, body: Data("0".utf8))
+    let rewoundBefore = flaky.rewinds.withLock { $0 }
+    let first = try worker.pass()
+    #expect(first.applied == 1 && f.perPerson(applied.reports) == [other: ["0"]], "\(first)")
+    #expect(first.failures.count == 1 && first.failures[0].contains("partition \(blocked)") && first.failures[0].contains("out of reach"))
+    #expect(flaky.rewinds.withLock { $0 } == rewoundBefore + [blocked])
+    let second = try worker.pass()
+    #expect(second.applied == 1 && second.failures.isEmpty && f.perPerson(applied.reports) == [other: ["0"], "alice": ["0"]])
+  }
+
+  /// Fetches of one partition fail the first time they are tried after
+  /// reports are waiting there.
+  final class FlakyFetches: ReportQueue {
+    let inner: InMemoryReportQueue
+    let failing: Int
+    let rewinds = Locked<[Int]>([])
+    let failed = Locked(false)
+    init(_ inner: InMemoryReportQueue, failing: Int) {
+      self.inner = inner
+      self.failing = failing
+    }
+    var partitions: Int { inner.partitions }
+    func publish(person: String, device: String, body: Data) throws -> QueuedReport { try inner.publish(person: person, device: device, body: body) }
+    func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] {
+      let reports = try inner.fetch(partition: partition, limit: limit, wait: wait)
+      if partition == failing, !reports.isEmpty, !failed.withLock({ $0 }) {
+        failed.withLock { $0 = true }
+        throw QueueRefusal(description: "the consumer is out of reach")
+      }
+      return reports
+    }
+    func acknowledge(partition: Int, through sequence: UInt64) throws { try inner.acknowledge(partition: partition, through: sequence) }
+    func rewind(partition: Int) throws {
+      rewinds.withLock { $0.append(partition) }
+      try inner.rewind(partition: partition)
+    }
+  }
+
   /// A report that cannot be applied now is not acknowledged: it and the
   /// reports behind it come again, in order, at the next pass.
   @Test func aReportThatFailsToApplyComesAgainWithThoseBehindIt() throws {

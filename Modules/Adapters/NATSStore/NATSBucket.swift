@@ -19,13 +19,24 @@ final class NATSBucket {
 
   deinit { if let handle { kvStore_Destroy(handle) } }
 
+  /// Every key holding a value, from the bucket's stream's subjects in one
+  /// request. The client's own key listing makes a consumer on the stream
+  /// each time, which needs the cluster's meta leader: with a node just
+  /// stopped and the others busy that timed out round after round.
   func keys() throws -> [String] {
-    var list = kvKeysList()
-    let status = kvStore_Keys(&list, handle, nil)
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    let prefix = "$KV.\(name)."
+    let status = whilehere_nats_subjects(&info, connection.context, "KV_\(name)", prefix + ">", &code)
+    defer { if let info { jsStreamInfo_Destroy(info) } }
     if status == NATS_NOT_FOUND { return [] }
-    try NATSConnection.check("list the keys of \(name)", status)
-    defer { kvKeysList_Destroy(&list) }
-    return (0..<Int(list.Count)).compactMap { list.Keys[$0].map { String(cString: $0) } }
+    guard status == NATS_OK else {
+      throw NATSConnection.Failure(operation: "list the keys of \(name)", status: status, code: code, detail: NATSConnection.lastError())
+    }
+    guard let subjects = info?.pointee.State.Subjects?.pointee else { return [] }
+    return (0..<Int(subjects.Count)).compactMap { index in
+      subjects.List[index].Subject.map { String(cString: $0) }.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+    }
   }
 
   /// The key's value and revision; nil when it has none.

@@ -21,8 +21,8 @@ final class ClusterIngest: Sendable {
   private let people: People
   private let log: DaemonLog
   private let clock: any WallClock
-  /// Whether the loop should go on, and what it signals when it ended.
-  private let loop = Locked<(running: Bool, ended: OneShot<Void>?)>((false, nil))
+  /// Whether the loops should go on, and what each signals when it ended.
+  private let loop = Locked<(running: Bool, ended: [OneShot<Void>])>((false, []))
   /// Counts for /health and the log.
   let applied = Locked(0)
   /// Who held which partition at this worker's last lease round.
@@ -183,11 +183,17 @@ final class ClusterIngest: Sendable {
     return (reports.count, applied, nil)
   }
 
-  /// Starts the worker's loop on a thread of its own: a lease round every
-  /// third of the lease, and passes over the partitions held between them.
+  /// Starts the worker's two loops, each on a thread of its own: lease
+  /// rounds every third of the lease, and passes over the partitions held.
+  /// Apart, so a slow pass (consumers made again while the cluster elects
+  /// new leaders, a takeover reading every person) never holds back the
+  /// renewal that keeps its partitions: on one thread, passes outlasting
+  /// the lease lost the partitions, took them again and rewound them,
+  /// round after round.
   func start() {
-    let ended = OneShot<Void>()
-    loop.withLock { $0 = (true, ended) }
+    let rounds = OneShot<Void>()
+    let passes = OneShot<Void>()
+    loop.withLock { $0 = (true, [rounds, passes]) }
     let period = owner.leaseSeconds / 3
     Thread { [self] in
       var lastRound: Date?
@@ -201,6 +207,12 @@ final class ClusterIngest: Sendable {
             table.withLock { $0 = read }
           } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
         }
+        usleep(50_000)
+      }
+      rounds.put(())
+    }.start()
+    Thread { [self] in
+      while loop.withLock({ $0.running }) {
         do {
           let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2) { taken in self.takeUp(taken) }
           if !pass.taken.isEmpty || !pass.dropped.isEmpty {
@@ -208,13 +220,14 @@ final class ClusterIngest: Sendable {
               "dropped": pass.dropped.map(String.init).joined(separator: ","), "held": String(owner.held.count)])
           }
           for failure in pass.failures { log("cluster-apply-failed", ["worker": owner.worker, "detail": failure]) }
-          if pass.applied == 0 { usleep(owner.held.isEmpty ? 200_000 : 20_000) }
+          // Failures that come back at once (no stream leader yet) are not tried again at full speed.
+          if pass.applied == 0 { usleep(owner.held.isEmpty ? 200_000 : pass.failures.isEmpty ? 20_000 : 500_000) }
         } catch {
           log("cluster-queue-failed", ["worker": owner.worker, "error": "\(error)"])
           usleep(500_000)
         }
       }
-      ended.put(())
+      passes.put(())
     }.start()
   }
 
@@ -247,14 +260,16 @@ final class ClusterIngest: Sendable {
     }
   }
 
-  /// Stops the loop after its current pass and gives every partition back
-  /// at once, so the others take them at their next round.
+  /// Stops both loops after their current round and pass and gives every
+  /// partition back at once, so the others take them at their next round.
   func stop() {
-    guard let ended = loop.withLock({ state -> OneShot<Void>? in
-      defer { state.running = false }
-      return state.running ? state.ended : nil
-    }) else { return }
-    ended.take()
+    let ended = loop.withLock { state -> [OneShot<Void>] in
+      defer { state = (false, []) }
+      return state.running ? state.ended : []
+    }
+    guard !ended.isEmpty else { return }
+    for loop in ended { loop.take() }
     do { try owner.releaseAll() } catch { log("cluster-release-failed", ["worker": owner.worker, "error": "\(error)"]) }
   }
+
 }

@@ -25,6 +25,9 @@ public final class PartitionWorker: Sendable {
   private let batch: Int
   private let apply: ApplyBatch
   private let working = Locked<Set<Int>>([])
+  /// Held partitions whose rewind after a failure failed too: rewound
+  /// before their next fetch.
+  private let unwound = Locked<Set<Int>>([])
 
   /// Applies one partition's reports, in order, as `apply` does each
   /// (several may be under way at once: different people's steps, a
@@ -41,7 +44,8 @@ public final class PartitionWorker: Sendable {
     /// Partitions newly held (rewound before their first fetch) and let go.
     public var taken: [Int] = []
     public var dropped: [Int] = []
-    /// Each report that could not be applied, and why.
+    /// Each report that could not be applied, and each partition that
+    /// could not be fetched or acknowledged, and why.
     public var failures: [String] = []
   }
 
@@ -83,23 +87,40 @@ public final class PartitionWorker: Sendable {
     // again at the next pass.
     for partition in result.taken { try queue.rewind(partition: partition) }
     working.withLock { $0 = held }
+    unwound.withLock { $0.formIntersection(held) }
     if !result.taken.isEmpty { taking(result.taken) }
     let each = held.isEmpty ? 0 : wait / Double(held.count)
     for partition in held.sorted() {
-      let reports = try queue.fetch(partition: partition, limit: batch, wait: each)
-      // A lease run out meanwhile: another worker may own it now.
-      guard !reports.isEmpty, owner.held.contains(partition) else { continue }
-      let (applied, failure) = apply(reports)
-      let count = min(max(applied, 0), reports.count)
-      result.applied += count
-      if count > 0 { try queue.acknowledge(partition: partition, through: reports[count - 1].sequence) }
-      // Stopped without an error: the lease ran out, and the next owner rewinds.
-      if count < reports.count, let failure {
-        let report = reports[count]
-        result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(failure)")
-        try queue.rewind(partition: partition)
+      do {
+        if unwound.withLock({ $0.contains(partition) }) {
+          try queue.rewind(partition: partition)
+          unwound.withLock { _ = $0.remove(partition) }
+        }
+        try work(partition, wait: each, into: &result)
+      } catch {
+        // One partition out of reach holds back no other. What it fetched
+        // and did not acknowledge would wait out the queue's redelivery
+        // deadline: rewound, it comes again from the first unacknowledged.
+        result.failures.append("partition \(partition): \(error)")
+        do { try queue.rewind(partition: partition) } catch { unwound.withLock { _ = $0.insert(partition) } }
       }
     }
     return result
+  }
+
+  private func work(_ partition: Int, wait: TimeInterval, into result: inout Pass) throws {
+    let reports = try queue.fetch(partition: partition, limit: batch, wait: wait)
+    // A lease run out meanwhile: another worker may own it now.
+    guard !reports.isEmpty, owner.held.contains(partition) else { return }
+    let (applied, failure) = apply(reports)
+    let count = min(max(applied, 0), reports.count)
+    result.applied += count
+    if count > 0 { try queue.acknowledge(partition: partition, through: reports[count - 1].sequence) }
+    // Stopped without an error: the lease ran out, and the next owner rewinds.
+    if count < reports.count, let failure {
+      let report = reports[count]
+      result.failures.append("report \(report.sequence) of partition \(partition) (\(report.person)): \(failure)")
+      try queue.rewind(partition: partition)
+    }
   }
 }

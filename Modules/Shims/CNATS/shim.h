@@ -97,6 +97,16 @@ static inline natsStatus whilehere_nats_next(natsMsg **message, jsCtx *js, const
   return js_DirectGetMsg(message, js, stream, NULL, &options);
 }
 
+// The subjects of `stream` matching `filter` that hold a message, as one
+// stream-info request (no consumer made, unlike listing a bucket's keys):
+// `*info` is NULL or owns them (jsStreamInfo_Destroy).
+static inline natsStatus whilehere_nats_subjects(jsStreamInfo **info, jsCtx *js, const char *stream, const char *filter, jsErrCode *error) {
+  jsOptions options;
+  jsOptions_Init(&options);
+  options.Stream.Info.SubjectsFilter = filter;
+  return js_GetStreamInfo(info, js, stream, &options, error);
+}
+
 // The key-value bucket `bucket` (one revision kept per key), made if it
 // does not exist yet (or found, when another process made it meanwhile).
 static inline natsStatus whilehere_nats_key_value(kvStore **kv, jsCtx *js, const char *bucket, int replicas) {
