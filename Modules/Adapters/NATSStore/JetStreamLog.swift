@@ -51,13 +51,14 @@ final class JetStreamLog {
   }
 
   /// Stores `data` on `subject` if its last sequence is still `expected`
-  /// (0: it holds nothing); the stream sequence JetStream acknowledged.
-  func publish(_ data: Data, on subject: String, expected: UInt64, id: String) throws -> UInt64 {
+  /// (0: it holds nothing; nil: whatever it holds); the stream sequence
+  /// JetStream acknowledged.
+  func publish(_ data: Data, on subject: String, expected: UInt64?, id: String) throws -> UInt64 {
     var sequence: UInt64 = 0
     var code = jsErrCode(0)
     let status = try live { context in
       data.withUnsafeBytes { bytes in
-        whilehere_nats_publish(context, subject, bytes.baseAddress, Int32(bytes.count), expected, expected == 0, id, &sequence, &code)
+        whilehere_nats_publish(context, subject, bytes.baseAddress, Int32(bytes.count), expected ?? 0, expected == 0, id, &sequence, &code)
       }
     }
     guard status == NATS_OK else { throw Failure(operation: "store on \(subject)", status: status, code: code, detail: Self.lastError()) }
@@ -71,6 +72,13 @@ final class JetStreamLog {
     let status = try live { whilehere_nats_last_sequence($0, location.stream, subject, &sequence, &code) }
     guard status == NATS_OK else { throw Failure(operation: "read the end of \(subject)", status: status, code: code, detail: Self.lastError()) }
     return sequence
+  }
+
+  /// Removes `subject`'s messages below stream sequence `below`.
+  func purge(_ subject: String, below: UInt64) throws {
+    var code = jsErrCode(0)
+    let status = try live { whilehere_nats_purge_below($0, location.stream, subject, below, &code) }
+    guard status == NATS_OK else { throw Failure(operation: "purge \(subject) below \(below)", status: status, code: code, detail: Self.lastError()) }
   }
 
   /// Every message on `subject` after stream sequence `after`, up to

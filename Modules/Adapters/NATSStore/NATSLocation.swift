@@ -47,6 +47,7 @@ public struct NATSLocation: Sendable, Equatable {
   var subjects: String { "wh.\(stream).>" }
   var logSubject: String { "wh.\(stream).log.\(log)" }
   var metaSubject: String { "wh.\(stream).meta.\(log)" }
+  var snapshotSubject: String { "wh.\(stream).snap.\(log)" }
 
   static func isToken(_ text: String) -> Bool {
     !text.isEmpty && text.count <= 64 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }

@@ -12,23 +12,31 @@ import Persistence
 /// so stamps stay strictly increasing. Reads answer from what this process
 /// has read (a worker owns its people); writes and `operations(since:)`
 /// first catch up.
-public final class NATSOperationStore: OperationStore {
+public final class NATSOperationStore: CompactingStore {
   public let replica: ReplicaID
   public let location: NATSLocation
   private let clock: any WallClock
-  private struct Guarded {
+  struct Guarded {
     var core: StoreCore
     /// The stream sequence of the last message of this log applied.
     var sequence: UInt64
     var log: JetStreamLog?
+    /// The last snapshot applied or written: its first and last message's
+    /// stream sequence (0 when none).
+    var snapshot: (first: UInt64, last: UInt64) = (0, 0)
+    /// Log messages written or read since that snapshot.
+    var sinceSnapshot = 0
   }
-  private let guarded: Locked<Guarded>
+  let guarded: Locked<Guarded>
+  /// A snapshot is written after this many log messages (`compact`).
+  let compactEvery: Int
   /// A batch larger than this is refused (NATS's default max_payload is 1 MiB).
   static let largestMessage = 900_000
 
-  public init(_ location: NATSLocation, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock()) throws {
+  public init(_ location: NATSLocation, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock(), compactEvery: Int = 1000) throws {
     self.location = location
     self.clock = clock
+    self.compactEvery = max(1, compactEvery)
     let log: JetStreamLog
     do {
       log = try JetStreamLog(location)
@@ -160,6 +168,9 @@ public final class NATSOperationStore: OperationStore {
           let sequence = try log.publish(data, on: location.logSubject, expected: state.sequence, id: UUID().uuidString)
           state.core.apply(records)
           state.sequence = sequence
+          state.sinceSnapshot += 1
+          // Written, so its answer stands even when the snapshot cannot be made now.
+          if state.sinceSnapshot >= compactEvery { try? Self.snapshot(&state, location: location) }
           return records
         } catch let failure as JetStreamLog.Failure where failure.isWrongLastSequence {
           try Self.catchUp(&state, location: location)
@@ -175,12 +186,17 @@ public final class NATSOperationStore: OperationStore {
     let records: [OperationRecord]
   }
 
-  /// Applies the log's messages after the last one applied.
-  private static func catchUp(_ state: inout Guarded, location: NATSLocation) throws {
+  /// Applies the log's messages after the last one applied, and any
+  /// snapshot written since: before them (an open starts from the latest),
+  /// and after them again, since a snapshot written meanwhile may have
+  /// purged messages this read skipped. Records merge by their stamps, so
+  /// applying one twice or out of order leaves the same state.
+  static func catchUp(_ state: inout Guarded, location: NATSLocation) throws {
     guard let log = state.log else { throw StoreError.closed }
     do {
       let last = try log.lastSequence(of: location.logSubject)
       guard last > state.sequence else { return }
+      try applySnapshot(&state, log: log, location: location)
       let decoder = JSONDecoder()
       for (sequence, data) in try log.read(location.logSubject, after: state.sequence, through: last) {
         guard let batch = try? decoder.decodeOutside(Batch.self, from: data) else {
@@ -188,7 +204,9 @@ public final class NATSOperationStore: OperationStore {
         }
         state.core.apply(batch.records)
         state.sequence = sequence
+        state.sinceSnapshot += 1
       }
+      try applySnapshot(&state, log: log, location: location)
     } catch let failure as JetStreamLog.Failure {
       throw StoreError.io(path: location.argument, operation: "read", reason: failure.description)
     }
@@ -209,12 +227,12 @@ public final class NATSOperationStore: OperationStore {
   }
 
   public func describe() -> StoreDescription {
-    let (state, sequence) = guarded.withLock { ($0.core.state, $0.sequence) }
+    let (state, sequence, snapshot, since) = guarded.withLock { ($0.core.state, $0.sequence, $0.snapshot, $0.sinceSnapshot) }
     return StoreDescription(
       kind: "nats", location: location.argument,
       details: [
         ("replica", replica.rawValue), ("stream", location.stream), ("subject", location.logSubject), ("replicas", String(location.replicas)),
-        ("last sequence", String(sequence)), ("tasks", String(state.tasks.count)), ("places", String(state.places.count)),
+        ("last sequence", String(sequence)), ("snapshot", snapshot.last == 0 ? "none" : "messages \(snapshot.first)-\(snapshot.last)"), ("log", (since == 1 ? "1 message" : "\(since) messages") + " since the snapshot"), ("tasks", String(state.tasks.count)), ("places", String(state.places.count)),
       ])
   }
 

@@ -97,6 +97,16 @@ static inline natsStatus whilehere_nats_next(natsMsg **message, jsCtx *js, const
   return js_DirectGetMsg(message, js, stream, NULL, &options);
 }
 
+// Removes `subject`'s messages below stream sequence `below` (those at or
+// above it stay).
+static inline natsStatus whilehere_nats_purge_below(jsCtx *js, const char *stream, const char *subject, uint64_t below, jsErrCode *error) {
+  jsOptions options;
+  jsOptions_Init(&options);
+  options.Stream.Purge.Subject = subject;
+  options.Stream.Purge.Sequence = below;
+  return js_PurgeStream(js, stream, &options, error);
+}
+
 // The subjects of `stream` matching `filter` that hold a message, as one
 // stream-info request (no consumer made, unlike listing a bucket's keys):
 // `*info` is NULL or owns them (jsStreamInfo_Destroy).
