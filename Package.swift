@@ -108,7 +108,7 @@ let package = Package(
     // Test helper: dies of a trap with the crash reporter installed.
     .executableTarget(name: "crash-helper", dependencies: ["Composition", "Analytics"], path: "Tests/Helpers/crash-helper"),
     .executableTarget(
-      name: "whilehere-bench", dependencies: ["FileStore", "SQLiteStore", "Persistence", "Domain"],
+      name: "whilehere-bench", dependencies: ["FileStore", "SQLiteStore", "NATSStore", "Persistence", "Domain"],
       path: "Benchmarks/StoreBenchmark"),
 
     .plugin(

@@ -9,6 +9,10 @@ struct BenchOptions {
   var merge: Int?
   /// Also run the same workload on a `sqlite:` store, in the same run.
   var sqlite = false
+  /// When set, only the `nats:` open benchmark runs, against these servers.
+  var nats: String?
+  /// Messages in each log of the `nats:` open benchmark.
+  var messages = 5000
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -19,8 +23,10 @@ struct BenchOptions {
       case "--dir": directory = iterator.next()
       case "--merge": merge = Int(iterator.next() ?? "") ?? 1_000_000
       case "--sqlite": sqlite = true
+      case "--nats": nats = iterator.next()
+      case "--messages": messages = Int(iterator.next() ?? "") ?? messages
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] | --merge N\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] | --merge N | --nats URL [--messages N]\n".utf8))
         exit(64)
       }
     }

@@ -2,6 +2,8 @@
 //   swift run -c release whilehere-bench [--places 100000] [--tasks 10000] [--dir DIR]
 //   swift run -c release whilehere-bench --merge 1000000   (sync: merging another replica's log)
 //   swift run -c release whilehere-bench --sqlite          (the same workload on a sqlite: store too)
+//   swift run -c release whilehere-bench --nats nats://127.0.0.1:4222 [--messages 5000]
+//                                                          (opening a nats: log with and without snapshots)
 // Prints the workload, durable writes per second (one at a time, batched,
 // and concurrent writers sharing fsyncs), and the cold open time next to a
 // baseline measured in the same run: reading and checksumming the same bytes.
@@ -13,6 +15,10 @@ import Persistence
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 if let count = options.merge {
   try MergeBenchmark.run(operations: count)
+  exit(0)
+}
+if let servers = options.nats {
+  try NATSOpenBenchmark.run(servers: servers, messages: options.messages)
   exit(0)
 }
 let directory = options.directory ?? NSTemporaryDirectory() + "whilehere-bench-" + UUID().uuidString
