@@ -89,4 +89,27 @@ import TestSupport
     try store.refresh()
     #expect(store.state().versions == reopened.state().versions)
   }
+
+  /// Two stores compacting one log at once interleave their snapshots'
+  /// parts: each is read by its id, and the later whole one is taken.
+  @Test func interleavedPartsOfTwoSnapshotsAreEachReadWhole() throws {
+    let server = try NATSServer()
+    let location = try NATSLocation("\(server.url);log=dave")
+    let store = try NATSOperationStore(location, compactEvery: 100_000)
+    defer { store.close() }
+    // Two batches: once the log is purged below the second, the first is only in the snapshots.
+    let written = try store.append([.put(.task(Fixtures.task("t1")))]) + store.append([.put(.task(Fixtures.task("t2")))])
+    let log = try JetStreamLog(location)
+    defer { log.close() }
+    let through = try log.lastSequence(of: location.logSubject)
+    let parts = [("a", 0, [written[0]]), ("b", 0, [written[0]]), ("a", 1, [written[1]]), ("b", 1, [written[1]])]
+    for (id, part, records) in parts {
+      let data = try JSONEncoder().encode(NATSOperationStore.SnapshotPart(id: id, part: part, parts: 2, through: through, records: records))
+      _ = try log.publish(data, on: location.snapshotSubject, expected: nil, id: UUID().uuidString)
+    }
+    try log.purge(location.logSubject, below: through)
+    let reopened = try NATSOperationStore(location)
+    defer { reopened.close() }
+    #expect(reopened.state().versions == store.state().versions && reopened.state().tasks.count == 2)
+  }
 }

@@ -77,20 +77,18 @@ extension NATSOperationStore {
   static func applySnapshot(_ state: inout Guarded, log: JetStreamLog, location: NATSLocation) throws {
     let last = try log.lastSequence(of: location.snapshotSubject)
     guard last > state.snapshot.last else { return }
-    var groups: [(id: String, first: UInt64, last: UInt64, parts: [SnapshotPart])] = []
+    // By id, not by order: two stores compacting at once interleave their parts.
+    var groups: [String: (first: UInt64, last: UInt64, parts: [SnapshotPart])] = [:]
     let decoder = JSONDecoder()
     for (sequence, data) in try log.read(location.snapshotSubject, after: state.snapshot.last, through: last) {
       guard let part = try? decoder.decodeOutside(SnapshotPart.self, from: data) else {
         throw StoreError.corrupt(path: location.argument, offset: sequence, reason: "message \(sequence) is not part of a snapshot")
       }
-      if let end = groups.indices.last, groups[end].id == part.id {
-        groups[end].parts.append(part)
-        groups[end].last = sequence
-      } else {
-        groups.append((part.id, sequence, sequence, [part]))
-      }
+      groups[part.id, default: (sequence, sequence, [])].parts.append(part)
+      groups[part.id]?.last = sequence
     }
-    guard let whole = groups.last(where: { group in group.parts.map(\.part) == Array(0..<(group.parts.first?.parts ?? 0)) }) else { return }
+    let wholes = groups.values.filter { group in group.parts.map(\.part) == Array(0..<(group.parts.first?.parts ?? 0)) }
+    guard let whole = wholes.max(by: { ($0.parts[0].through, $0.last) < ($1.parts[0].through, $1.last) }) else { return }
     for part in whole.parts { state.core.apply(part.records) }
     state.sequence = max(state.sequence, whole.parts[0].through)
     state.snapshot = (whole.first, whole.last)

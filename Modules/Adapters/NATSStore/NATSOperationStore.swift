@@ -169,8 +169,12 @@ public final class NATSOperationStore: CompactingStore {
           state.core.apply(records)
           state.sequence = sequence
           state.sinceSnapshot += 1
-          // Written, so its answer stands even when the snapshot cannot be made now.
-          if state.sinceSnapshot >= compactEvery { try? Self.snapshot(&state, location: location) }
+          if state.sinceSnapshot >= compactEvery {
+            // Written, so its answer stands when the snapshot cannot be made
+            // now; tried again after as many messages, not at every write.
+            state.sinceSnapshot = 0
+            try? Self.snapshot(&state, location: location)
+          }
           return records
         } catch let failure as JetStreamLog.Failure where failure.isWrongLastSequence {
           try Self.catchUp(&state, location: location)
