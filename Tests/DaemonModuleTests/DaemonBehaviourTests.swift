@@ -163,16 +163,19 @@ import TestSupport
     let daemon = try DaemonHarness(notify: ["desktop:" + command])
     let id = try #require(daemon.addTask("Buy milk"))
     _ = daemon.send("POST", "/owntracks", body: daemon.location(north: 10))
-    // The answer arrives from the notification's own thread: poll the API, bounded.
+    // The answer arrives from the notification's own thread, and its event
+    // is recorded after the task is done: poll the API for both, bounded.
     var state: String?
+    var answered = false
     for _ in 0..<5000 {
       state = (daemon.json(daemon.send("GET", "/api/v1/tasks/\(id)")) as? [String: Any])?["state"] as? String
-      if state == "completed" { break }
+      let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
+      answered = events?.contains { $0["kind"] as? String == "answer" && ($0["detail"] as? String)?.hasPrefix("done") == true } == true
+      if state == "completed" && answered { break }
       usleep(2000)
     }
     #expect(state == "completed")
-    let events = daemon.json(daemon.send("GET", "/api/v1/events")) as? [[String: Any]]
-    #expect(events?.contains { $0["kind"] as? String == "answer" && ($0["detail"] as? String)?.hasPrefix("done") == true } == true)
+    #expect(answered, "the answer is among the events")
   }
 }
 
