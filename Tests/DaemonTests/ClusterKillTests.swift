@@ -16,7 +16,8 @@ import TestSupport
 /// One run, in CI: about 50 s alone with debug binaries on two cores,
 /// two to three minutes beside the other suites.
 @Suite(.serialized) struct ClusterKillTests {
-  static let people = (0..<120).map { "p\($0)" }
+  /// 120 in CI; `WH_CLUSTER_PEOPLE=1000` runs the thousand by hand.
+  static let people = (0..<(Int(ProcessInfo.processInfo.environment["WH_CLUSTER_PEOPLE"] ?? "") ?? 120)).map { "p\($0)" }
   static let partitions = 16
   static let lease = 15.0
   let client = TestHTTPClient(timeout: 30)
