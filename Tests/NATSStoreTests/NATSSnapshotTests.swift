@@ -104,7 +104,7 @@ import TestSupport
     let through = try log.lastSequence(of: location.logSubject)
     let parts = [("a", 0, [written[0]]), ("b", 0, [written[0]]), ("a", 1, [written[1]]), ("b", 1, [written[1]])]
     for (id, part, records) in parts {
-      let data = try JSONEncoder().encode(NATSOperationStore.SnapshotPart(id: id, part: part, parts: 2, through: through, records: records))
+      let data = try JSONEncoder().encode(NATSOperationStore.SnapshotPart(id: id, part: part, last: part == 1, through: through, records: records))
       _ = try log.publish(data, on: location.snapshotSubject, expected: nil, id: UUID().uuidString)
     }
     try log.purge(location.logSubject, below: through)

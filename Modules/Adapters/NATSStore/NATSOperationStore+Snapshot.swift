@@ -16,8 +16,9 @@ extension NATSOperationStore {
   struct SnapshotPart: Codable {
     /// The same for every part of one snapshot.
     let id: String
+    /// Its place among the snapshot's parts, from 0; the last says so.
     let part: Int
-    let parts: Int
+    let last: Bool
     /// The stream sequence of the last log message the records include.
     let through: UInt64
     let records: [OperationRecord]
@@ -36,12 +37,10 @@ extension NATSOperationStore {
     guard let log = state.log else { throw StoreError.closed }
     let through = state.sequence
     guard through > 0 else { return }
-    let id = UUID().uuidString
-    let groups = try parts(of: state.core.state.records(since: nil))
+    let messages = try encodedParts(of: state.core.state.records(since: nil), id: UUID().uuidString, through: through)
     do {
       var written: (first: UInt64, last: UInt64) = (0, 0)
-      for (index, records) in groups.enumerated() {
-        let data = try JSONEncoder().encode(SnapshotPart(id: id, part: index, parts: groups.count, through: through, records: records))
+      for (index, data) in messages.enumerated() {
         let sequence = try log.publish(data, on: location.snapshotSubject, expected: nil, id: UUID().uuidString)
         written = (index == 0 ? sequence : written.first, sequence)
       }
@@ -54,21 +53,25 @@ extension NATSOperationStore {
     }
   }
 
-  /// The records in groups that each encode to one message.
-  static func parts(of records: [OperationRecord]) throws -> [[OperationRecord]] {
-    var groups: [[OperationRecord]] = []
+  /// The snapshot's messages, each under one message's size: the records
+  /// halved until each part fits, every part encoded once it does (parts
+  /// come off the stack in order, so each knows its place and whether it
+  /// is the last when it is encoded).
+  static func encodedParts(of records: [OperationRecord], id: String, through: UInt64) throws -> [Data] {
+    var messages: [Data] = []
     var pending = [records[...]]
     while let group = pending.popLast() {
-      let size = try JSONEncoder().encode(group.map { $0 }).count
-      if size <= largestMessage - 512 || group.count <= 1 {
-        groups.append(Array(group))
+      let data = try JSONEncoder().encode(
+        SnapshotPart(id: id, part: messages.count, last: pending.isEmpty, through: through, records: Array(group)))
+      if data.count <= largestMessage || group.count <= 1 {
+        messages.append(data)
       } else {
         let middle = group.startIndex + group.count / 2
         pending.append(group[middle...])
         pending.append(group[..<middle])
       }
     }
-    return groups
+    return messages
   }
 
   /// Applies the latest whole snapshot written after the one last applied,
@@ -87,7 +90,9 @@ extension NATSOperationStore {
       groups[part.id, default: (sequence, sequence, [])].parts.append(part)
       groups[part.id]?.last = sequence
     }
-    let wholes = groups.values.filter { group in group.parts.map(\.part) == Array(0..<(group.parts.first?.parts ?? 0)) }
+    let wholes = groups.values.filter { group in
+      group.parts.map(\.part) == Array(0..<group.parts.count) && group.parts.last?.last == true
+    }
     guard let whole = wholes.max(by: { ($0.parts[0].through, $0.last) < ($1.parts[0].through, $1.last) }) else { return }
     for part in whole.parts { state.core.apply(part.records) }
     state.sequence = max(state.sequence, whole.parts[0].through)
