@@ -105,6 +105,15 @@ import TestSupport
     let owner = { (user: String) in Partitioning.partition(of: user, count: 8) }
     let byA = ["alice", "bob"].filter { a.host.clusterPartitions.contains(owner($0)) }.count
     #expect(a.host.clusterApplied == byA * 10 && b.host.clusterApplied == (2 - byA) * 10)
+    // Each keeps engines only for its own share: a opened everyone while it
+    // held every partition and closes those it gave b once its next round
+    // sees b hold them; a front that queued a report for the other's
+    // person opened nothing for it.
+    a.clock.advance(by: 6)
+    for worker in [a, b] {
+      let mine = Set(["alice", "bob"].filter { worker.host.clusterPartitions.contains(owner($0)) })
+      #expect(Self.until { Set(worker.host.people.byName.keys) == mine }, "\(worker.host.people.byName.keys.sorted()) open, \(mine.sorted()) held")
+    }
     // b stops cleanly: a takes all eight at its next round and applies what b's people send next.
     let before = a.host.clusterApplied
     b.host.stop(drainSeconds: 0)
@@ -112,6 +121,7 @@ import TestSupport
     #expect(Self.until { a.host.clusterPartitions.count == 8 })
     for user in ["alice", "bob"] { _ = a.send("POST", "/owntracks", body: a.location(), as: user, headers: ["X-Limit-D": "phone"]) }
     #expect(Self.until { a.host.clusterApplied == before + 2 })
+    #expect(Set(a.host.people.byName.keys) == ["alice", "bob"], "the people taken over are opened")
   }
 
   /// A worker that died after applying a batch and before acknowledging
@@ -162,7 +172,9 @@ import TestSupport
       #expect(try !Self.apply(enter, on: a, mailbox: mailbox))
     }
     let again = try Self.fileWorker("a", in: directory)
-    #expect(again.host.people.byName["alice"]?.lastQueued == 8)
+    // A worker opens a person when it first needs them; opening reads the sequence back.
+    #expect(again.host.people.byName["alice"] == nil)
+    #expect(try again.host.people.person("alice")?.lastQueued == 8)
     #expect(try !Self.apply(enter, on: again, mailbox: mailbox))
   }
 

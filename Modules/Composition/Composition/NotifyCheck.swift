@@ -8,9 +8,11 @@ public enum NotifyCheck {
   /// The sink names the standard registry knows.
   public static var known: [String] { ProviderRegistry.standard.notify.keys.sorted() }
 
-  /// Throws what the daemon would refuse `spec` for, as a config error.
-  public static func validate(_ spec: String, person: String, settings: PersonSettings, environment: [String: String]) throws {
-    let registry = ProviderRegistry.standard
+  /// Throws what the daemon would refuse `spec` for, as a config error
+  /// (`registry`: the daemon's own, when it knows other sinks).
+  public static func validate(
+    _ spec: String, person: String, settings: PersonSettings, environment: [String: String], registry: ProviderRegistry = .standard
+  ) throws {
     let input = NotifyFactory.Input(
       spec: spec, person: person, settings: settings, environment: environment, links: NoLinks(), answer: { _, _ in }, log: { _, _ in },
       retryDelay: 0)

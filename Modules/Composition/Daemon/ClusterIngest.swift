@@ -59,7 +59,7 @@ final class ClusterIngest: Sendable {
     // in order with the person's reports: before the next one applied.
     let queue = ports.queue
     let owner = owner
-    for person in people.byName.values {
+    people.whenOpened { person in
       person.changeListener.withLock {
         $0 = { name in
           // The owner itself replanned already; a new owner reads the store when it takes the partition.
@@ -133,7 +133,13 @@ final class ClusterIngest: Sendable {
         if let (failed, error) = settle() { return (failed, applied, error) }
         return (index, applied, nil)
       }
-      guard let person = people.byName[report.person] else {
+      let found: Person?
+      do { found = try people.person(report.person) } catch {
+        // Their store is out of reach: this report and those after it come again.
+        if let (failed, error) = settle() { return (failed, applied, error) }
+        return (index, applied, error)
+      }
+      guard let person = found else {
         log("cluster-dropped", ["person": report.person, "reason": "not one of the people in this worker's config"])
         continue
       }
@@ -212,6 +218,8 @@ final class ClusterIngest: Sendable {
       rounds.put(())
     }.start()
     Thread { [self] in
+      // Partitions let go whose people are still open here.
+      var lettingGo = Set<Int>()
       while loop.withLock({ $0.running }) {
         do {
           let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2) { taken in self.takeUp(taken) }
@@ -220,6 +228,8 @@ final class ClusterIngest: Sendable {
               "dropped": pass.dropped.map(String.init).joined(separator: ","), "held": String(owner.held.count)])
           }
           for failure in pass.failures { log("cluster-apply-failed", ["worker": owner.worker, "detail": failure]) }
+          lettingGo.formUnion(pass.dropped)
+          if !lettingGo.isEmpty { lettingGo = letGo(lettingGo) }
           // Failures that come back at once (no stream leader yet) are not tried again at full speed.
           if pass.applied == 0 { usleep(owner.held.isEmpty ? 200_000 : pass.failures.isEmpty ? 20_000 : 500_000) }
         } catch {
@@ -248,16 +258,37 @@ final class ClusterIngest: Sendable {
   /// reminders it left undelivered are sent.
   func takeUp(_ partitions: [Int]) {
     let taken = Set(partitions)
-    for person in people.byName.values where taken.contains(Partitioning.partition(of: person.name, count: ports.queue.partitions)) {
+    for name in people.members.keys.sorted() where taken.contains(Partitioning.partition(of: name, count: ports.queue.partitions)) {
       // Reminders the worker before left undelivered are sent; its reports are let be as applied.
       do {
+        // Opened here, by the worker that serves them, not at its start.
+        guard let person = try people.person(name) else { continue }
         for notification in try person.refresh(log: { log("outbox", ["person": person.name, "detail": $0]) }) {
           log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title, "via": "takeover"])
         }
       } catch {
-        log("cluster-refresh-failed", ["person": person.name, "error": "\(error)"])
+        log("cluster-refresh-failed", ["person": name, "error": "\(error)"])
       }
     }
+  }
+
+  /// The people of partitions another worker now holds (by the table of
+  /// the last lease round) are closed here: engine stopped, deliveries
+  /// under way let finish, store closed. So a worker keeps engines only for
+  /// its share, though the first worker of a cluster starting takes every
+  /// partition until the others join. A partition let go that nobody else
+  /// holds yet keeps its people open (a lease that lapsed and is taken back
+  /// costs no reopening); answers those still waiting. On the pass thread,
+  /// so none of their reports is being applied meanwhile.
+  func letGo(_ partitions: Set<Int>) -> Set<Int> {
+    let held = owner.held
+    let others = table.withLock { $0 }?.workers.filter { $0.key != owner.worker }.values.reduce(into: Set<Int>()) { $0.formUnion($1) } ?? []
+    let closing = partitions.subtracting(held).intersection(others)
+    if !closing.isEmpty {
+      let count = ports.queue.partitions
+      people.close(drainSeconds: 2, log: log) { closing.contains(Partitioning.partition(of: $0, count: count)) }
+    }
+    return partitions.subtracting(held).subtracting(closing)
   }
 
   /// Stops both loops after their current round and pass and gives every

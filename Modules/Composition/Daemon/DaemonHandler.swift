@@ -61,7 +61,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
       switch quick {
       // A journal that would make the report wait for its disk here sends it to a worker instead.
       // In a cluster the report waits for the queue's replicas instead: a worker thread.
-      case .success(let person) where person.journal.appendsWithoutWaiting && cluster == nil: return ownTracks(request, person: person, answer: answer)
+      case .success(let member) where people.journalAnswersLater && cluster == nil: return ownTracks(request, member: member, answer: answer)
       case .success: break
       case .failure(let refusal): return answer(self.answer(refusal, request: request, basic: true))
       }
@@ -83,7 +83,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
 
   /// `quick`: what `People.authenticateQuickly` already answered for this
   /// request on the server's thread (nil: not asked, or a password check is due).
-  private func route(_ request: HTTPRequest, quick: Result<Person, People.Refusal>?) -> HTTPResponse {
+  private func route(_ request: HTTPRequest, quick: Result<Member, People.Refusal>?) -> HTTPResponse {
     let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch (request.method, segments.first) {
     case ("GET", "health"?) where segments.count == 1:
@@ -95,15 +95,17 @@ final class DaemonHandler: HTTPHandler, Sendable {
         }
       }
       return .json(
-        200, encoding: Health(status: "ready", people: people.byName.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt, cluster: cluster?.health))
+        200, encoding: Health(status: "ready", people: people.members.count, uptime: Int(clock().timeIntervalSince(started)), mqtt: mqtt, cluster: cluster?.health))
     case ("POST", "owntracks"?) where segments.count == 1, ("POST", "pub"?) where segments.count == 1:
-      return authenticated(request, quick: quick) { self.ownTracks(request, person: $0) }
+      return authenticated(request, quick: quick) { self.ownTracks(request, member: $0) }
     case ("POST", "actions"?) where segments.count == 2:
       return answer(token: segments[1])
     case (_, "actions"?) where segments.count == 2:
       return .failure(405, "answer with POST; opening the link does nothing")
     case (_, "api"?):
-      return authenticated(request, orSession: true, quick: quick) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
+      return authenticated(request, orSession: true, quick: quick) { member in
+        opened(member) { PersonAPI(person: $0, clock: self.clock).handle(request, path: Array(segments.dropFirst())) }
+      }
     case ("GET", nil), ("HEAD", nil):
       return HTTPResponse(status: 302, headers: ["Location": "/app/"])
     case ("GET", "app"?), ("HEAD", "app"?):
@@ -133,10 +135,10 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// with `orSession` the web page's session cookie, whose changes must
   /// carry the session's CSRF token (another site's form cannot read it).
   private func authenticated(
-    _ request: HTTPRequest, orSession: Bool = false, quick: Result<Person, People.Refusal>? = nil, _ body: (Person) -> HTTPResponse
+    _ request: HTTPRequest, orSession: Bool = false, quick: Result<Member, People.Refusal>? = nil, _ body: (Member) -> HTTPResponse
   ) -> HTTPResponse {
     if orSession, request.header("authorization") == nil, let cookie = WebSessions.cookie(in: request.header("cookie")) {
-      guard let session = sessions.find(cookie, now: clock()), let person = people.byName[session.person] else {
+      guard let session = sessions.find(cookie, now: clock()), let person = people.members[session.person] else {
         return .failure(401, "the session has ended; sign in again")
       }
       if !["GET", "HEAD"].contains(request.method) {
@@ -149,6 +151,20 @@ final class DaemonHandler: HTTPHandler, Sendable {
     switch quick ?? people.authenticate(request, now: clock()) {
     case .success(let person): return body(person)
     case .failure(let refusal): return answer(refusal, request: request, basic: true)
+    }
+  }
+
+  /// `body` with `member`'s store and engine, opened now if need be; 503
+  /// when they cannot be (their store out of reach).
+  private func opened(_ member: Member, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+    do {
+      guard let person = try people.person(member.name) else { return .failure(404, "'\(member.name)' is no longer configured") }
+      return body(person)
+    } catch {
+      log("open-failed", ["person": member.name, "error": "\(error)"])
+      var busy = HTTPResponse.failure(503, "\(member.name)'s store cannot be opened now; try again shortly")
+      busy.headers["Retry-After"] = "5"
+      return busy
     }
   }
 
@@ -175,13 +191,15 @@ final class DaemonHandler: HTTPHandler, Sendable {
 
   /// One OwnTracks message. The answer carries the waypoint commands when
   /// the plan changed since this phone's last answer.
-  private func ownTracks(_ request: HTTPRequest, person: Person) -> HTTPResponse {
+  private func ownTracks(_ request: HTTPRequest, member: Member) -> HTTPResponse {
     let answered = OneShot<HTTPResponse>()
-    ownTracks(request, person: person) { answered.put($0) }
+    ownTracks(request, member: member) { answered.put($0) }
     return answered.take()
   }
 
-  private func ownTracks(_ request: HTTPRequest, person: Person, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+  /// In a cluster a front queues the report for the partition's owner and
+  /// opens nothing; a single daemon applies it to the person's engine.
+  private func ownTracks(_ request: HTTPRequest, member person: Member, answer: @escaping @Sendable (HTTPResponse) -> Void) {
     if let claimed = request.header("x-limit-u") ?? request.query["u"], claimed != person.name {
       return answer(.failure(403, "'\(person.name)' cannot report as '\(claimed)'"))
     }
@@ -207,6 +225,12 @@ final class DaemonHandler: HTTPHandler, Sendable {
         return answer(busy)
       }
     }
+    var opened: Person?
+    let failed = self.opened(person) { made in
+      opened = made
+      return HTTPResponse(status: 200)
+    }
+    guard let person = opened else { return answer(failed) }
     person.transport = .http
     person.receive(report, device: device) { [self] received in
       let reply: PhoneService.Reply
@@ -228,7 +252,11 @@ final class DaemonHandler: HTTPHandler, Sendable {
 
   private func answer(token text: String) -> HTTPResponse {
     guard let token = ActionToken.open(text, with: signer) else { return .failure(403, "this link was not made by this server, or was changed") }
-    guard let person = people.byName[token.p] else { return .failure(404, "the person this link was made for is no longer configured") }
+    guard let member = people.members[token.p] else { return .failure(404, "the person this link was made for is no longer configured") }
+    return opened(member) { answer(token, person: $0) }
+  }
+
+  private func answer(_ token: ActionToken, person: Person) -> HTTPResponse {
     do {
       let task = try person.answer(token, now: clock())
       log("answered", ["person": person.name, "task": task.id.rawValue, "action": token.a])

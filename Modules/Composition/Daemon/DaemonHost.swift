@@ -26,6 +26,7 @@ public final class DaemonHost: Sendable {
   let handler: DaemonHandler
   let log: DaemonLog
   let clock: any WallClock
+  let analytics: any AnalyticsSink
   /// Where `whilehere doctor` reads the daemon's state, rewritten at stop.
   let statusPath: String?
   /// The location-retention sweep (tests run it without waiting ten minutes).
@@ -87,66 +88,82 @@ public final class DaemonHost: Sendable {
     let base = BaseURL(settings.serverURL)
     let clock = runtime.clock
     let factory = SinkFactory(registry: runtime.registry, log: log, environment: environment, retryDelay: tuning.retryDelay)
-    var people: [Person] = []
     let retention = FixRetention(journal: runtime.store, retention: settings.fixRetention, clock: { clock.now() })
     let analytics = try runtime.analytics(for: .daemon)
     analytics.record(.launched(.daemon, version: Version("0.1.0")))
     CrashReporter.sendPending(through: analytics, allowed: settings.analyticsDaemon, environment: environment)
     let observe = tuning.observe
-    func observer(for name: String) -> (@Sendable ([ArrivalEvent]) -> Void)? {
-      guard let observe else { return nil }
-      return { observe(name, $0) }
+    let clustered = tuning.cluster != nil || !settings.clusterNATS.isEmpty
+    // Each sink's kind is checked for every person before anyone is opened,
+    // so a mistake in the config stops a cluster worker at start too.
+    for (name, person) in settings.people {
+      for spec in settings.notify + person.notify {
+        try NotifyCheck.validate(spec, person: name, settings: person, environment: environment, registry: registry)
+      }
     }
-    do {
-      for name in settings.people.keys.sorted() {
-        let person = settings.people[name]!
-        let links = ActionLinks(person: name, baseURL: { base.value }, signer: signer, clock: { clock.now() }, lifetime: 7 * 86_400)
-        var sinks: [any NotificationSink] = []
-        var queues: [DeliveryQueue] = []
-        let relay = AnswerRelay(log: log)
-        for spec in settings.notify + person.notify {
-          let (sink, queue) = try factory.make(spec, person: name, settings: person, links: links, relay: relay)
-          sinks.append(sink)
-          if let queue { queues.append(queue) }
-        }
-        let store = try runtime.openPersonStore(name)
-        let outboxes = sinks.map { sink in ReminderOutbox(sink, store: store) { log("outbox", ["person": name, "detail": $0]) } }
-        let context = runtime.context(over: store, timeZone: person.timeZone)
-        let sinkKinds = (settings.notify + person.notify).map { ProviderSpec($0).name }
-        let made = Person(
+    @Sendable func open(_ name: String) throws -> Person {
+      let person = settings.people[name]!
+      let links = ActionLinks(person: name, baseURL: { base.value }, signer: signer, clock: { clock.now() }, lifetime: 7 * 86_400)
+      var sinks: [any NotificationSink] = []
+      var queues: [DeliveryQueue] = []
+      let relay = AnswerRelay(log: log)
+      for spec in settings.notify + person.notify {
+        let (sink, queue) = try factory.make(spec, person: name, settings: person, links: links, relay: relay)
+        sinks.append(sink)
+        if let queue { queues.append(queue) }
+      }
+      let store = try runtime.openPersonStore(name)
+      let outboxes = sinks.map { sink in ReminderOutbox(sink, store: store) { log("outbox", ["person": name, "detail": $0]) } }
+      let context = runtime.context(over: store, timeZone: person.timeZone)
+      let sinkKinds = (settings.notify + person.notify).map { ProviderSpec($0).name }
+      var observer: (@Sendable ([ArrivalEvent]) -> Void)?
+      if let observe { observer = { observe(name, $0) } }
+      let made: Person
+      do {
+        made = Person(
           name: name, settings: person, store: store, journal: runtime.store, context: context,
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(outboxes), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
-          analytics: analytics, observer: observer(for: name), suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
+          analytics: analytics, observer: observer, suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
           sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true },
           outboxes: outboxes)
-        people.append(made)
         relay.person = made
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
-        made.restoreHistory()
-        made.restoreLastQueued()
-        // In a cluster the worker that takes the person's partition does
-        // both (ClusterIngest.takeUp): restoring takes the last fix again,
-        // and may remind. Reminders kept from before go first, so one the
-        // restored fix fires is not sent twice.
-        let clustered = tuning.cluster != nil || !settings.clusterNATS.isEmpty
-        if !clustered {
+      } catch {
+        store.close()
+        throw error
+      }
+      made.restoreHistory()
+      made.restoreLastQueued()
+      return made
+    }
+    let gate = VerificationGate(
+      running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
+    let directory = People(
+      members: settings.people.map { Member(name: $0.key, settings: $0.value) },
+      hasher: try registry.port("server.hasher", settings.serverHasher, in: registry.hashers).make(()), gate: gate,
+      localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken(),
+      journalAnswersLater: runtime.store.appendsWithoutWaiting, open: open)
+    // A single daemon serves everyone from the start. In a cluster the
+    // worker that takes a person's partition opens them
+    // (ClusterIngest.takeUp): restoring takes the last fix again, and may
+    // remind. Reminders kept from before go first, so one the restored fix
+    // fires is not sent twice.
+    if !clustered {
+      do {
+        for name in settings.people.keys.sorted() {
+          guard let made = try directory.person(name) else { continue }
           made.resendKept { log("outbox", ["person": name, "detail": $0]) }
           for notification in made.restoreLastFix() {
             log("fired", ["person": name, "task": notification.task.rawValue, "title": notification.title, "via": "restart"])
           }
         }
+      } catch {
+        directory.byName.values.forEach { $0.store.close() }
+        throw error
       }
-    } catch {
-      people.forEach { $0.store.close() }
-      throw error
     }
-    let gate = VerificationGate(
-      running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
-    let directory = People(
-      people: people, hasher: try registry.port("server.hasher", settings.serverHasher, in: registry.hashers).make(()), gate: gate,
-      localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken())
     // Made before the handler, so /health can report it; connected once HTTP is up.
     var mqtt: MQTTIngest?
     var mqttStatus: (@Sendable () -> MQTTIngest.State)?
@@ -174,15 +191,15 @@ public final class DaemonHost: Sendable {
     do {
       port = try server.start(handler)
     } catch {
-      people.forEach { $0.store.close() }
+      directory.byName.values.forEach { $0.store.close() }
       throw error
     }
     var gps: LocalIngest?
     if !settings.gpsdHost.isEmpty {
-      guard let owner = directory.byName[settings.gpsdPerson] else {
+      guard let owner = try directory.person(settings.gpsdPerson) else {
         server.stop()
-        people.forEach { $0.store.close() }
-        throw DaemonError("gpsd.person '\(settings.gpsdPerson)' is not one of the people in the config (\(directory.byName.keys.sorted().joined(separator: ", ")))")
+        directory.byName.values.forEach { $0.store.close() }
+        throw DaemonError("gpsd.person '\(settings.gpsdPerson)' is not one of the people in the config (\(directory.members.keys.sorted().joined(separator: ", ")))")
       }
       let source = try registry.port("gpsd.source", settings.gpsdSource, in: registry.sources).make(
         LocalSourceInput(host: settings.gpsdHost, port: settings.gpsdPort, clock: clock) { message in log("gpsd", ["detail": message]) })
@@ -193,17 +210,18 @@ public final class DaemonHost: Sendable {
     base.set(settings.serverURL.isEmpty ? "http://\(listen.address == "0.0.0.0" ? "127.0.0.1" : listen.address):\(port)" : settings.serverURL)
     let statusPath = DaemonStatus.path(store: settings.store, environment: environment)
     // A restart sweeps at once (a removed person's last fix goes); then every ten minutes.
-    let names = Set(people.map(\.name))
+    let names = Set(settings.people.keys)
     let sweep: @Sendable () -> Void = {
       do { try retention.sweep(people: names) } catch { log("retention", ["detail": "\(error)"]) }
     }
     sweep()
-    let ticker = Ticker(label: "whilehere.ticker", interval: 5) { [people, mqtt] in
+    let ticker = Ticker(label: "whilehere.ticker", interval: 5) { [mqtt] in
       if retention.tickIsSweep(every: 120) { sweep() }
+      let people = directory.byName.values
       people.forEach { $0.tick() }
       mqtt?.flush()
       analytics.flush()
-      if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
+      if let statusPath { try? Self.status(of: Array(people), listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     }
     // With manual ticks the caller lets time pass (`tick()`): the timer never starts.
     if !tuning.manualTicks { ticker.start() }
@@ -218,8 +236,8 @@ public final class DaemonHost: Sendable {
     }
     let host = DaemonHost(
       port: port, baseURL: base.value, people: directory, server: server, ticker: ticker, mqtt: mqtt, cluster: cluster, handler: handler, log: log,
-      clock: clock, statusPath: statusPath, sweepFixes: sweep, localPath: localPath)
-    if let statusPath { try? Self.status(of: people, listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
+      clock: clock, analytics: analytics, statusPath: statusPath, sweepFixes: sweep, localPath: localPath)
+    if let statusPath { try? Self.status(of: Array(directory.byName.values), listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
     if let gps {
       try gps.start()
       host.running.withLock { $0.locals.append(gps) }
@@ -231,8 +249,8 @@ public final class DaemonHost: Sendable {
   /// their device reported it; returns a wait that blocks until the last
   /// line was handled and queued deliveries went out.
   public func replay(path: String, person name: String, restamp: Bool, clock: any WallClock) throws -> @Sendable () -> Void {
-    guard let person = people.byName[name] else {
-      throw DaemonError("--person '\(name)' is not one of the people in the config (\(people.byName.keys.sorted().joined(separator: ", ")))")
+    guard let person = try people.person(name) else {
+      throw DaemonError("--person '\(name)' is not one of the people in the config (\(people.members.keys.sorted().joined(separator: ", ")))")
     }
     let log = log
     let source = ReplaySource(path: path, restamp: restamp, clock: clock) { message in log("replay", ["detail": message]) }
@@ -258,15 +276,15 @@ public final class DaemonHost: Sendable {
   /// Writes operations straight into a person's store and replans, for
   /// tools that load thousands of tasks at once (the simulator).
   public func seed(_ operations: [StoreOperation], for name: String) throws {
-    guard let person = people.byName[name] else {
-      throw DaemonError("'\(name)' is not one of the people in the config (\(people.byName.keys.sorted().joined(separator: ", ")))")
+    guard let person = try people.person(name) else {
+      throw DaemonError("'\(name)' is not one of the people in the config (\(people.members.keys.sorted().joined(separator: ", ")))")
     }
     try person.store.append(operations)
     person.tasksChanged()
   }
 
   /// A person's engine, for tools that set up their data (the live demo).
-  public func engine(for name: String) -> Engine? { people.byName[name]?.engine }
+  public func engine(for name: String) -> Engine? { (try? people.person(name))??.engine }
 
   /// A request as if it came over the network (a simulated phone in the
   /// same process): the same routing, checks and answers.
@@ -277,9 +295,10 @@ public final class DaemonHost: Sendable {
 
   init(
     port: Int, baseURL: String, people: People, server: any HTTPServing, ticker: Ticker, mqtt: MQTTIngest?, cluster: ClusterIngest?,
-    handler: DaemonHandler, log: DaemonLog, clock: any WallClock, statusPath: String?, sweepFixes: @escaping @Sendable () -> Void,
-    localPath: String?
+    handler: DaemonHandler, log: DaemonLog, clock: any WallClock, analytics: any AnalyticsSink, statusPath: String?,
+    sweepFixes: @escaping @Sendable () -> Void, localPath: String?
   ) {
+    self.analytics = analytics
     self.port = port
     self.baseURL = baseURL
     self.people = people
@@ -295,7 +314,8 @@ public final class DaemonHost: Sendable {
     self.localPath = localPath
   }
 
-  public var peopleCount: Int { people.byName.count }
+  /// Everyone in the config (a cluster worker opens only some).
+  public var peopleCount: Int { people.members.count }
 
   /// A cluster worker's id when none is configured: the host and process.
   static func workerID() -> String {
@@ -321,16 +341,10 @@ public final class DaemonHost: Sendable {
     mqtt?.stop()
     // After the fronts: what they queued is applied here or by the others.
     cluster?.stop()
-    people.byName.values.first?.analytics.flush()
+    analytics.flush()
     for local in running.withLock({ $0.locals }) { local.stop() }
     ticker.cancel()
-    for person in people.byName.values {
-      _ = person.phone.arrival.shutdown()
-      for queue in person.queues where !queue.drain(timeout: drainSeconds) {
-        log("delivery", ["person": person.name, "detail": "stopped with deliveries still queued"])
-      }
-      person.store.close()
-    }
+    for person in people.byName.values { person.close(drainSeconds: drainSeconds, log: log) }
     if let localPath { unlink(localPath) }
     if let statusPath {
       try? Self.status(of: Array(people.byName.values), listening: baseURL, running: false, now: clock.now()).write(to: statusPath)

@@ -68,11 +68,11 @@ final class MQTTIngest: Sendable {
     let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard levels.first == "owntracks", levels.count == 3 || (levels.count == 4 && levels[3] == "event") else { return }
     let (user, device) = (levels[1], levels[2])
-    guard let person = people.byName[user] else {
+    guard let member = people.members[user] else {
       log("mqtt-refused", ["topic": topic, "reason": "no such person"])
       return
     }
-    guard person.settings.devices.isEmpty || person.settings.devices.contains(device) else {
+    guard member.settings.devices.isEmpty || member.settings.devices.contains(device) else {
       log("mqtt-refused", ["topic": topic, "reason": "not one of \(user)'s devices"])
       return
     }
@@ -88,6 +88,14 @@ final class MQTTIngest: Sendable {
       do { _ = try cluster.front(payload, person: user, device: device, via: .mqtt) } catch {
         log("cluster-queue-failed", ["person": user, "error": "\(error)"])
       }
+      return
+    }
+    let person: Person
+    do {
+      guard let opened = try people.person(user) else { return }
+      person = opened
+    } catch {
+      log("store-failed", ["person": user, "error": "\(error)"])
       return
     }
     person.transport = .mqtt(device: device)

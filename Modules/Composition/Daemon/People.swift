@@ -7,9 +7,14 @@ import Sodium
 /// slow on purpose; an Authorization header that verified once is
 /// remembered in memory (as a keyed BLAKE2b hash, never in clear) so a phone
 /// posting every few seconds costs one check per process, not one per request.
+///
+/// Logins need only the config (`Member`); a person's store and engine are
+/// opened by `person(_:)` when first needed. A single daemon opens everyone
+/// at start; a cluster worker only the people of the partitions it holds,
+/// and those a request to its API names.
 final class People: Sendable {
-  let byName: [String: Person]
-  private let hashes: [String: String]
+  /// Everyone in the config, opened or not.
+  let members: [String: Member]
   private let hasher: any PasswordHasher
   let throttle: LoginThrottle
   let gate: VerificationGate
@@ -21,17 +26,66 @@ final class People: Sendable {
   /// Accepted from loopback as any person's password: how the CLI on this
   /// machine goes through the daemon holding its store (LocalDaemon).
   let localToken: String?
+  /// Opens one person's store and engine (`DaemonHost.open`).
+  private let open: @Sendable (String) throws -> Person
+  private let opened = Locked<[String: Person]>([:])
+  /// Held while a person is being opened, so two requests never open one twice.
+  private let opening = Locked<[@Sendable (Person) -> Void]>([])
 
   init(
-    people: [Person], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate(),
-    localToken: String? = nil
+    members: [Member], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate(),
+    localToken: String? = nil, journalAnswersLater: Bool = false, open: @escaping @Sendable (String) throws -> Person
   ) {
+    self.journalAnswersLater = journalAnswersLater
     self.gate = gate
     self.localToken = localToken
-    byName = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0) })
-    hashes = Dictionary(uniqueKeysWithValues: people.map { ($0.name, $0.settings.password) })
+    self.members = Dictionary(uniqueKeysWithValues: members.map { ($0.name, $0) })
     self.hasher = hasher
     self.throttle = throttle
+    self.open = open
+  }
+
+  /// Whether the shared journal answers an append from its own thread
+  /// (group commit), so a report needs no worker thread while it waits.
+  let journalAnswersLater: Bool
+
+  /// The people opened in this process so far, by name.
+  var byName: [String: Person] { opened.withLock { $0 } }
+
+  /// `name`'s store and engine, opened now if this is the first time;
+  /// nil when the config has no such person. Throws what opening threw
+  /// (a store out of reach), and opens again at the next call.
+  func person(_ name: String) throws -> Person? {
+    if let person = opened.withLock({ $0[name] }) { return person }
+    guard members[name] != nil else { return nil }
+    return try opening.withLock { whenOpened in
+      if let person = opened.withLock({ $0[name] }) { return person }
+      let person = try open(name)
+      whenOpened.forEach { $0(person) }
+      opened.withLock { $0[name] = person }
+      return person
+    }
+  }
+
+  /// Closes the people opened so far whose name `which` picks
+  /// (`Person.close`); the next `person(_:)` for one opens them again.
+  func close(drainSeconds: TimeInterval, log: DaemonLog, _ which: (String) -> Bool) {
+    let closing = opening.withLock { _ in
+      opened.withLock { opened in
+        let picked = opened.filter { which($0.key) }
+        for name in picked.keys { opened[name] = nil }
+        return Array(picked.values)
+      }
+    }
+    for person in closing { person.close(drainSeconds: drainSeconds, log: log) }
+  }
+
+  /// Calls `body` for every person opened so far and every one opened later.
+  func whenOpened(_ body: @escaping @Sendable (Person) -> Void) {
+    opening.withLock { whenOpened in
+      whenOpened.append(body)
+      byName.values.forEach(body)
+    }
   }
 
   enum Refusal: Error, Equatable {
@@ -47,7 +101,7 @@ final class People: Sendable {
   /// exist; a credential that already verified is never refused, so a
   /// guesser cannot lock out a person's phone or their neighbours behind
   /// the same address.
-  func authenticate(_ request: HTTPRequest, now: Date) -> Result<Person, Refusal> {
+  func authenticate(_ request: HTTPRequest, now: Date) -> Result<Member, Refusal> {
     if let quick = authenticateQuickly(request) { return quick }
     guard let credentials = request.basicCredentials else { return .failure(.missing) }
     let result = verify(user: credentials.user, password: credentials.password, client: request.clientAddress, now: now)
@@ -58,20 +112,20 @@ final class People: Sendable {
   /// What `authenticate` answers when that takes no password check (no
   /// credentials, a header verified before, a device key, the local
   /// token); nil when it needs one, which is slow and goes through the gate.
-  func authenticateQuickly(_ request: HTTPRequest) -> Result<Person, Refusal>? {
+  func authenticateQuickly(_ request: HTTPRequest) -> Result<Member, Refusal>? {
     guard let header = request.header("authorization") else { return .failure(.missing) }
     let headerPrint = keyed.fingerprint(header)
-    if let name = verifiedHeaders.withLock({ $0[headerPrint] }), let person = byName[name] { return .success(person) }
+    if let name = verifiedHeaders.withLock({ $0[headerPrint] }), let person = members[name] { return .success(person) }
     guard let credentials = request.basicCredentials else { return .failure(.missing) }
     // A device's own token: a fast keyed hash, no Argon2id, no queue.
-    if let person = byName[credentials.user], !person.settings.deviceKeys.isEmpty {
+    if let person = members[credentials.user], !person.settings.deviceKeys.isEmpty {
       let keys = request.header("x-limit-d").flatMap { person.settings.deviceKeys[$0] }.map { [$0] } ?? Array(person.settings.deviceKeys.values)
       if keys.contains(where: { DeviceKey.verify(credentials.password, against: $0) }) {
         remember(headerPrint, as: person.name)
         return .success(person)
       }
     }
-    if let localToken, Self.isLoopback(request.clientAddress), let person = byName[credentials.user],
+    if let localToken, Self.isLoopback(request.clientAddress), let person = members[credentials.user],
       // Compared as keyed hashes, so the time taken says nothing about the token.
       keyed.fingerprint(credentials.password) == keyed.fingerprint(localToken)
     {
@@ -83,15 +137,15 @@ final class People: Sendable {
   /// A name and password checked against the configured hash: the one path
   /// for HTTP Basic and the web page's sign-in, so both share the slowing
   /// of guesses and the bounded verification queue.
-  func verify(user: String, password: String, client: String, now: Date) -> Result<Person, Refusal> {
+  func verify(user: String, password: String, client: String, now: Date) -> Result<Member, Refusal> {
     let pair = "pair:" + client + "|" + user
-    let known = byName[user] != nil
+    let known = members[user] != nil
     let keys = known ? [pair] : [pair, "ip:" + client]
     if let wait = throttle.retryAfter(keys: keys, now: now) { return .failure(.slowed(retryAfter: wait)) }
     // The same work for a name that does not exist, so timing does not tell names apart.
-    let hash = hashes[user] ?? decoyHash()
+    let hash = members[user]?.settings.password ?? decoyHash()
     guard let verified = gate.run({ hasher.verify(password, against: hash) }) else { return .failure(.busy) }
-    guard let person = byName[user], known, verified else {
+    guard let person = members[user], known, verified else {
       throttle.failed(keys: keys, now: now)
       return .failure(.wrong)
     }

@@ -171,6 +171,17 @@ final class Person: Sendable {
     return reply
   }
 
+  /// Stops the engine, lets queued deliveries go out (at most
+  /// `drainSeconds`; a reminder not settled stays kept in the store for
+  /// whoever opens the person next) and closes the store.
+  func close(drainSeconds: TimeInterval, log: DaemonLog) {
+    _ = phone.arrival.shutdown()
+    for queue in queues where !queue.drain(timeout: drainSeconds) {
+      log("delivery", ["person": name, "detail": "stopped with deliveries still queued"])
+    }
+    store.close()
+  }
+
   /// Takes up this person after another worker served them: reads what
   /// was written meanwhile (their store and the shared journal's last
   /// fix), sends the reminders the last worker left undelivered, then
