@@ -196,9 +196,11 @@ public final class DaemonHost: Sendable {
     }
     var gps: LocalIngest?
     if !settings.gpsdHost.isEmpty {
-      guard let owner = try directory.person(settings.gpsdPerson) else {
+      let opened = Result { try directory.person(settings.gpsdPerson) }
+      guard case .success(let found) = opened, let owner = found else {
         server.stop()
         directory.byName.values.forEach { $0.store.close() }
+        if case .failure(let error) = opened { throw error }
         throw DaemonError("gpsd.person '\(settings.gpsdPerson)' is not one of the people in the config (\(directory.members.keys.sorted().joined(separator: ", ")))")
       }
       let source = try registry.port("gpsd.source", settings.gpsdSource, in: registry.sources).make(
