@@ -121,7 +121,7 @@ let package = Package(
     tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("PartitionsTests", ["Locking", "Partitions", "Domain", "TestSupport"]),
-    tests("NATSStoreTests", ["Locking", "NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "TestSupport"]),
+    tests("NATSStoreTests", ["Locking", "NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "MQTT", "TestSupport"]),
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
@@ -132,7 +132,10 @@ let package = Package(
     tests("DaemonTests", ["Locking", "whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
-      dependencies: ["Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing", "Partitions", "TestSupport"],
+      dependencies: [
+        "Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing",
+        "Partitions", "MQTT", "NATSStore", "TestSupport",
+      ],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
     tests("GatewayTests", ["Locking", "Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),

@@ -1,5 +1,8 @@
 import Composition
 import Foundation
+import Locking
+import MQTT
+import NATSStore
 import Partitions
 import Testing
 import TestSupport
@@ -40,6 +43,28 @@ import TestSupport
     let answer = String(decoding: daemon.send("POST", "/owntracks", body: daemon.location(north: 1990)).body, as: UTF8.self)
     #expect(answer.contains("setWaypoints"), "\(answer)")
     #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 2 })
+  }
+
+  /// OwnTracks in MQTT mode pointed at nats-server's own MQTT listener:
+  /// the server's mapping files the phone's report on its partition, the
+  /// worker applies it, and the waypoints reach the phone's `cmd` topic
+  /// through the worker's MQTT client on the same listener. No front.
+  @Test func aPhoneOnNATSsOwnMQTTListenerIsServedWithNoFront() throws {
+    let mqtt = try LoopbackPort.free()
+    let mappings = NATSReportQueue.mqttMappings(stream: "work", partitions: 4)
+    let server = try NATSServer { _ in "mqtt { port: \(mqtt) }\nmappings = {\n" + mappings.joined(separator: "\n") + "\n}\n" }
+    let daemon = try DaemonHarness(
+      extra: #", "cluster": {"nats": "\#(server.url);stream=work", "worker": "w1", "partitions": 4}, "mqtt": {"host": "127.0.0.1", "port": \#(mqtt)}"#,
+      store: "nats:\(server.url);stream=people")
+    #expect(ClusterWorkerTests.until { daemon.host.clusterPartitions.count == 4 })
+    _ = try #require(daemon.addTask("Buy milk"))
+    let commands = Locked<[String]>([])
+    let phone = MosquittoBroker(options: .init(host: "127.0.0.1", port: mqtt, clientID: "alice-phone"))
+    try phone.connect(subscriptions: ["owntracks/alice/phone/cmd"]) { _, payload in commands.withLock { $0.append(String(decoding: payload, as: UTF8.self)) } }
+    defer { phone.disconnect() }
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data(daemon.location(north: 2000).utf8))
+    #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 1 }, "the worker applied the report NATS filed")
+    #expect(ClusterWorkerTests.until { commands.withLock { $0 }.contains { $0.contains("setWaypoints") } }, "\(commands.withLock { $0 })")
   }
 }
 

@@ -4,11 +4,14 @@ import Locking
 import Partitions
 
 /// Phone reports on JetStream: a work-queue stream beside the logs
-/// (`WHILEHERE` → `WHILEHERE-ingest`, subjects `wh.WHILEHERE-ingest.N`,
+/// (`WHILEHERE` → `WHILEHERE-ingest`, subjects `wh.WHILEHERE-ingest.N.…`,
 /// replicated as the logs are), so a report is gone once acknowledged and
 /// none is kept longer than `retention` (raw positions); one durable
-/// consumer per partition (`WHILEHERE-part-N`). A message is the person's
-/// name, a tab, the device, a newline and the report as the phone sent it.
+/// consumer per partition (`WHILEHERE-part-N`, all of `wh.….N.>`). A
+/// front's message (`….N.front`) is the person's name, a tab, the device,
+/// a newline and the report as the phone sent it. A phone publishing to
+/// NATS's own MQTT listener lands on `….N.mqtt.USER.DEVICE` by the
+/// server's mapping (`mqttMappings`), its report as it sent it.
 ///
 /// Publishing returns after JetStream's acknowledgement (a quorum of the
 /// replicas). A partition's consumer is made anew at its first fetch and
@@ -56,7 +59,7 @@ public final class NATSReportQueue: ReportQueue {
     let publishing = try NATSConnection(servers: location.servers, timeoutMilliseconds: 5000)
     var code = jsErrCode(0)
     let status = whilehere_nats_work_queue(
-      publishing.context, "\(location.stream)-ingest", "wh.\(location.stream)-ingest.*", Int64(location.replicas), Int64(retention * 1e9), &code)
+      publishing.context, "\(location.stream)-ingest", "wh.\(location.stream)-ingest.>", Int64(location.replicas), Int64(retention * 1e9), &code)
     guard status == NATS_OK else {
       throw NATSConnection.Failure(operation: "create the stream \(location.stream)-ingest", status: status, code: code, detail: NATSConnection.lastError())
     }
@@ -69,7 +72,18 @@ public final class NATSReportQueue: ReportQueue {
   }
 
   private var stream: String { "\(location.stream)-ingest" }
-  private func subject(_ partition: Int) -> String { "wh.\(location.stream)-ingest.\(partition)" }
+  private func subject(_ partition: Int) -> String { "wh.\(location.stream)-ingest.\(partition).front" }
+  private func everything(_ partition: Int) -> String { "wh.\(location.stream)-ingest.\(partition).>" }
+
+  /// The subject mappings that file an OwnTracks phone's MQTT reports to
+  /// NATS's MQTT listener (`owntracks/USER/DEVICE` and `…/event`) on the
+  /// user's partition of stream `stream`'s queue: the lines of a
+  /// nats-server `mappings` block (Docs/Cluster.md). nats-server's
+  /// `partition()` is the same hash as `Partitioning.partition`.
+  public static func mqttMappings(stream: String, partitions: Int) -> [String] {
+    let destination = "wh.\(stream)-ingest.{{partition(\(partitions),1)}}.mqtt.{{wildcard(1)}}.{{wildcard(2)}}"
+    return ["\"owntracks.*.*\": \"\(destination)\"", "\"owntracks.*.*.event\": \"\(destination).event\""]
+  }
 
   public func publish(person: String, device: String, body: Data) throws -> QueuedReport {
     guard !person.isEmpty, !Self.unwritable(person), !Self.unwritable(device) else {
@@ -95,7 +109,7 @@ public final class NATSReportQueue: ReportQueue {
   public func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] {
     try check(partition)
     let stream = stream
-    let subject = subject(partition)
+    let subject = everything(partition)
     let ackWait = ackWaitNanos
     return try consumer.withLock { consumers in
       if consumers.subscriptions[partition] == nil {
@@ -128,6 +142,10 @@ public final class NATSReportQueue: ReportQueue {
         consumers.fetched[partition, default: []].append((sequence, message))
         let length = Int(natsMsg_GetDataLength(message))
         let data = length > 0 ? Data(bytes: natsMsg_GetData(message), count: length) : Data()
+        if let (person, device) = Self.mqttNames(natsMsg_GetSubject(message).map { String(cString: $0) } ?? "") {
+          reports.append(QueuedReport(partition: partition, sequence: sequence, person: person, device: "mqtt/" + device, body: data))
+          continue
+        }
         // Not written by `publish` (no name line): an empty name, which the applier refuses.
         let newline = data.firstIndex(of: 10)
         let names = newline.map { String(decoding: data[data.startIndex..<$0], as: UTF8.self) } ?? ""
@@ -167,6 +185,14 @@ public final class NATSReportQueue: ReportQueue {
   public func rewind(partition: Int) throws {
     try check(partition)
     consumer.withLock { $0.forget(partition) }
+  }
+
+  /// The user and device of a report NATS's MQTT listener filed
+  /// (`wh.S-ingest.N.mqtt.USER.DEVICE[.event]`), or nil for a front's.
+  static func mqttNames(_ subject: String) -> (person: String, device: String)? {
+    let tokens = subject.split(separator: ".", omittingEmptySubsequences: false)
+    guard tokens.count >= 6, tokens.count <= 7, tokens[3] == "mqtt", tokens.count == 6 || tokens[6] == "event" else { return nil }
+    return (String(tokens[4]), String(tokens[5]))
   }
 
   private func check(_ partition: Int) throws {

@@ -109,6 +109,9 @@ public final class PartitionWorker: Sendable {
   }
 
   private func work(_ partition: Int, wait: TimeInterval, into result: inout Pass) throws {
+    // Given back since the pass began (a slow take-up): fetching would take
+    // reports the new owner has rewound to, and leave them to its redelivery deadline.
+    guard owner.held.contains(partition) else { return }
     let reports = try queue.fetch(partition: partition, limit: batch, wait: wait)
     // A lease run out meanwhile: another worker may own it now.
     guard !reports.isEmpty, owner.held.contains(partition) else { return }

@@ -135,10 +135,30 @@ static inline natsStatus whilehere_nats_key_value(kvStore **kv, jsCtx *js, const
 
 // A work-queue stream for phone reports (`maxAgeNanos`: raw positions
 // are not kept longer), made if it does not exist yet (or found, when
-// another process made it meanwhile).
+// another process made it meanwhile). One found with other subjects (an
+// older build's) is given `subjects` instead.
 static inline natsStatus whilehere_nats_work_queue(jsCtx *js, const char *name, const char *subjects, int64_t replicas, int64_t maxAgeNanos, jsErrCode *error) {
   jsErrCode ignored = 0;
-  if (whilehere_nats_stream_exists(js, name, &ignored) == NATS_OK) return NATS_OK;
+  jsStreamInfo *found = NULL;
+  if (js_GetStreamInfo(&found, js, name, NULL, &ignored) == NATS_OK && found != NULL) {
+    natsStatus status = NATS_OK;
+    jsStreamConfig *config = found->Config;
+    if (config->SubjectsLen != 1 || strcmp(config->Subjects[0], subjects) != 0) {
+      // Swapped in for the update only: destroying the info frees its own list.
+      const char **own = config->Subjects;
+      int ownLength = config->SubjectsLen;
+      const char *list[1] = { subjects };
+      config->Subjects = list;
+      config->SubjectsLen = 1;
+      jsStreamInfo *updated = NULL;
+      status = js_UpdateStream(&updated, js, config, NULL, error);
+      if (updated != NULL) jsStreamInfo_Destroy(updated);
+      config->Subjects = own;
+      config->SubjectsLen = ownLength;
+    }
+    jsStreamInfo_Destroy(found);
+    return status;
+  }
   natsStatus status = whilehere_nats_create_stream(js, name, subjects, replicas, true, maxAgeNanos, error);
   if (status != NATS_OK && whilehere_nats_stream_exists(js, name, &ignored) == NATS_OK) return NATS_OK;
   return status;

@@ -14,7 +14,9 @@ public final class NATSServer {
   /// `nats://127.0.0.1:PORT,…` for every node.
   public var url: String { ports.map { "nats://127.0.0.1:\($0)" }.joined(separator: ",") }
 
-  public init(nodes: Int = 1) throws {
+  /// `config`: more of node `index`'s configuration file (an `mqtt`
+  /// listener, subject mappings), beside the options given as arguments.
+  public init(nodes: Int = 1, config: (Int) -> String = { _ in "" }) throws {
     let directory = TemporaryDirectory()
     self.directory = directory
     let ports = try (0..<nodes).map { _ in try LoopbackPort.free() }
@@ -22,6 +24,12 @@ public final class NATSServer {
     let routes = try (0..<nodes).map { _ in try LoopbackPort.free() }
     arguments = (0..<nodes).map { index in
       var arguments = ["-a", "127.0.0.1", "-p", String(ports[index]), "-js", "-sd", directory.path + "/node\(index)", "-n", "node\(index)"]
+      let extra = config(index)
+      if !extra.isEmpty {
+        let file = directory.file("node\(index).conf")
+        _ = FileManager.default.createFile(atPath: file, contents: Data(extra.utf8))
+        arguments = ["-c", file] + arguments
+      }
       if nodes > 1 {
         arguments += [
           "--cluster_name", "whilehere", "--cluster", "nats://127.0.0.1:\(routes[index])",
