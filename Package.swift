@@ -51,6 +51,8 @@ let package = Package(
     .systemLibrary(name: "CMicroHTTPD", path: "Modules/Shims/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CMosquitto", path: "Modules/Shims/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     .systemLibrary(name: "CSodium", path: "Modules/Shims/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // libxcrypt's bcrypt, for the password hashes nats-server's configuration takes.
+    .systemLibrary(name: "CCrypt", path: "Modules/Shims/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
     .systemLibrary(name: "CNATS", path: "Modules/Shims/CNATS", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
     .systemLibrary(name: "CSQLite", path: "Modules/Shims/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The daemon's door: HTTP, signed tokens, password hashes.
@@ -68,7 +70,7 @@ let package = Package(
     module("Adapters", "PushSinks", ["Locking", "Notifications", "Gateway", "Domain"]),
     module("Adapters", "FileStore", ["Locking", "Persistence", "Domain"]),
     module("Adapters", "SQLiteStore", ["Locking", "CSQLite", "Persistence", "Domain"]),
-    module("Adapters", "NATSStore", ["Locking", "CNATS", "Persistence", "Partitions", "Domain"]),
+    module("Adapters", "NATSStore", ["Locking", "CNATS", "CCrypt", "Persistence", "Partitions", "Domain"]),
     // The map page whilehered serves: its files and the offline basemap.
     .target(name: "WebApp", dependencies: ["Gateway"], path: "Modules/Adapters/WebApp", resources: [.copy("Resources/web")]),
     .target(

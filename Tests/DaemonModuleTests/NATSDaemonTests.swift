@@ -45,26 +45,40 @@ import TestSupport
     #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 2 })
   }
 
-  /// OwnTracks in MQTT mode pointed at nats-server's own MQTT listener:
-  /// the server's mapping files the phone's report on its partition, the
-  /// worker applies it, and the waypoints reach the phone's `cmd` topic
-  /// through the worker's MQTT client on the same listener. No front.
+  /// OwnTracks in MQTT mode pointed at nats-server's own MQTT listener,
+  /// set up as `whilehere cluster mqtt` does: the server's mapping files
+  /// the phone's report on its partition, the worker applies it, and the
+  /// waypoints reach the phone's `cmd` topic through the worker's MQTT
+  /// client on the same listener. No front. Each person publishes only as
+  /// themselves; the workers log in with their own token.
   @Test func aPhoneOnNATSsOwnMQTTListenerIsServedWithNoFront() throws {
     let mqtt = try LoopbackPort.free()
-    let mappings = NATSReportQueue.mqttMappings(stream: "work", partitions: 4)
-    let server = try NATSServer { _ in "mqtt { port: \(mqtt) }\nmappings = {\n" + mappings.joined(separator: "\n") + "\n}\n" }
+    let tokens = ["whilehere": "worker-token", "alice": "alice-token", "bob": "bob-token"]
+    let configuration = try NATSMQTTAccess.configuration(
+      stream: "work", partitions: 4, port: mqtt, workers: .init(name: "whilehere", passwordHash: try NATSMQTTAccess.hash(tokens["whilehere"]!)),
+      people: try ["alice", "bob"].map { .init(name: $0, passwordHash: try NATSMQTTAccess.hash(tokens[$0]!)) })
+    let server = try NATSServer { _ in configuration }
+    let servers = server.url.replacingOccurrences(of: "nats://", with: "nats://whilehere:worker-token@")
     let daemon = try DaemonHarness(
-      extra: #", "cluster": {"nats": "\#(server.url);stream=work", "worker": "w1", "partitions": 4}, "mqtt": {"host": "127.0.0.1", "port": \#(mqtt)}"#,
-      store: "nats:\(server.url);stream=people")
+      extra: #", "cluster": {"nats": "\#(servers);stream=work", "worker": "w1", "partitions": 4}, "mqtt": {"host": "127.0.0.1", "port": \#(mqtt), "user": "whilehere", "password": "worker-token"}"#,
+      store: "nats:\(servers);stream=people")
     #expect(ClusterWorkerTests.until { daemon.host.clusterPartitions.count == 4 })
     _ = try #require(daemon.addTask("Buy milk"))
     let commands = Locked<[String]>([])
-    let phone = MosquittoBroker(options: .init(host: "127.0.0.1", port: mqtt, clientID: "alice-phone"))
+    let phone = MosquittoBroker(options: .init(host: "127.0.0.1", port: mqtt, user: "alice", password: "alice-token", clientID: "alice-phone"))
     try phone.connect(subscriptions: ["owntracks/alice/phone/cmd"]) { _, payload in commands.withLock { $0.append(String(decoding: payload, as: UTF8.self)) } }
     defer { phone.disconnect() }
+    // bob's login cannot report as alice: nats-server refuses the publish.
+    let bobsPhone = MosquittoBroker(options: .init(host: "127.0.0.1", port: mqtt, user: "bob", password: "bob-token", clientID: "bob-phone"))
+    try bobsPhone.connect(subscriptions: []) { _, _ in }
+    defer { bobsPhone.disconnect() }
+    try bobsPhone.publish(topic: "owntracks/alice/phone", payload: Data(daemon.location(north: 100).utf8))
     try phone.publish(topic: "owntracks/alice/phone", payload: Data(daemon.location(north: 2000).utf8))
     #expect(ClusterWorkerTests.until { daemon.host.clusterApplied == 1 }, "the worker applied the report NATS filed")
     #expect(ClusterWorkerTests.until { commands.withLock { $0 }.contains { $0.contains("setWaypoints") } }, "\(commands.withLock { $0 })")
+    try phone.publish(topic: "owntracks/alice/phone", payload: Data(daemon.location(north: 1990).utf8))
+    #expect(ClusterWorkerTests.until { daemon.host.clusterApplied >= 2 })
+    #expect(daemon.host.clusterApplied == 2, "bob's publish as alice, sent first, was never queued")
   }
 }
 

@@ -72,4 +72,19 @@ import TestSupport
     #expect(reports.map { String(decoding: $0.body, as: UTF8.self) } == ["1", "2"])
     #expect(reports.map(\.device) == ["http/phone", "mqtt/phone"])
   }
+
+  @Test func namesNATSCannotTakeAsMQTTUsersAreRefused() throws {
+    for name in ["dr.who", "a b", "x>", "*", "", "a/b", #"say"hi"#] {
+      #expect(throws: NATSMQTTAccess.Refusal.self, "\(name)") { try NATSMQTTAccess.check(person: name) }
+    }
+    try NATSMQTTAccess.check(person: "alice-2_B")
+  }
+
+  /// Passwords in server URLs are left out wherever a location is shown.
+  @Test func shownLocationsLeaveOutPasswords() throws {
+    let location = try NATSLocation("nats://w:secret@10.0.0.1:4222,nats://w:other@10.0.0.2:4222;stream=work")
+    #expect(location.shown == "nats://w:***@10.0.0.1:4222,nats://w:***@10.0.0.2:4222;stream=work;log=main;replicas=1")
+    #expect(NATSLocation.redacting("nats://10.0.0.1:4222") == "nats://10.0.0.1:4222")
+    #expect(location.argument.contains("secret"), "the argument itself still connects")
+  }
 }

@@ -30,7 +30,7 @@ final class NATSConnection {
     try Self.check("set the servers", whilehere_nats_set_servers(options, servers))
     try Self.check("set the timeout", natsOptions_SetTimeout(options, timeoutMilliseconds))
     try Self.check("set reconnects", natsOptions_SetMaxReconnect(options, 60))
-    try Self.check("connect to \(servers)", natsConnection_Connect(&connection, options))
+    try Self.check("connect to \(NATSLocation.redacting(servers))", natsConnection_Connect(&connection, options))
     var jsOptions = jsOptions()
     jsOptions_Init(&jsOptions)
     jsOptions.Wait = timeoutMilliseconds

@@ -44,6 +44,27 @@ public struct NATSLocation: Sendable, Equatable {
   }
 
   public var argument: String { "\(servers);stream=\(stream);log=\(log);replicas=\(replicas)" }
+
+  /// `argument` with each server's password (`nats://USER:PASSWORD@…`)
+  /// left out: for messages, `describe` and `doctor`.
+  public var shown: String { Self.redacting("\(servers);stream=\(stream);log=\(log);replicas=\(replicas)") }
+
+  /// `text` with the password of every `scheme://user:password@` in it
+  /// replaced by `***`.
+  public static func redacting(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let scheme = rest.range(of: "://") {
+      result += rest[..<scheme.upperBound]
+      rest = rest[scheme.upperBound...]
+      let authority = rest.prefix { $0 != "/" && $0 != "," && $0 != ";" }
+      if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+        result += rest[..<colon] + ":***"
+        rest = rest[at...]
+      }
+    }
+    return result + rest
+  }
   var subjects: String { "wh.\(stream).>" }
   var logSubject: String { "wh.\(stream).log.\(log)" }
   var metaSubject: String { "wh.\(stream).meta.\(log)" }

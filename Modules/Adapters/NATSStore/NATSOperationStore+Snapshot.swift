@@ -49,7 +49,7 @@ extension NATSOperationStore {
       state.snapshot = written
       state.sinceSnapshot = 0
     } catch let failure as JetStreamLog.Failure {
-      throw StoreError.io(path: location.argument, operation: "write a snapshot", reason: failure.description)
+      throw StoreError.io(path: location.shown, operation: "write a snapshot", reason: failure.description)
     }
   }
 
@@ -85,7 +85,7 @@ extension NATSOperationStore {
     let decoder = JSONDecoder()
     for (sequence, data) in try log.read(location.snapshotSubject, after: state.snapshot.last, through: last) {
       guard let part = try? decoder.decodeOutside(SnapshotPart.self, from: data) else {
-        throw StoreError.corrupt(path: location.argument, offset: sequence, reason: "message \(sequence) is not part of a snapshot")
+        throw StoreError.corrupt(path: location.shown, offset: sequence, reason: "message \(sequence) is not part of a snapshot")
       }
       groups[part.id, default: (sequence, sequence, [])].parts.append(part)
       groups[part.id]?.last = sequence

@@ -42,7 +42,7 @@ public final class NATSOperationStore: CompactingStore {
       log = try JetStreamLog(location)
       self.replica = try Self.replica(log, proposed: newReplica ?? ReplicaID.random())
     } catch let failure as JetStreamLog.Failure {
-      throw StoreError.io(path: location.argument, operation: "open", reason: failure.description)
+      throw StoreError.io(path: location.shown, operation: "open", reason: failure.description)
     }
     var state = Guarded(core: StoreCore(replica: replica), sequence: 0, log: log)
     try Self.catchUp(&state, location: location)
@@ -60,7 +60,7 @@ public final class NATSOperationStore: CompactingStore {
     let last = try log.lastSequence(of: subject)
     guard last > 0, let first = try log.read(subject, after: last - 1, through: last).first, let text = String(data: first.1, encoding: .utf8),
       let replica = try? ReplicaID(text)
-    else { throw StoreError.corrupt(path: log.location.argument, offset: 0, reason: "the log's replica id cannot be read") }
+    else { throw StoreError.corrupt(path: log.location.shown, offset: 0, reason: "the log's replica id cannot be read") }
     return replica
   }
 
@@ -160,7 +160,7 @@ public final class NATSOperationStore: CompactingStore {
         let data = try JSONEncoder().encode(Batch(records: records))
         guard data.count <= Self.largestMessage else {
           throw StoreError.io(
-            path: location.argument, operation: "write",
+            path: location.shown, operation: "write",
             reason: "a batch of \(records.count) records is \(data.count) bytes, more than one NATS message holds (\(Self.largestMessage))")
         }
         do {
@@ -179,10 +179,10 @@ public final class NATSOperationStore: CompactingStore {
         } catch let failure as JetStreamLog.Failure where failure.isWrongLastSequence {
           try Self.catchUp(&state, location: location)
         } catch let failure as JetStreamLog.Failure {
-          throw StoreError.io(path: location.argument, operation: "write", reason: "not acknowledged by JetStream: \(failure)")
+          throw StoreError.io(path: location.shown, operation: "write", reason: "not acknowledged by JetStream: \(failure)")
         }
       }
-      throw StoreError.io(path: location.argument, operation: "write", reason: "other writers kept winning the race; try again")
+      throw StoreError.io(path: location.shown, operation: "write", reason: "other writers kept winning the race; try again")
     }
   }
 
@@ -204,7 +204,7 @@ public final class NATSOperationStore: CompactingStore {
       let decoder = JSONDecoder()
       for (sequence, data) in try log.read(location.logSubject, after: state.sequence, through: last) {
         guard let batch = try? decoder.decodeOutside(Batch.self, from: data) else {
-          throw StoreError.corrupt(path: location.argument, offset: sequence, reason: "message \(sequence) is not a batch of records")
+          throw StoreError.corrupt(path: location.shown, offset: sequence, reason: "message \(sequence) is not a batch of records")
         }
         state.core.apply(batch.records)
         state.sequence = sequence
@@ -212,7 +212,7 @@ public final class NATSOperationStore: CompactingStore {
       }
       try applySnapshot(&state, log: log, location: location)
     } catch let failure as JetStreamLog.Failure {
-      throw StoreError.io(path: location.argument, operation: "read", reason: failure.description)
+      throw StoreError.io(path: location.shown, operation: "read", reason: failure.description)
     }
   }
 
@@ -233,7 +233,7 @@ public final class NATSOperationStore: CompactingStore {
   public func describe() -> StoreDescription {
     let (state, sequence, snapshot, since) = guarded.withLock { ($0.core.state, $0.sequence, $0.snapshot, $0.sinceSnapshot) }
     return StoreDescription(
-      kind: "nats", location: location.argument,
+      kind: "nats", location: location.shown,
       details: [
         ("replica", replica.rawValue), ("stream", location.stream), ("subject", location.logSubject), ("replicas", String(location.replicas)),
         ("last sequence", String(sequence)), ("snapshot", snapshot.last == 0 ? "none" : "messages \(snapshot.first)-\(snapshot.last)"), ("log", (since == 1 ? "1 message" : "\(since) messages") + " since the snapshot"), ("tasks", String(state.tasks.count)), ("places", String(state.places.count)),

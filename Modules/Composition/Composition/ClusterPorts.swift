@@ -21,6 +21,10 @@ public struct ClusterPorts: Sendable {
     self.description = description
   }
 
+  /// `cluster.nats` (or a `nats:` store) as it may be shown: passwords in
+  /// its server URLs left out.
+  public static func shown(_ servers: String) -> String { NATSLocation.redacting(servers) }
+
   /// Who holds which partition now, read from the leases on
   /// `settings.clusterNATS` alone (for `whilehere doctor`: nothing is made
   /// or written but the lease bucket, if it did not exist yet).

@@ -23,7 +23,7 @@ public enum CLI {
       "whilehere", "Reminders that fire when you arrive at one of a task's places.",
       subcommands: [
         TaskCommands.command, PlaceCommands.command, ListCommands.command, QueryCommands.search, SuggestCommand.command, ImportCommands.command,
-        QueryCommands.check, UndoCommand.command, DoctorCommand.command, StoreCommands.command, UserCommands.command, DeviceCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command, AnalyticsCommands.command,
+        QueryCommands.check, UndoCommand.command, DoctorCommand.command, StoreCommands.command, UserCommands.command, DeviceCommands.command, ClusterCommands.command, SyncCommands.sync, SyncCommands.backup, ExchangeCommands.export, ForgetCommand.command, AnalyticsCommands.command,
         CommandSpec("version", "Print the version") { _, context in context.output.out("whilehere \(version)") },
       ],
       discussion: "Run 'whilehere COMMAND --help' for a command's options.")

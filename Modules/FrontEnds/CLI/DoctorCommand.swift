@@ -66,7 +66,7 @@ enum DoctorCommand {
     var report = Report(
       profile: config.profile.rawValue, profileSource: config.profileSource, configFile: config.configFile,
       permissions: settings.permissions.explanation,
-      providers: [("store", settings.store), ("clock", settings.clock), ("ids", settings.ids), ("places", settings.places)].map {
+      providers: [("store", ClusterPorts.shown(settings.store)), ("clock", settings.clock), ("ids", settings.ids), ("places", settings.places)].map {
         Report.Provider(port: $0.0, provider: $0.1, source: settings.sources[$0.0] ?? "")
       },
       daemon: Daemon(
@@ -81,7 +81,7 @@ enum DoctorCommand {
     let portErrors = ProviderRegistry.standard.daemonPortProblems(settings)
     report.portProblems = portErrors.map { "\($0)" }
     if !settings.clusterNATS.isEmpty {
-      report.daemon.cluster = settings.clusterNATS
+      report.daemon.cluster = ClusterPorts.shown(settings.clusterNATS)
       do { report.daemon.partitions = try ClusterPorts.table(settings, now: Date()) } catch { report.daemon.clusterProblem = "\(error)" }
     }
     if let status = report.daemon.status {
@@ -122,7 +122,7 @@ enum DoctorCommand {
     }
     if failure == nil, let first = portErrors.first { failure = first }
     if failure == nil, let problem = report.daemon.clusterProblem {
-      failure = ConfigError.invalidValue(source: "cluster.nats", key: "cluster.nats", value: settings.clusterNATS, allowed: "NATS servers whose leases can be read: \(problem)")
+      failure = ConfigError.invalidValue(source: "cluster.nats", key: "cluster.nats", value: ClusterPorts.shown(settings.clusterNATS), allowed: "NATS servers whose leases can be read: \(problem)")
     }
     if let failure { throw ReportedError(underlying: failure) }
   }
