@@ -278,8 +278,9 @@ final class ClusterIngest: Sendable {
   /// its share, though the first worker of a cluster starting takes every
   /// partition until the others join. A partition let go that nobody else
   /// holds yet keeps its people open (a lease that lapsed and is taken back
-  /// costs no reopening); answers those still waiting. On the pass thread,
-  /// so none of their reports is being applied meanwhile.
+  /// costs no reopening) and is returned, to look at again after the next
+  /// pass. On the pass thread, so none of their reports is being applied
+  /// meanwhile.
   func letGo(_ partitions: Set<Int>) -> Set<Int> {
     let held = owner.held
     let others = table.withLock { $0 }?.workers.filter { $0.key != owner.worker }.values.reduce(into: Set<Int>()) { $0.formUnion($1) } ?? []

@@ -154,17 +154,30 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
   }
 
-  /// `body` with `member`'s store and engine, opened now if need be; 503
-  /// when they cannot be (their store out of reach).
-  private func opened(_ member: Member, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+  /// Why a person could not be opened, as the answer to give.
+  struct Unopened: Error {
+    let response: HTTPResponse
+  }
+
+  /// `member`'s store and engine, opened now if need be; a 503 when they
+  /// cannot be (their store out of reach).
+  private func open(_ member: Member) -> Result<Person, Unopened> {
     do {
-      guard let person = try people.person(member.name) else { return .failure(404, "'\(member.name)' is no longer configured") }
-      return body(person)
+      guard let person = try people.person(member.name) else { return .failure(Unopened(response: .failure(404, "'\(member.name)' is no longer configured"))) }
+      return .success(person)
     } catch {
       log("open-failed", ["person": member.name, "error": "\(error)"])
       var busy = HTTPResponse.failure(503, "\(member.name)'s store cannot be opened now; try again shortly")
       busy.headers["Retry-After"] = "5"
-      return busy
+      return .failure(Unopened(response: busy))
+    }
+  }
+
+  /// `body` with `member`'s store and engine (`open`), or why not.
+  private func opened(_ member: Member, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
+    switch open(member) {
+    case .success(let person): return body(person)
+    case .failure(let unopened): return unopened.response
     }
   }
 
@@ -199,13 +212,13 @@ final class DaemonHandler: HTTPHandler, Sendable {
 
   /// In a cluster a front queues the report for the partition's owner and
   /// opens nothing; a single daemon applies it to the person's engine.
-  private func ownTracks(_ request: HTTPRequest, member person: Member, answer: @escaping @Sendable (HTTPResponse) -> Void) {
-    if let claimed = request.header("x-limit-u") ?? request.query["u"], claimed != person.name {
-      return answer(.failure(403, "'\(person.name)' cannot report as '\(claimed)'"))
+  private func ownTracks(_ request: HTTPRequest, member: Member, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+    if let claimed = request.header("x-limit-u") ?? request.query["u"], claimed != member.name {
+      return answer(.failure(403, "'\(member.name)' cannot report as '\(claimed)'"))
     }
     let device = request.header("x-limit-d") ?? request.query["d"]
-    if !person.settings.devices.isEmpty, !person.settings.devices.contains(device ?? "") {
-      return answer(.failure(403, "device '\(device ?? "")' is not one of \(person.name)'s devices (\(person.settings.devices.joined(separator: ", ")))"))
+    if !member.settings.devices.isEmpty, !member.settings.devices.contains(device ?? "") {
+      return answer(.failure(403, "device '\(device ?? "")' is not one of \(member.name)'s devices (\(member.settings.devices.joined(separator: ", ")))"))
     }
     // Apps sometimes post nothing; that is not an error.
     guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return answer(.json(200, Data("[]".utf8))) }
@@ -217,20 +230,19 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
     if let cluster {
       do {
-        return answer(.json(200, try cluster.front(request.body, person: person.name, device: device, via: .http)))
+        return answer(.json(200, try cluster.front(request.body, person: member.name, device: device, via: .http)))
       } catch {
-        log("cluster-queue-failed", ["person": person.name, "error": "\(error)"])
+        log("cluster-queue-failed", ["person": member.name, "error": "\(error)"])
         var busy = HTTPResponse.failure(503, "the report could not be queued; send it again")
         busy.headers["Retry-After"] = "1"
         return answer(busy)
       }
     }
-    var opened: Person?
-    let failed = self.opened(person) { made in
-      opened = made
-      return HTTPResponse(status: 200)
+    let person: Person
+    switch open(member) {
+    case .success(let opened): person = opened
+    case .failure(let unopened): return answer(unopened.response)
     }
-    guard let person = opened else { return answer(failed) }
     person.transport = .http
     person.receive(report, device: device) { [self] received in
       let reply: PhoneService.Reply

@@ -13,7 +13,7 @@ enum ClusterCommands {
           "mqtt", "Let OwnTracks phones publish to NATS's own MQTT listener: writes the servers' configuration and shows new tokens once",
           positionals: [("NAME", "the people to let in (default: everyone in the config)")], required: 0, variadicTail: true,
           options: [
-            .value("out", "FILE", "where to write the configuration (created 0600; replaced)"),
+            .value("out", "FILE", "where to write the configuration (created 0600; replaced: it lets in only the people of this run)"),
             .value("port", "PORT", "the MQTT listener's port (default 1883)"),
           ], action: mqtt),
       ],
