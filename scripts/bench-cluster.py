@@ -10,8 +10,9 @@ after JetStream stored it. Printed per run: queued fixes/s with p50/p99,
 fixes the workers applied per second in the same window, and how long
 after the load the workers took to apply the rest (the backlog), and the
 rate at which they applied it ("then/s": their own pace, the fronts quiet),
-with the CPU the workers and nats-server spent per fix meanwhile and the
-largest worker's resident memory (what Docs/Cluster.md's sizing uses).
+with the CPU the workers and nats-server spent per fix meanwhile, the
+largest worker's resident memory (what Docs/Cluster.md's sizing uses),
+each worker's, and how many people each has open (/health).
 
   python3 scripts/bench-cluster.py BIN [WORKERS...]   PEOPLE=1000 SECONDS_PER_RUN=15 CONNECTIONS=100
 """
@@ -156,6 +157,9 @@ def run(workers, hashed):
         worker_us = 1e6 * (sum(cpu_seconds(p.pid) for p, _, _ in fronts) - workers_cpu) / drained_fixes
         nats_us = 1e6 * (cpu_seconds(server.pid) - nats_cpu) / drained_fixes
         memory = max(resident_mib(p.pid) for p, _, _ in fronts)
+        # Each worker's memory and how many people it has open (its share, once the others joined).
+        each = "/".join(f"{resident_mib(p.pid):.0f}" for p, _, _ in fronts)
+        opened = "/".join(str(health(h, port)["cluster"]["open"]) for _, h, port in fronts)
         # What the workers apply once the fronts are quiet: their own pace.
         after = (applied(fronts) - before - during) / backlog if backlog > 0.5 else float("nan")
         rate = sum(r[0] for r in results)
@@ -163,7 +167,7 @@ def run(workers, hashed):
         p50 = max(r[1] for r in results)
         errors = sum(r[3] for r in results)
         return dict(workers=workers, rate=rate, p50=p50, p99=p99, errors=errors, applied=during / window, backlog=backlog, after=after,
-                    worker_us=worker_us, nats_us=nats_us, memory=memory)
+                    worker_us=worker_us, nats_us=nats_us, memory=memory, each=each, opened=opened)
     finally:
         bd.CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
         stop_cluster(fronts, server, tmp)
@@ -176,10 +180,10 @@ def main():
     print(f"workload: {PEOPLE} people posting OwnTracks locations with device keys, one task each; one nats-server with JetStream "
           f"(people's logs and the report queue, 1 replica), 64 partitions; wrk {bd.THREADS} threads and {bd.CONNECTIONS} connections "
           f"split over the fronts, {bd.SECONDS} s; {os.cpu_count()} cores shared by everything")
-    print(f"{'workers':>7} {'queued fixes/s':>14} {'p50':>8} {'p99':>8} {'non-2xx':>7} {'applied/s':>9} {'backlog s':>9} {'then/s':>7} {'worker us/fix':>13} {'nats us/fix':>11} {'worker MiB':>10}")
+    print(f"{'workers':>7} {'queued fixes/s':>14} {'p50':>8} {'p99':>8} {'non-2xx':>7} {'applied/s':>9} {'backlog s':>9} {'then/s':>7} {'worker us/fix':>13} {'nats us/fix':>11} {'worker MiB':>10}  {'each MiB':>12}  {'people open':>16}")
     for workers in WORKERS:
         r = run(workers, hashed)
-        print(f"{r['workers']:>7} {r['rate']:>14.0f} {r['p50']:>8} {r['p99']:>8} {r['errors']:>7} {r['applied']:>9.0f} {r['backlog']:>9.1f} {r['after']:>7.0f} {r['worker_us']:>13.0f} {r['nats_us']:>11.0f} {r['memory']:>10.0f}", flush=True)
+        print(f"{r['workers']:>7} {r['rate']:>14.0f} {r['p50']:>8} {r['p99']:>8} {r['errors']:>7} {r['applied']:>9.0f} {r['backlog']:>9.1f} {r['after']:>7.0f} {r['worker_us']:>13.0f} {r['nats_us']:>11.0f} {r['memory']:>10.0f}  {r['each']:>12}  {r['opened']:>16}", flush=True)
 
 
 if __name__ == "__main__":

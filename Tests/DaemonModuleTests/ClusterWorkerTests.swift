@@ -306,6 +306,9 @@ import TestSupport
     let cluster = health?["cluster"] as? [String: Any]
     #expect(cluster?["worker"] as? String == "a")
     #expect(cluster?["held"] as? [Int] == [0, 1, 2, 3])
+    #expect(ClusterWorkerTests.until { a.host.people.byName.count == 2 }, "holding every partition, it opened alice and bob")
+    let again = a.json(a.send("GET", "/health", as: nil)) as? [String: Any]
+    #expect((again?["cluster"] as? [String: Any])?["open"] as? Int == 2)
     let table = cluster?["table"] as? [String: Any]
     #expect((table?["workers"] as? [String: [Int]])?["a"] == [0, 1, 2, 3] && (table?["free"] as? [Int])?.isEmpty == true, "\(String(describing: table))")
   }

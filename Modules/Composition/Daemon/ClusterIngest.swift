@@ -246,11 +246,13 @@ final class ClusterIngest: Sendable {
     let worker: String
     let held: [Int]
     let applied: Int
+    /// People whose store and engine are open here (their partitions', and any its API was asked about).
+    let open: Int
     let table: PartitionTable?
   }
 
   var health: Health {
-    Health(worker: owner.worker, held: owner.held.sorted(), applied: applied.withLock { $0 }, table: table.withLock { $0 })
+    Health(worker: owner.worker, held: owner.held.sorted(), applied: applied.withLock { $0 }, open: people.byName.count, table: table.withLock { $0 })
   }
 
   /// The people of partitions just taken, before their first report here:
