@@ -22,6 +22,9 @@ final class People: Sendable {
   /// Keyed hash of a whole Authorization header that verified → its person:
   /// a phone repeats the same header, so most requests skip parsing it.
   private let verifiedHeaders = Locked<[UInt128: String]>([:])
+  /// How many verified headers are remembered: room for a few devices per
+  /// person, so a full house of phones never verifies twice.
+  private let headerLimit: Int
   private let decoy = Locked<String?>(nil)
   /// Accepted from loopback as any person's password: how the CLI on this
   /// machine goes through the daemon holding its store (LocalDaemon).
@@ -34,9 +37,10 @@ final class People: Sendable {
 
   init(
     members: [Member], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate(),
-    localToken: String? = nil, journalAnswersLater: Bool = false, open: @escaping @Sendable (String) throws -> Person
+    localToken: String? = nil, journalAnswersLater: Bool = false, rememberedHeaders: Int? = nil, open: @escaping @Sendable (String) throws -> Person
   ) {
     self.journalAnswersLater = journalAnswersLater
+    headerLimit = max(1, rememberedHeaders ?? max(10_000, 4 * members.count))
     self.gate = gate
     self.localToken = localToken
     self.members = Dictionary(uniqueKeysWithValues: members.map { ($0.name, $0) })
@@ -159,12 +163,16 @@ final class People: Sendable {
 
   private func remember(_ headerPrint: UInt128, as name: String) {
     verifiedHeaders.withLock { verifiedHeaders in
-      // Bounded: headers are per device, so this stays small; a flood of
-      // distinct valid headers only costs re-verification.
-      if verifiedHeaders.count > 10_000 { verifiedHeaders.removeAll() }
+      // Bounded: a flood of distinct valid headers makes room one header at
+      // a time, so it costs the flooder re-verification, not every phone
+      // at once (emptying it sent 10,000 phones back to Argon2id together).
+      if verifiedHeaders[headerPrint] == nil, verifiedHeaders.count >= headerLimit { verifiedHeaders.remove(at: verifiedHeaders.startIndex) }
       verifiedHeaders[headerPrint] = name
     }
   }
+
+  /// Verified headers remembered now.
+  var rememberedHeaders: Int { verifiedHeaders.withLock { $0.count } }
 
   private func decoyHash() -> String {
     if let decoy = decoy.withLock({ $0 }) { return decoy }
