@@ -47,7 +47,7 @@ public struct NATSLocation: Sendable, Equatable {
 
   /// `argument` with each server's password (`nats://USER:PASSWORD@…`)
   /// left out: for messages, `describe` and `doctor`.
-  public var shown: String { Self.redacting("\(servers);stream=\(stream);log=\(log);replicas=\(replicas)") }
+  public var shown: String { Self.redacting(argument) }
 
   /// `text` with the password of every `scheme://user:password@` in it
   /// replaced by `***`.

@@ -67,7 +67,7 @@ public enum NATSMQTTAccess {
     lines += ["}", "authorization {", "  users = ["]
     lines.append("    { user: \"\(workers.name)\", password: \"\(workers.passwordHash)\" }")
     for person in people {
-      let own = "wh.\(stream)-ingest.*.mqtt.\(person.name).>"
+      let own = NATSReportQueue.mqttSubjects(stream: stream, person: person.name)
       lines.append(
         "    { user: \"\(person.name)\", password: \"\(person.passwordHash)\", allowed_connection_types: [\"MQTT\"], permissions: { publish: { allow: [\"owntracks.\(person.name).>\", \"\(own)\"] }, subscribe: { allow: [\"owntracks.\(person.name).>\", \"$MQTT.sub.>\"] } } }"
       )

@@ -80,6 +80,9 @@ public final class NATSReportQueue: ReportQueue {
   /// user's partition of stream `stream`'s queue: the lines of a
   /// nats-server `mappings` block (Docs/Cluster.md). nats-server's
   /// `partition()` is the same hash as `Partitioning.partition`.
+  /// Every subject `person`'s MQTT reports are filed under, any partition.
+  static func mqttSubjects(stream: String, person: String) -> String { "wh.\(stream)-ingest.*.mqtt.\(person).>" }
+
   public static func mqttMappings(stream: String, partitions: Int) -> [String] {
     let destination = "wh.\(stream)-ingest.{{partition(\(partitions),1)}}.mqtt.{{wildcard(1)}}.{{wildcard(2)}}"
     return ["\"owntracks.*.*\": \"\(destination)\"", "\"owntracks.*.*.event\": \"\(destination).event\""]

@@ -12,10 +12,15 @@ public enum DeviceKey {
 
   /// A new token and the form to store.
   public static func issue() -> (token: String, stored: String) {
-    precondition(SodiumLibrary.ready, "libsodium could not initialise")
-    let token = Base64URL.encode(SodiumLibrary.randomBytes(32))
+    let token = newToken()
     let salt = [UInt8](SodiumLibrary.randomBytes(16))
     return (token, prefix + hex(salt) + "$" + hex(hash(token, salt: salt)))
+  }
+
+  /// 256 random bits, URL-safe: a credential for a machine, not a person to remember.
+  public static func newToken() -> String {
+    precondition(SodiumLibrary.ready, "libsodium could not initialise")
+    return Base64URL.encode(SodiumLibrary.randomBytes(32))
   }
 
   public static func isStoredForm(_ text: String) -> Bool { parse(text) != nil }

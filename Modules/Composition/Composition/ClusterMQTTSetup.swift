@@ -35,11 +35,11 @@ public enum ClusterMQTTSetup {
     var tokens: [String: String] = [:]
     var users: [NATSMQTTAccess.User] = []
     for name in chosen {
-      let token = DeviceKey.issue().token
+      let token = DeviceKey.newToken()
       tokens[name] = token
       users.append(NATSMQTTAccess.User(name: name, passwordHash: try NATSMQTTAccess.hash(token)))
     }
-    let workerToken = DeviceKey.issue().token
+    let workerToken = DeviceKey.newToken()
     let configuration = try NATSMQTTAccess.configuration(
       stream: location.stream, partitions: settings.clusterPartitions, port: port,
       workers: NATSMQTTAccess.User(name: workerUser, passwordHash: try NATSMQTTAccess.hash(workerToken)), people: users)
@@ -48,13 +48,6 @@ public enum ClusterMQTTSetup {
 
   /// Writes `text` to `path` (0600: it names the users) in one step.
   public static func write(_ text: String, to path: String) throws {
-    let temporary = path + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-      throw ConfigError.unreadable(path: temporary, reason: "cannot write (does its directory exist?)")
-    }
-    guard rename(temporary, path) == 0 else {
-      unlink(temporary)
-      throw ConfigError.unreadable(path: path, reason: "cannot replace: \(String(cString: strerror(errno)))")
-    }
+    try ConfigFileEditor.writePrivately(Data(text.utf8), to: path)
   }
 }

@@ -107,7 +107,13 @@ public enum ConfigFileEditor {
   static func edit(_ path: String, _ change: (inout [String: JSONValue]) throws -> Void) throws {
     var root = try read(path)
     try change(&root)
-    let data = Data(JSONValue.object(root).prettyText.utf8)
+    try writePrivately(Data(JSONValue.object(root).prettyText.utf8), to: path)
+  }
+
+  /// Writes `data` to `path` in one step (a file beside it, renamed over
+  /// it), created 0600 in a folder made 0700 if missing: files that name
+  /// people or hold their secrets.
+  static func writePrivately(_ data: Data, to path: String) throws {
     // A bare file name (`--config config.json`) lives in the current directory.
     let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -252,7 +252,7 @@ final class ClusterIngest: Sendable {
   }
 
   var health: Health {
-    Health(worker: owner.worker, held: owner.held.sorted(), applied: applied.withLock { $0 }, open: people.byName.count, table: table.withLock { $0 })
+    Health(worker: owner.worker, held: owner.held.sorted(), applied: applied.withLock { $0 }, open: people.openCount, table: table.withLock { $0 })
   }
 
   /// The people of partitions just taken, before their first report here:

@@ -56,6 +56,9 @@ final class People: Sendable {
   /// The people opened in this process so far, by name.
   var byName: [String: Person] { opened.withLock { $0 } }
 
+  /// How many people are open now.
+  var openCount: Int { opened.withLock { $0.count } }
+
   /// `name`'s store and engine, opened now if this is the first time;
   /// nil when the config has no such person. Throws what opening threw
   /// (a store out of reach), and opens again at the next call.
