@@ -43,26 +43,26 @@ struct TimelinePrinter {
   }
 
   func jsonLine(_ event: TimelineEvent) -> String {
-    var object: [String: Any]
+    let object: [String: JSONValue]
+    func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
     switch event {
     case .started(let name, let places, let tasks, let seconds):
-      object = ["event": "started", "scenario": name, "places": places, "tasks": tasks, "seconds": seconds]
+      object = ["event": "started", "scenario": .string(name), "places": .number(Double(places)), "tasks": .number(Double(tasks)), "seconds": .number(Double(seconds))]
     case .paused(let label, let seconds, let at):
-      object = ["event": "paused", "at": iso(at), "label": label, "seconds": seconds]
+      object = ["event": "paused", "at": iso(at), "label": .string(label), "seconds": .number(seconds)]
     case .plan(let at, let watching, let regions, let reason):
-      object = ["event": "plan", "at": iso(at), "watching": watching, "regions": regions, "reason": reason]
+      object = ["event": "plan", "at": iso(at), "watching": strings(watching), "regions": .number(Double(regions)), "reason": .string(reason)]
     case .session(let at, let text):
-      object = ["event": "session", "at": iso(at), "text": text]
+      object = ["event": "session", "at": iso(at), "text": .string(text)]
     case .reminder(let at, let task, let body, let buttons):
-      object = ["event": "reminder", "at": iso(at), "task": task, "body": body, "actions": buttons]
+      object = ["event": "reminder", "at": iso(at), "task": .string(task), "body": .string(body), "actions": strings(buttons)]
     case .answered(let task, let answer, let at):
-      object = ["event": "answered", "at": iso(at), "task": task, "answer": answer]
+      object = ["event": "answered", "at": iso(at), "task": .string(task), "answer": .string(answer)]
     case .finished(let at, let tasks):
-      object = ["event": "finished", "at": iso(at), "tasks": tasks.map { ["title": $0.title, "state": $0.state] }]
+      object = ["event": "finished", "at": iso(at), "tasks": .array(tasks.map { .object(["title": .string($0.title), "state": .string($0.state)]) })]
     }
-    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
+    return JSONValue.object(object).compactText
   }
 
-  func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+  func iso(_ date: Date) -> JSONValue { .string(ISO8601DateFormatter().string(from: date)) }
 }

@@ -7,8 +7,7 @@ public enum DetectionPlot {
   public static func svg(_ report: DetectionBenchmark.Report) -> String {
     let rows = report.scores.map { $0.row(world: report.world) }
     let points: [(name: String, battery: Double, visits: Double, passBys: Double)] = rows.map { row in
-      (row["strategy"] as? String ?? "?", row["battery_pct_per_day"] as? Double ?? 0, row["visit_recall"] as? Double ?? 0,
-        row["passby_recall"] as? Double ?? 0)
+      (row.strategy, row.batteryPercentPerDay, row.visitRecall, row.passByRecall)
     }
     let width = 760.0, height = 480.0, left = 70.0, right = 200.0, top = 50.0, bottom = 60.0
     let maxBattery = max(2, (points.map(\.battery).max() ?? 1) * 1.1)

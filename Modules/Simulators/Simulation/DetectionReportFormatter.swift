@@ -11,18 +11,15 @@ public enum DetectionReportFormatter {
     var rows = [columns]
     for score in report.scores {
       let row = score.row(world: report.world)
-      func pct(_ key: String) -> String { String(format: "%.1f%%", row[key] as! Double) }
-      func num(_ key: String, _ format: String = "%.1f") -> String {
-        guard let value = row[key] as? Double else { return "-" }
-        return String(format: format, value)
-      }
+      func pct(_ value: Double) -> String { String(format: "%.1f%%", value) }
+      func num(_ value: Double?, _ format: String = "%.1f") -> String { value.map { String(format: format, $0) } ?? "-" }
       rows.append([
-        score.strategy, pct("visit_recall") + " /\(score.visits)", pct("passby_recall") + " /\(score.passBys)",
-        pct("task_day_recall") + " /\(score.taskDays)",
-        num("median_delay_s", "%.0f s"), num("p95_delay_s", "%.0f s"), pct("false_alarm_pct") + " /\(score.fires)",
-        num("precise_min_per_day"), num("reduced_min_per_day", "%.0f"), num("battery_pct_per_day", "%.2f"), num("wakes_per_day", "%.0f"), num("replans_per_day"),
+        score.strategy, pct(row.visitRecall) + " /\(score.visits)", pct(row.passByRecall) + " /\(score.passBys)",
+        pct(row.taskDayRecall) + " /\(score.taskDays)",
+        num(row.medianDelay, "%.0f s"), num(row.p95Delay, "%.0f s"), pct(row.falseAlarmPercent) + " /\(score.fires)",
+        num(row.preciseMinutesPerDay), num(row.reducedMinutesPerDay, "%.0f"), num(row.batteryPercentPerDay, "%.2f"), num(row.wakesPerDay, "%.0f"), num(row.replansPerDay),
         "\(score.peakRegions)" + (score.regionFailures > 0 ? " (\(score.regionFailures) refused)" : ""),
-        num("person_days_per_s", "%.0f"),
+        num(row.personDaysPerSecond, "%.0f"),
       ])
     }
     let widths = columns.indices.map { i in rows.map { $0[i].count }.max()! }
@@ -41,11 +38,7 @@ public enum DetectionReportFormatter {
 
   public static func json(_ report: DetectionBenchmark.Report) -> String {
     report.scores.map { score in
-      var row = score.row(world: report.world)
-      row["world"] = report.world.name
-      row["world_hash"] = report.world.hash
-      let data = try! JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
-      return String(decoding: data, as: UTF8.self)
+      score.row(world: report.world).json(world: report.world).compactText
     }.joined(separator: "\n")
   }
 }

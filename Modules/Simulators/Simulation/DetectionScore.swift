@@ -113,25 +113,24 @@ public struct DetectionScore: Sendable {
     return sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
   }
 
-  public func row(world: WorldConfig) -> [String: Any] {
+  public func row(world: WorldConfig) -> DetectionRow {
     let days = Double(max(trips, 1))
     let energyWh = world.power.energyWh(
       gpsSeconds: preciseSeconds, awakeSeconds: wakeSeconds, reducedSeconds: reducedSeconds, reducedWatts: world.reducedAccuracy.watts)
-    return [
-      "strategy": strategy,
-      "visit_recall": percent(visitsCaught, visits), "visits": visits,
-      "passby_recall": percent(passBysCaught, passBys), "passbys": passBys,
-      // Delays may be negative (a fire up to 30 s before entering counts); none is null.
-      "median_delay_s": percentile(0.5) ?? NSNull(), "p95_delay_s": percentile(0.95) ?? NSNull(),
-      "false_alarm_pct": percent(falseAlarms, fires), "fires": fires,
-      "task_day_recall": percent(taskDaysHit, taskDays), "task_days": taskDays,
-      "wakes_per_day": Double(wakes) / days,
-      "precise_min_per_day": preciseSeconds / 60 / days,
-      "reduced_min_per_day": reducedSeconds / 60 / days,
-      "battery_pct_per_day": energyWh / world.power.batteryWh * 100 / days,
-      "replans_per_day": Double(replans) / days,
-      "max_regions": peakRegions, "region_failures": regionFailures,
-      "person_days_per_s": wallSeconds > 0 ? days / wallSeconds : 0,
-    ]
+    return DetectionRow(
+      strategy: strategy,
+      visitRecall: percent(visitsCaught, visits), visits: visits,
+      passByRecall: percent(passBysCaught, passBys), passBys: passBys,
+      medianDelay: percentile(0.5), p95Delay: percentile(0.95),
+      falseAlarmPercent: percent(falseAlarms, fires), fires: fires,
+      taskDayRecall: percent(taskDaysHit, taskDays), taskDays: taskDays,
+      wakesPerDay: Double(wakes) / days,
+      preciseMinutesPerDay: preciseSeconds / 60 / days,
+      reducedMinutesPerDay: reducedSeconds / 60 / days,
+      batteryPercentPerDay: energyWh / world.power.batteryWh * 100 / days,
+      replansPerDay: Double(replans) / days,
+      maxRegions: peakRegions, regionFailures: regionFailures,
+      personDaysPerSecond: wallSeconds > 0 ? days / wallSeconds : 0)
   }
+
 }

@@ -41,25 +41,48 @@ public struct ReplayReport {
     let step = max(1, trip.positions.count / 4000)
     let truth = GroundTruth(trip: trip, places: places)
     func round(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
-    let data: [String: Any] = [
-      "title": title,
-      "start": ISO8601DateFormatter().string(from: trip.start),
-      "duration": trip.positions.count,
-      "step": step,
-      "track": stride(from: 0, to: trip.positions.count, by: step).map { [round(trip.positions[$0].latitude), round(trip.positions[$0].longitude)] },
-      "places": places.places.map { ["name": $0.name, "lat": $0.center.latitude, "lon": $0.center.longitude, "r": $0.radius, "task": taskName($0.id)] as [String: Any] },
-      "plans": plans.map { plan in
-        ["t": plan.second, "regions": plan.regions.map { ["id": $0.id, "kind": $0.kind.rawValue, "lat": $0.center.latitude, "lon": $0.center.longitude, "r": $0.radius] as [String: Any] }] as [String: Any]
-      },
-      "sessions": sessions.map { ["start": $0.start, "end": $0.end ?? trip.positions.count, "zone": $0.zone] as [String: Any] },
-      "fires": run.fires.map { ["t": $0.second, "place": places.places[$0.place].name, "task": taskName($0.place)] as [String: Any] },
-      "inside": truth.episodes.map { episode in
-        let place = places.places.first { places.taskOf[$0.id] == episode.task }?.id ?? 0
-        return ["task": taskName(place), "enter": episode.enter, "leave": episode.leave, "kind": episode.kind.rawValue] as [String: Any]
-      },
-      "lines": lines.map { ["t": $0.second, "text": $0.text] as [String: Any] },
-    ]
-    let json = String(decoding: try JSONSerialization.data(withJSONObject: data, options: [.sortedKeys]), as: UTF8.self)
+    func point(_ latitude: Double, _ longitude: Double) -> JSONValue { .array([.number(round(latitude)), .number(round(longitude))]) }
+    func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    let data: JSONValue = .object([
+      "title": .string(title),
+      "start": .string(ISO8601DateFormatter().string(from: trip.start)),
+      "duration": number(trip.positions.count),
+      "step": number(step),
+      "track": .array(stride(from: 0, to: trip.positions.count, by: step).map { point(trip.positions[$0].latitude, trip.positions[$0].longitude) }),
+      "places": .array(
+        places.places.map {
+          .object([
+            "name": .string($0.name), "lat": .number($0.center.latitude), "lon": .number($0.center.longitude), "r": .number($0.radius),
+            "task": .string(taskName($0.id)),
+          ])
+        }),
+      "plans": .array(
+        plans.map { plan in
+          .object([
+            "t": number(plan.second),
+            "regions": .array(
+              plan.regions.map {
+                .object([
+                  "id": .string($0.id), "kind": .string($0.kind.rawValue), "lat": .number($0.center.latitude), "lon": .number($0.center.longitude),
+                  "r": .number($0.radius),
+                ])
+              }),
+          ])
+        }),
+      "sessions": .array(
+        sessions.map { .object(["start": number($0.start), "end": number($0.end ?? trip.positions.count), "zone": .string($0.zone)]) }),
+      "fires": .array(
+        run.fires.map { .object(["t": number($0.second), "place": .string(places.places[$0.place].name), "task": .string(taskName($0.place))]) }),
+      "inside": .array(
+        truth.episodes.map { episode in
+          let place = places.places.first { places.taskOf[$0.id] == episode.task }?.id ?? 0
+          return .object([
+            "task": .string(taskName(place)), "enter": number(episode.enter), "leave": number(episode.leave), "kind": .string(episode.kind.rawValue),
+          ])
+        }),
+      "lines": .array(lines.map { .object(["t": number($0.second), "text": .string($0.text)]) }),
+    ])
+    let json = data.compactText
       // Inside a <script> element, "</" would end it.
       .replacingOccurrences(of: "</", with: "<\\/")
     return Self.page.replacingOccurrences(of: "/*DATA*/", with: json)
