@@ -13,6 +13,8 @@ struct BenchOptions {
   var nats: String?
   /// Messages in each log of the `nats:` open benchmark.
   var messages = 5000
+  /// A `whilehere` binary to time everyday commands with, on the stores built.
+  var commands: String?
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -25,8 +27,9 @@ struct BenchOptions {
       case "--sqlite": sqlite = true
       case "--nats": nats = iterator.next()
       case "--messages": messages = Int(iterator.next() ?? "") ?? messages
+      case "--commands": commands = iterator.next()
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] | --merge N | --nats URL [--messages N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] [--commands PATH-TO-whilehere] | --merge N | --nats URL [--messages N]\n".utf8))
         exit(64)
       }
     }

@@ -2,6 +2,8 @@
 //   swift run -c release whilehere-bench [--places 100000] [--tasks 10000] [--dir DIR]
 //   swift run -c release whilehere-bench --merge 1000000   (sync: merging another replica's log)
 //   swift run -c release whilehere-bench --sqlite          (the same workload on a sqlite: store too)
+//   swift run -c release whilehere-bench --sqlite --commands .build/release/whilehere
+//                                                          (and everyday commands' wall time on both stores)
 //   swift run -c release whilehere-bench --nats nats://127.0.0.1:4222 [--messages 5000]
 //                                                          (opening a nats: log with and without snapshots)
 // Prints the workload, durable writes per second (one at a time, batched,
@@ -60,4 +62,9 @@ guard state.places.count == options.places, state.tasks.count == options.tasks e
   exit(1)
 }
 if options.sqlite { try SQLiteBenchmark.run(world, directory: directory, into: &report) }
+if let binary = options.commands {
+  var stores = [(label: "file: ", spec: "file:" + directory)]
+  if options.sqlite { stores.append((label: "sqlite: ", spec: "sqlite:" + directory + "/store.sqlite")) }
+  try CommandTimes.run(binary: binary, stores: stores, directory: directory, into: &report)
+}
 report.print()

@@ -19,6 +19,72 @@ import Testing
     #expect(doctor.stdout.contains("sqlite"), "\(doctor.stdout)")
   }
 
+  /// `check`, `task show`, `place show` and `task list` read only what
+  /// they name from SQLite; they print what the FileStore's whole state
+  /// prints for the same commands.
+  @Test func commandsThatReadAPartPrintWhatTheWholeStatePrints() throws {
+    let cli = CLIHarness()
+    let stores = ["sqlite:" + cli.home + "/db/whilehere.sqlite", "file:" + cli.home + "/files"]
+    for store in stores {
+      for command in [
+        ["place", "add", "Alepa", "--at", "60.1699,24.9384", "--tag", "grocery"], ["place", "add", "Lidl", "--at", "60.1710,24.9400"],
+        ["list", "create", "Groceries"], ["list", "add", "Groceries", "Alepa"],
+        ["task", "add", "Buy milk", "--at", "Alepa", "--radius", "150"], ["task", "add-place", "Buy milk", "--at", "Lidl"],
+        ["task", "add", "Post letters", "--at", "60.17,24.94", "--radius", "300"], ["place", "edit", "Lidl", "--to", "60.1702,24.9390"],
+        ["task", "add", "Far errand", "--at", "61.5,23.8"], ["task", "done", "Far errand"],
+      ] {
+        let result = cli.run(["--store", store] + command)
+        #expect(result.code == 0, "\(command): \(result.stderr)")
+      }
+    }
+    // Ids differ between the two stores: each command by id is run with each store's own.
+    func first(_ what: String, in store: String) throws -> String {
+      let listed = try JSONSerialization.jsonObject(with: Data(cli.run("--store", store, what, "list", "--json").stdout.utf8)) as? [[String: Any]]
+      return try #require(listed?.first?["id"] as? String)
+    }
+    let task = try stores.map { try first("task", in: $0) }, place = try stores.map { try first("place", in: $0) }
+    for command in [
+      ["check", "--at", "60.1700,24.9386"], ["check", "--at", "61.5,23.8"], ["task", "show", "TASK"], ["place", "show", "PLACE"],
+      ["task", "list"], ["task", "list", "--state", "done"], ["task", "show", "Buy milk"], ["place", "show", "Lidl"],
+    ] {
+      func on(_ index: Int) -> [String] {
+        ["--store", stores[index]] + command.map { $0 == "TASK" ? task[index] : $0 == "PLACE" ? place[index] : $0 }
+      }
+      let (sqlite, file) = (cli.run(on(0)), cli.run(on(1)))
+      #expect(sqlite.code == 0 && !sqlite.stdout.isEmpty, "\(command): \(sqlite.stderr)")
+      // Ids differ between the two stores; everything else must not.
+      func plain(_ text: String) -> String { text.replacingOccurrences(of: #"\b[0-9a-f]{12}\b"#, with: "ID", options: .regularExpression) }
+      #expect(plain(sqlite.stdout) == plain(file.stdout), "\(command)")
+    }
+  }
+
+  /// A damaged row is reported by every command that reads it, and by `doctor`.
+  @Test func aDamagedRowIsReportedByWhatReadsIt() throws {
+    let cli = CLIHarness()
+    let path = cli.home + "/db/whilehere.sqlite"
+    #expect(cli.run("--store", "sqlite:" + path, "task", "add", "Buy milk", "--at", "60.17,24.94").code == 0)
+    #expect(cli.run("--store", "sqlite:" + path, "place", "add", "Alepa", "--at", "60.17,24.94").code == 0)
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE records SET record=x'7b7b' WHERE owner LIKE 'task/%'\"); c.commit(); print(c.execute(\"SELECT owner FROM records WHERE owner LIKE 'place/%'\").fetchone()[0][6:])",
+      path,
+    ]
+    let output = Pipe()
+    python.standardOutput = output
+    try python.run()
+    let place = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    python.waitUntilExit()
+    for command in [["task", "list"], ["check", "--at", "60.17,24.94"], ["place", "list"], ["doctor"]] {
+      let result = cli.run(["--store", "sqlite:" + path] + command)
+      #expect(result.code != 0 && (result.stderr + result.stdout).contains("record row 1"), "\(command): \(result.stdout)\(result.stderr)")
+    }
+    // What does not read it still answers (a place by its id; a name is looked for among all).
+    let shown = cli.run("--store", "sqlite:" + path, "place", "show", place)
+    #expect(shown.code == 0 && shown.stdout.contains("Alepa"), "\(place): \(shown.stderr)")
+  }
+
   @Test func forgetRemovesTheDatabaseAndWhatSQLiteKeepsBesideIt() throws {
     let cli = CLIHarness()
     let folder = cli.home + "/db"

@@ -11,6 +11,20 @@ import TestSupport
     try StoreConformance.verify(location: { $0.file("store.sqlite") }, open: { try SQLiteOperationStore(path: $0, clock: ManualClock()) })
   }
 
+  @Test(arguments: [false, true]) func passesThePartialReadingKit(lazily: Bool) throws {
+    var folders: [TemporaryDirectory] = []
+    var paths: [ObjectIdentifier: String] = [:]
+    try PartialReadingConformance.verify(
+      make: {
+        let folder = TemporaryDirectory()
+        folders.append(folder)
+        let store = try SQLiteOperationStore(path: folder.file("store.sqlite"), clock: ManualClock(), lazily: lazily)
+        paths[ObjectIdentifier(store)] = folder.file("store.sqlite")
+        return store
+      },
+      another: { store in try SQLiteOperationStore(path: paths[ObjectIdentifier(store)]!, clock: ManualClock(), lazily: true) })
+  }
+
   @Test func theFileAndItsFolderAreOnlyTheOwners() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("new/store.sqlite")
@@ -95,6 +109,82 @@ import TestSupport
     sqlite.waitUntilExit()
     let error = #expect(throws: StoreError.self) { try SQLiteOperationStore(path: path) }
     #expect(error?.description.contains("record row 2") == true, "\(String(describing: error))")
+    // Opened lazily: what reads the row says so; what does not, works.
+    let lazy = try SQLiteOperationStore(path: path, lazily: true)
+    defer { lazy.close() }
+    #expect(try lazy.state(of: [.task(TaskID("t1"))]).tasks.count == 1)
+    let part = #expect(throws: StoreError.self) { try lazy.state(of: [.task(TaskID("t2"))]) }
+    #expect(part?.description.contains("record row 2") == true, "\(String(describing: part))")
+    let whole = #expect(throws: StoreError.self) { try lazy.refresh() }
+    #expect(whole?.description.contains("record row 2") == true, "\(String(describing: whole))")
+    #expect(throws: StoreError.self) { try lazy.append([.put(.task(Fixtures.task("t3")))]) }
+  }
+
+  /// A store written before format 2 (JSON rows, no owner column, no task
+  /// tables) is brought up to date in place when opened, losing nothing.
+  @Test func aFormatOneStoreIsUpgradedWhenOpened() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("store.sqlite")
+    var task = Fixtures.task("t1")
+    task.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p1")), radius: 120)]
+    var place = Fixtures.place("p1")
+    place.personal.tags = ["food"]
+    let records = [
+      OperationRecord(stamp: Fixtures.stamp(1, replica: "old"), operation: .put(.place(place))),
+      OperationRecord(stamp: Fixtures.stamp(2, replica: "old"), operation: .put(.task(task))),
+      OperationRecord(stamp: Fixtures.stamp(3, replica: "old"), operation: .put(.tag(PlaceTag(place: place.id, name: "late")))),
+    ]
+    let rows = try records.map { "('\($0.stamp)', x'\(try JSONEncoder().encode($0).map { String(format: "%02x", $0) }.joined())')" }
+    try python(
+      """
+      import sqlite3,sys
+      c=sqlite3.connect(sys.argv[1])
+      c.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE records(seq INTEGER PRIMARY KEY AUTOINCREMENT, stamp TEXT NOT NULL, record BLOB NOT NULL); INSERT INTO meta VALUES ('replica', 'old'), ('format', '1'); INSERT INTO records(stamp, record) VALUES \(rows.joined(separator: ", "));")
+      c.commit()
+      """, path)
+    var expected = StoreState()
+    expected.apply(contentsOf: records)
+    let store = try SQLiteOperationStore(path: path, lazily: true)
+    #expect(store.replica == Fixtures.replica("old"))
+    #expect(try store.state(of: [.place(place.id)]).places[place.id] == expected.places[place.id])
+    #expect(try store.tasks(near: Fixtures.helsinki) == [task.id])
+    #expect(store.state().tasks == expected.tasks && store.state().places == expected.places)
+    try store.append([.put(.task(Fixtures.task("t2")))])
+    store.close()
+    let reopened = try SQLiteOperationStore(path: path)
+    defer { reopened.close() }
+    #expect(reopened.state().tasks.count == 2 && reopened.state().places == expected.places)
+    #expect(try python("import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT value FROM meta WHERE key='format'\").fetchone()[0])", path) == "2\n")
+  }
+
+  @Test func aFormatOneStoreThatCannotBeReadIsLeftAsItWas() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("store.sqlite")
+    try python(
+      """
+      import sqlite3,sys
+      c=sqlite3.connect(sys.argv[1])
+      c.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE records(seq INTEGER PRIMARY KEY AUTOINCREMENT, stamp TEXT NOT NULL, record BLOB NOT NULL); INSERT INTO meta VALUES ('replica', 'old'), ('format', '1'); INSERT INTO records(stamp, record) VALUES ('x', x'7b7b');")
+      c.commit()
+      """, path)
+    let error = #expect(throws: StoreError.self) { try SQLiteOperationStore(path: path, lazily: true) }
+    #expect(error?.description.contains("record row 1") == true, "\(String(describing: error))")
+    #expect(try python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(\"SELECT value FROM meta WHERE key='format'\").fetchone()[0], [r[1] for r in c.execute('PRAGMA table_info(records)')])", path) == "1 ['seq', 'stamp', 'record']\n")
+  }
+
+  /// Runs a Python program on the database at `path`; its output.
+  @discardableResult
+  func python(_ program: String, _ path: String) throws -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", program, path]
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "python3 failed")
+    return text
   }
 }
 

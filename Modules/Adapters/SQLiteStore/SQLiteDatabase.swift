@@ -53,7 +53,7 @@ final class SQLiteDatabase {
     }
   }
 
-  /// Prepares `sql`, binds `values` (Int64, String or Data, in order),
+  /// Prepares `sql`, binds `values` (Int64, Double, String, nil or Data, in order),
   /// and calls `row` for each result row.
   func query(_ sql: String, _ values: [any Sendable] = [], row: (Statement) throws -> Void = { _ in }) throws {
     try run(sql, each: [values], row: row)
@@ -85,6 +85,8 @@ final class SQLiteDatabase {
       let position = Int32(index + 1)
       switch value {
       case let number as Int64: sqlite3_bind_int64(statement, position, number)
+      case let number as Double: sqlite3_bind_double(statement, position, number)
+      case is Null: sqlite3_bind_null(statement, position)
       case let text as String: sqlite3_bind_text(statement, position, text, -1, whilehere_sqlite_transient())
       case let data as Data:
         _ = data.withUnsafeBytes { bytes in
@@ -95,15 +97,26 @@ final class SQLiteDatabase {
     }
   }
 
+  /// SQL's NULL, as a value to bind.
+  struct Null: Sendable {}
+
   /// One result row's columns.
   struct Statement {
     let pointer: OpaquePointer
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
 
+    func real(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
+
     func text(_ column: Int32) -> String? {
       guard let bytes = sqlite3_column_text(pointer, column) else { return nil }
       return String(cString: bytes)
+    }
+
+    /// A blob's bytes, valid only inside `body` (no copy).
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+      let count = Int(sqlite3_column_bytes(pointer, column))
+      return try body(UnsafeRawBufferPointer(start: count > 0 ? sqlite3_column_blob(pointer, column) : nil, count: count))
     }
 
     func data(_ column: Int32) -> Data {

@@ -4,13 +4,18 @@ import Locking
 import Persistence
 
 /// The `sqlite:PATH` store: the operation log as rows of one SQLite table
-/// (each record's JSON form, in the order written), with the replica's
-/// id beside it. WAL with `synchronous=FULL`, so a batch is acknowledged
-/// only once its commit is on disk and a batch is never partly there.
-/// Several processes may open the same file: readers never wait (WAL), a
-/// writer takes SQLite's write lock, first reads what others appended and
-/// only then stamps, so stamps stay strictly increasing across processes.
-public final class SQLiteOperationStore: OperationStore {
+/// (each record in the stores' binary form, `RecordCodec`, in the order
+/// written, indexed by the key it is read with), the replica's id beside
+/// it, and an R*Tree of the tasks' circles (`SQLiteTaskSpots`). WAL with
+/// `synchronous=FULL`, so a batch is acknowledged only once its commit is
+/// on disk and a batch is never partly there. Several processes may open
+/// the same file: readers never wait (WAL), a writer takes SQLite's write
+/// lock, first reads what others appended and only then stamps, so stamps
+/// stay strictly increasing across processes. Opened `lazily`, the whole
+/// state is read only when `state()`, a write or `refresh()` first needs
+/// it; `records(of:)`, `taskKeys()` and `tasks(near:)` read only the rows
+/// they need.
+public final class SQLiteOperationStore: PartialReading {
   public let replica: ReplicaID
   let path: String
   private let clock: any WallClock
@@ -21,12 +26,14 @@ public final class SQLiteOperationStore: OperationStore {
     var database: SQLiteDatabase?
   }
   private let guarded: Locked<Guarded>
-  /// The layout of the tables (`meta.format`); another value is refused.
-  static let formatVersion = "1"
+  /// The layout of the tables (`meta.format`); another value is refused,
+  /// but for "1" (records as JSON without `owner`, no task tables),
+  /// brought up to this one when opened.
+  static let formatVersion = "2"
 
   /// Opens the store at `path`, creating it (0600, its folder 0700) when
   /// it does not exist; a new store takes `newReplica` (random when nil).
-  public init(path: String, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock()) throws {
+  public init(path: String, newReplica: ReplicaID? = nil, clock: any WallClock = SystemClock(), lazily: Bool = false) throws {
     self.path = path
     self.clock = clock
     let directory = (path as NSString).deletingLastPathComponent
@@ -44,7 +51,7 @@ public final class SQLiteOperationStore: OperationStore {
       try database.execute(
         """
         CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS records(seq INTEGER PRIMARY KEY AUTOINCREMENT, stamp TEXT NOT NULL, record BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS records(seq INTEGER PRIMARY KEY AUTOINCREMENT, stamp TEXT NOT NULL, record BLOB NOT NULL, owner TEXT);
         """)
     } catch let failure as SQLiteDatabase.Failure {
       throw Self.storeError(failure, path: path, operation: "open")
@@ -52,7 +59,7 @@ public final class SQLiteOperationStore: OperationStore {
     var meta: [String: String] = [:]
     do {
       try database.query("SELECT key, value FROM meta") { row in meta[row.text(0) ?? ""] = row.text(1) }
-      if let version = meta["format"], version != Self.formatVersion {
+      if let version = meta["format"], version != Self.formatVersion, version != "1" {
         throw StoreError.unsupportedVersion(path: path, found: Int(version) ?? -1)
       }
       if meta["replica"] == nil {
@@ -68,8 +75,55 @@ public final class SQLiteOperationStore: OperationStore {
     }
     self.replica = replica
     var state = Guarded(core: StoreCore(replica: replica), seq: 0, database: database)
-    try Self.catchUp(&state, path: path)
+    if meta["format"] == "1" { try Self.upgrade(&state, replica: replica, path: path) }
+    do {
+      try database.execute("CREATE INDEX IF NOT EXISTS records_owner ON records(owner);" + SQLiteTaskSpots.schema)
+    } catch let failure as SQLiteDatabase.Failure {
+      throw Self.storeError(failure, path: path, operation: "open")
+    }
+    if !lazily { try Self.catchUp(&state, path: path) }
     guarded = Locked(state)
+  }
+
+  /// Brings a format "1" store up to this one in one transaction: each
+  /// row is written again in binary with the key it is read with, the task
+  /// tables are built. Another process that got there first leaves
+  /// nothing to do.
+  private static func upgrade(_ state: inout Guarded, replica: ReplicaID, path: String) throws {
+    guard let database = state.database else { throw StoreError.closed }
+    do {
+      try database.execute("BEGIN IMMEDIATE")
+      do {
+        var format: String?
+        try database.query("SELECT value FROM meta WHERE key = 'format'") { row in format = row.text(0) }
+        if format == "1" {
+          try database.execute("ALTER TABLE records ADD COLUMN owner TEXT;" + SQLiteTaskSpots.schema)
+          var rows: [[any Sendable]] = []
+          let decoder = JSONDecoder()
+          try database.query("SELECT seq, record FROM records") { row in
+            let record: OperationRecord
+            do {
+              record = try decoder.decodeOutside(OperationRecord.self, from: row.data(1))
+            } catch {
+              throw StoreError.corrupt(path: path, offset: UInt64(row.integer(0)), reason: "record row \(row.integer(0)) cannot be read: \(error)")
+            }
+            rows.append([Data(RecordCodec.encode([record])), record.operation.key.owner.description, row.integer(0)])
+          }
+          try database.run("UPDATE records SET record = ?, owner = ? WHERE seq = ?", each: rows)
+          try catchUp(&state, path: path)
+          try SQLiteTaskSpots.rebuild(state: state.core.state, database: database)
+          try database.query("UPDATE meta SET value = ? WHERE key = 'format'", [formatVersion])
+        }
+        try database.execute("COMMIT")
+      } catch {
+        try? database.execute("ROLLBACK")
+        state.core = StoreCore(replica: replica)
+        state.seq = 0
+        throw error
+      }
+    } catch let failure as SQLiteDatabase.Failure {
+      throw storeError(failure, path: path, operation: "upgrade")
+    }
   }
 
   @discardableResult
@@ -95,20 +149,30 @@ public final class SQLiteOperationStore: OperationStore {
       guard let database = state.database else { throw StoreError.closed }
       do {
         try database.execute("BEGIN IMMEDIATE")
+        var committed = state.seq
         do {
           try Self.catchUp(&state, path: path)
+          committed = state.seq
           let records = make(&state)
-          let encoder = JSONEncoder()
           var last = state.seq
           try database.run(
-            "INSERT INTO records(stamp, record) VALUES (?, ?)", each: try records.map { [$0.stamp.description, try encoder.encode($0)] })
+            "INSERT INTO records(stamp, record, owner) VALUES (?, ?, ?)",
+            each: records.map { [$0.stamp.description, Data(RecordCodec.encode([$0])), $0.operation.key.owner.description] })
           try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
-          try database.execute("COMMIT")
+          // The task tables are written from the state after the records,
+          // in their transaction; a failure from here on forgets the state
+          // read so far, and the next use reads it again.
           state.core.apply(records)
           state.seq = last
+          try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
+          try database.execute("COMMIT")
           return records
         } catch {
           try? database.execute("ROLLBACK")
+          if state.seq != committed {
+            state.core = StoreCore(replica: replica)
+            state.seq = 0
+          }
           throw error
         }
       } catch let failure as SQLiteDatabase.Failure {
@@ -120,27 +184,49 @@ public final class SQLiteOperationStore: OperationStore {
   /// Applies rows written after `state.seq` (by this or another process).
   private static func catchUp(_ state: inout Guarded, path: String) throws {
     guard let database = state.database else { throw StoreError.closed }
-    let decoder = JSONDecoder()
-    var rows: [(Int64, OperationRecord)] = []
-    var damaged: (Int64, String)?
+    var records: [OperationRecord] = []
+    var last = state.seq
     do {
       try database.query("SELECT seq, record FROM records WHERE seq > ? ORDER BY seq", [state.seq]) { row in
-        guard damaged == nil else { return }
-        do {
-          rows.append((row.integer(0), try decoder.decodeOutside(OperationRecord.self, from: row.data(1))))
-        } catch {
-          damaged = (row.integer(0), "\(error)")
-        }
+        records.append(try Self.record(row, path: path))
+        last = row.integer(0)
       }
     } catch let failure as SQLiteDatabase.Failure {
       throw storeError(failure, path: path, operation: "read")
     }
-    if let (seq, reason) = damaged {
-      throw StoreError.corrupt(path: path, offset: UInt64(seq), reason: "record row \(seq) cannot be read: \(reason)")
-    }
-    guard let last = rows.last?.0 else { return }
-    state.core.apply(rows.map(\.1))
+    guard last != state.seq else { return }
+    state.core.apply(records)
     state.seq = last
+  }
+
+  /// The record in a row's `seq, record` columns; a row that does not
+  /// decode is damage, named by its row number.
+  static func record(_ row: SQLiteDatabase.Statement, path: String) throws -> OperationRecord {
+    let seq = row.integer(0)
+    let decoded = try? row.withBytes(1) { try RecordCodec.decode($0, path: path, offset: Int(seq)) }
+    guard let decoded, decoded.count == 1 else {
+      throw StoreError.corrupt(path: path, offset: UInt64(seq), reason: "record row \(seq) cannot be read: not one record in the stores' binary form")
+    }
+    return decoded[0]
+  }
+
+  /// Runs `read` in one read transaction (every query sees the same
+  /// moment, with what every process committed before it).
+  func reading<T>(_ read: (SQLiteDatabase) throws -> T) throws -> T {
+    try guarded.withLock { state in
+      guard let database = state.database else { throw StoreError.closed }
+      do {
+        try database.execute("BEGIN")
+        defer { try? database.execute("COMMIT") }
+        return try read(database)
+      } catch let failure as SQLiteDatabase.Failure {
+        throw Self.storeError(failure, path: path, operation: "read")
+      }
+    }
+  }
+
+  public func refresh() throws {
+    try guarded.withLock { state in try Self.catchUp(&state, path: path) }
   }
 
   public func state() -> StoreState {
@@ -160,7 +246,10 @@ public final class SQLiteOperationStore: OperationStore {
   }
 
   public func describe() -> StoreDescription {
-    let (state, rows) = guarded.withLock { ($0.core.state, $0.seq) }
+    let (state, rows) = guarded.withLock { state in
+      try? Self.catchUp(&state, path: path)
+      return (state.core.state, state.seq)
+    }
     let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     return StoreDescription(
       kind: "sqlite", location: path,

@@ -59,6 +59,9 @@ public struct ProviderRegistry: Sendable {
     public let clock: any WallClock
     /// Share a file store with other processes instead of holding it (the CLI).
     public var shared = false
+    /// Read the whole state only when first needed, so a command that
+    /// names a few entities reads only those (the CLI; `sqlite:`).
+    public var lazily = false
     /// One of many stores open at once, written rarely (whilehered's
     /// per-person stores): hold as few files open as possible.
     public var oneOfMany = false
@@ -112,7 +115,8 @@ public struct ProviderRegistry: Sendable {
       guard let argument = input.argument, !argument.isEmpty else {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "sqlite", allowed: "sqlite:PATH")
       }
-      return try SQLiteOperationStore(path: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica, clock: input.clock)
+      return try SQLiteOperationStore(
+        path: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica, clock: input.clock, lazily: input.lazily)
     }
     registry.stores["nats"] = Factory(
       summary: "nats:nats://HOST:4222[;stream=NAME][;log=NAME][;replicas=N], the operation log on a NATS JetStream stream",
@@ -217,13 +221,14 @@ public struct ProviderRegistry: Sendable {
 
   func make<Product>(
     _ port: String, _ spec: ProviderSpec, from table: [String: Factory<Product>], environment: [String: String],
-    clock: any WallClock, shared: Bool = false, oneOfMany: Bool = false, newReplica: ReplicaID? = nil
+    clock: any WallClock, shared: Bool = false, lazily: Bool = false, oneOfMany: Bool = false, newReplica: ReplicaID? = nil
   ) throws -> Product {
     guard let factory = table[spec.name] else {
       throw ConfigError.unknownProvider(port: port, name: spec.name, known: table.keys.sorted())
     }
     var input = ProviderInput(argument: spec.argument, environment: environment, clock: clock)
     input.shared = shared
+    input.lazily = lazily
     input.oneOfMany = oneOfMany
     input.newReplica = newReplica
     return try factory.make(input)

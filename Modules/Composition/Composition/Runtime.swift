@@ -71,7 +71,7 @@ public final class Runtime: Sendable {
     } else {
       store = try registry.make(
         "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock,
-        shared: config.program == .cli)
+        shared: config.program == .cli, lazily: config.program == .cli)
     }
     // A place provider name is checked now, though its data loads on first use.
     guard registry.places[ProviderSpec(settings.places).name] != nil else {

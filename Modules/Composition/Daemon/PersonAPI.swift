@@ -108,7 +108,8 @@ struct PersonAPI {
         case "summary":
           // As `whilehere place list --json` prints them, with their lists' names (the map page).
           let now = clock()
-          return .json(200, encoding: places.all().map { PlaceView($0, lists: places.lists(of: $0.id).map(\.name), now: now) })
+          let lists = try places.listsByPlace()
+          return .json(200, encoding: places.all().map { PlaceView($0, lists: lists[$0.id, default: []].map(\.name), now: now) })
         default: return .failure(400, "form must be store or summary")
         }
       case ("PATCH", 2, "places"):
@@ -117,7 +118,7 @@ struct PersonAPI {
         var place = try places.edit(rest[1], name: edit.name, address: edit.address, note: edit.note)
         if let adding = edit.addTags, !adding.isEmpty { place = try places.tag(place.id.rawValue, adding) }
         if let removing = edit.removeTags, !removing.isEmpty { place = try places.untag(place.id.rawValue, removing) }
-        return .json(200, encoding: PlaceView(place, lists: places.lists(of: place.id).map(\.name), now: clock()))
+        return .json(200, encoding: PlaceView(place, lists: try places.lists(of: place.id).map(\.name), now: clock()))
       case ("DELETE", 2, "places"):
         // Refused (409) while a task uses it; undone with /api/v1/undo.
         let place = try person.engine.places.delete(rest[1])

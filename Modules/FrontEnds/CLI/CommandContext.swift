@@ -52,12 +52,21 @@ final class CommandContext {
     }
   }
 
-  func engine() throws -> Engine {
-    if let runtime { return runtime.engine }
-    let booted = try Runtime.boot(launchOptions)
+  /// The engine, with the whole store read first, so a store that cannot
+  /// be read fails here (a store opened lazily reads at first need); with
+  /// `part`, for a command that reads only the entities it names
+  /// (`check`, `place show`, `task show`), without.
+  func engine(part: Bool = false) throws -> Engine {
+    let booted = try runtime ?? Runtime.boot(launchOptions)
     runtime = booted
+    if !part, !readWhole {
+      try booted.store.refresh()
+      readWhole = true
+    }
     return booted.engine
   }
+
+  private var readWhole = false
 
   func suggestions() throws -> SuggestionService {
     _ = try engine()

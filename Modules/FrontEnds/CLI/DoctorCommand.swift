@@ -94,6 +94,8 @@ enum DoctorCommand {
       let runtime = try Runtime.wire(config, environment: context.environment)
       defer { runtime.shutdown() }
       report.replicas = runtime.syncService().lastContacts()
+      // A store opened lazily reads everything here, so damage anywhere is reported.
+      try runtime.store.refresh()
       let description = runtime.store.describe()
       var store = ["kind": description.kind, "location": description.location]
       for (key, value) in description.details { store[key] = value }

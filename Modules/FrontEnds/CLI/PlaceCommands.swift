@@ -63,7 +63,7 @@ enum PlaceCommands {
   }
 
   static func show(_ place: Place, _ context: CommandContext, heading: String? = nil) throws {
-    let lists = try context.engine().places.lists(of: place.id).map(\.name)
+    let lists = try context.engine(part: true).places.lists(of: place.id).map(\.name)
     let view = PlaceView(place, lists: lists)
     if context.json { return context.printJSON(view) }
     if let heading { context.output.out(heading + ":") }
@@ -114,14 +114,15 @@ enum PlaceCommands {
 
   static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let engine = try context.engine()
-    let views = engine.places.all().map { PlaceView($0, lists: engine.places.lists(of: $0.id).map(\.name)) }
+    let lists = try engine.places.listsByPlace()
+    let views = engine.places.all().map { PlaceView($0, lists: lists[$0.id, default: []].map(\.name)) }
     if context.json { return context.printJSON(views) }
     if views.isEmpty { context.output.out("No saved places. Add one: whilehere place add \"Alepa\" --at 60.1699,24.9384") }
     views.forEach { context.output.out($0.line(context.style)) }
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    try show(try context.engine().places.get(arguments.positionals[0]), context)
+    try show(try context.engine(part: true).places.get(arguments.positionals[0]), context)
   }
 
   static func edit(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -35,7 +35,8 @@ enum QueryCommands {
     }
     let engine = try context.engine()
     let results = try engine.places.search(arguments.positional(0) ?? "", in: arguments.value("list"), order: order)
-    let views = results.map { PlaceView($0.place, lists: engine.places.lists(of: $0.place.id).map(\.name), distance: $0.distance) }
+    let lists = try engine.places.listsByPlace()
+    let views = results.map { PlaceView($0.place, lists: lists[$0.place.id, default: []].map(\.name), distance: $0.distance) }
     if context.json { return context.printJSON(views) }
     if views.isEmpty { context.output.out("No saved place matches '\(arguments.positional(0) ?? "")'.") }
     views.forEach { context.output.out($0.line(context.style)) }
@@ -57,7 +58,7 @@ enum QueryCommands {
       throw UsageError("give the point with --at LAT,LON", commandPath: arguments.commandPath)
     }
     let point = try LocationArguments.point(at, context)
-    let hits = try context.engine().check.check(at: point).map {
+    let hits = try context.engine(part: true).check.check(at: point).map {
       HitView(
         task: $0.task.id.rawValue, title: $0.task.title, location: $0.priority, locationID: $0.location.id.rawValue,
         lat: $0.center.latitude, lon: $0.center.longitude, radius: $0.location.radius, distance: $0.distance)
@@ -70,7 +71,7 @@ enum QueryCommands {
           + "\(Formatting.meters(hit.distance)) from centre, radius \(Formatting.meters(hit.radius))")
     }
     // Otherwise a task only for open hours at a closed place would just be missing, with no reason given.
-    for hit in try context.engine().check.waiting(at: point) {
+    for hit in try context.engine(part: true).check.waiting(at: point) {
       context.output.out(
         "\(context.style.bold(CleanText.escaped(hit.task.title)))  \(context.style.dim(hit.task.id.rawValue))  place \(hit.priority): "
           + context.style.yellow("waits: its place is closed now (only while open)"))

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Domain
 import Engine
 import Foundation
+import Persistence
 import Providers
 
 /// `whilehere task …`
@@ -133,9 +134,11 @@ enum TaskCommands {
         + "Remove one with: whilehere task delete \(task.id)")
   }
 
-  static func show(_ task: ReminderTask, _ context: CommandContext, heading: String? = nil, detailed: Bool = true) throws {
-    let engine = try context.engine()
-    let view = TaskView(task, state: engine.context.store.state(), now: engine.context.clock.now(), timeZone: context.style.timeZone)
+  static func show(
+    _ task: ReminderTask, _ context: CommandContext, heading: String? = nil, detailed: Bool = true, state: StoreState? = nil
+  ) throws {
+    let engine = try context.engine(part: state != nil)
+    let view = TaskView(task, state: state ?? engine.context.store.state(), now: engine.context.clock.now(), timeZone: context.style.timeZone)
     if context.json { return context.printJSON(view) }
     if let heading { context.output.out(heading + ":") }
     view.lines(context.style, detailed: detailed).forEach(context.output.out)
@@ -147,14 +150,14 @@ enum TaskCommands {
     guard let filter = TaskService.Filter(rawValue: name.lowercased() == "completed" ? "done" : name.lowercased()) else {
       throw UsageError("unknown state '\(name)'; states: all, active, snoozed, done (or completed)", commandPath: arguments.commandPath)
     }
-    let engine = try context.engine()
-    let state = engine.context.store.state()
+    let engine = try context.engine(part: true)
+    let (tasks, state) = try engine.tasks.listWithPlaces(filter)
     let now = engine.context.clock.now()
-    let views = engine.tasks.list(filter).map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) }
+    let views = tasks.map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) }
     if context.json { return context.printJSON(views) }
     if views.isEmpty {
       // With a state asked for, "No tasks" would hide the others a person has.
-      let others = filter == .all ? 0 : engine.tasks.list(.all).count
+      let others = filter == .all ? 0 : state.tasks.count
       if others > 0 {
         context.output.out("No \(filter == .done ? "completed" : filter.rawValue) tasks (\(others) other\(others == 1 ? "" : "s"): whilehere task list)")
       } else {
@@ -165,7 +168,8 @@ enum TaskCommands {
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    try show(try context.engine().tasks.get(arguments.positionals[0]), context)
+    let found = try context.engine(part: true).tasks.lookUp(arguments.positionals[0])
+    try show(found.task, context, state: found.state)
   }
 
   static func edit(_ arguments: ParsedArguments, _ context: CommandContext) throws {

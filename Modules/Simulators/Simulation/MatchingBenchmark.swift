@@ -53,11 +53,10 @@ public enum MatchingBenchmark {
         for row in list.rows {
           report.rows += 1
           // CSV rows count from 1; JSON features from 0.
-          func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(exactly: n) } else { nil } }
-          func text(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+          func number(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
           guard let entry = entries.first(where: { (number($0["row"]) ?? number($0["feature"]).map { $0 + 1 }) == row.number }) else { continue }
-          let truth = text(entry["osm_id"])
-          let also: [String] = if case .array(let values)? = entry["also_acceptable"] { values.compactMap(text) } else { [] }
+          let truth = entry["osm_id"]?.stringValue
+          let also = entry["also_acceptable"]?.elements?.compactMap(\.stringValue) ?? []
           let acceptable = Set(([truth] + also.map { Optional($0) }).compactMap { $0.map { "osm:" + $0 } })
           let match = try matcher.match(row.title, near: row.coordinate)
           if truth != nil { report.rowsWithTruth += 1 }

@@ -226,13 +226,13 @@ public final class OwnTracksApp {
   }
 
   private func obey(_ data: Data) {
-    guard let value = try? JSONParser.parse(data) else {
+    guard let value = try? JSONSerialization.jsonObject(with: data) else {
       counts["unreadable answer", default: 0] += 1
       return
     }
-    let messages = (value.elements ?? [value]).compactMap(\.members)
-    for message in messages where message["_type"]?.stringValue == "cmd" {
-      let action = message["action"]?.stringValue ?? ""
+    let messages = (value as? [[String: Any]]) ?? ((value as? [String: Any]).map { [$0] } ?? [])
+    for message in messages where message["_type"] as? String == "cmd" {
+      let action = message["action"] as? String ?? ""
       switch action {
       case "setWaypoints", "clearWaypoints":
         guard platform == .android || remoteConfiguration else {
@@ -243,13 +243,13 @@ public final class OwnTracksApp {
           for id in waypoints.keys { phone.monitor.stopMonitoring(id) }
           waypoints = [:]
         } else {
-          install(message["waypoints"]?.members?["waypoints"]?.elements?.compactMap(\.members) ?? [])
+          install((message["waypoints"] as? [String: Any])?["waypoints"] as? [[String: Any]] ?? [])
         }
       case "reportLocation":
         reportWanted = true
         if !phone.location.isPreciseOn { phone.location.requestSingleFix() }
       case "setConfiguration":
-        guard remoteConfiguration, let configuration = message["configuration"]?.members else {
+        guard remoteConfiguration, let configuration = message["configuration"] as? [String: Any] else {
           counts["refused \(action)", default: 0] += 1
           continue
         }
@@ -262,18 +262,18 @@ public final class OwnTracksApp {
     }
   }
 
-  private func install(_ list: [[String: JSONValue]]) {
+  private func install(_ list: [[String: Any]]) {
     for entry in list {
-      guard let latitude = entry["lat"]?.numberValue, let longitude = entry["lon"]?.numberValue, let radius = entry["rad"]?.numberValue,
+      guard let latitude = entry["lat"] as? Double, let longitude = entry["lon"] as? Double, let radius = (entry["rad"] as? NSNumber)?.doubleValue,
         let center = try? Coordinate(latitude: latitude, longitude: longitude)
       else {
         counts["bad waypoint", default: 0] += 1
         continue
       }
-      let tst = entry["tst"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0
-      let description = entry["desc"]?.stringValue ?? ""
+      let tst = (entry["tst"] as? NSNumber)?.intValue ?? 0
+      let description = entry["desc"] as? String ?? ""
       // iOS keys a region by the rid it was given; Android by its tst.
-      let rid = platform == .iOS ? entry["rid"]?.stringValue : nil
+      let rid = platform == .iOS ? entry["rid"] as? String : nil
       let id = rid ?? (platform == .iOS ? "\(description)-\(tst)" : String(tst))
       do {
         try phone.monitor.startMonitoring(PlannedRegion(id: id, kind: .approach, center: center, radius: radius, destinations: []))
@@ -284,44 +284,43 @@ public final class OwnTracksApp {
     }
   }
 
-  private func configure(_ configuration: [String: JSONValue]) {
-    if let mode = configuration["monitoring"]?.numberValue.flatMap({ Int(exactly: $0) }), (-1...2).contains(mode) { monitoring = mode }
+  private func configure(_ configuration: [String: Any]) {
+    if let mode = (configuration["monitoring"] as? NSNumber)?.intValue, (-1...2).contains(mode) { monitoring = mode }
     let intervalKey = platform == .iOS ? "locatorInterval" : "moveModeLocatorInterval"
-    if let interval = configuration[intervalKey]?.numberValue, interval > 0 { moveInterval = interval }
-    if let displacement = configuration["locatorDisplacement"]?.numberValue, displacement >= 0 { moveDisplacement = displacement }
-    if platform == .android, case .bool(let fused)? = configuration["fusedRegionDetection"] { fusedRegionDetection = fused }
+    if let interval = (configuration[intervalKey] as? NSNumber)?.doubleValue, interval > 0 { moveInterval = interval }
+    if let displacement = (configuration["locatorDisplacement"] as? NSNumber)?.doubleValue, displacement >= 0 { moveDisplacement = displacement }
+    if platform == .android, let fused = configuration["fusedRegionDetection"] as? Bool { fusedRegionDetection = fused }
   }
 
   private func location(_ point: Coordinate, accuracy: Double, at now: Date, battery: Int, trigger: String?, kind: Kind) -> Message {
     lastPublished = (point, now)
     if trigger != "c" { published.append((point, accuracy)) }
-    var body: [String: JSONValue] = [
-      "_type": "location", "lat": .number(point.latitude), "lon": .number(point.longitude), "acc": .number(accuracy.rounded()),
-      "tst": .number(now.timeIntervalSince1970.rounded(.towardZero)), "batt": .number(Double(battery)), "bs": 1, "tid": "sm", "conn": "w",
+    var body: [String: Any] = [
+      "_type": "location", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()), "tst": Int(now.timeIntervalSince1970),
+      "batt": battery, "bs": 1, "tid": "sm", "conn": "w",
     ]
     // Both apps' extended data (on by default) carries the mode (Android's DefaultsProvider, iOS's presets).
-    body["m"] = .number(Double(monitoring))
-    if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = .array([.string(heldStill ? "stationary" : movingActivity)]) }
+    body["m"] = monitoring
+    if platform == .iOS, settings.iosExtendedData { body["motionactivities"] = [heldStill ? "stationary" : movingActivity] }
     // Both carry the network, iOS in lower case (OwnTracking.m), Android as BSSID/SSID (MessageLocation).
     if platform == .iOS ? settings.iosExtendedData : settings.androidExtendedData {
       body["conn"] = joined == nil ? "m" : "w"
       if let joined {
-        body[platform == .iOS ? "bssid" : "BSSID"] = .string(joined)
-        body[platform == .iOS ? "ssid" : "SSID"] = .string("known-\(joined.suffix(2))")
+        body[platform == .iOS ? "bssid" : "BSSID"] = joined
+        body[platform == .iOS ? "ssid" : "SSID"] = "known-\(joined.suffix(2))"
       }
     }
-    if let trigger { body["t"] = .string(trigger) }
+    if let trigger { body["t"] = trigger }
     counts["sent location", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "", kind: kind)
   }
 
   private func transition(_ waypoint: Waypoint, entered: Bool, point: Coordinate, accuracy: Double, at now: Date, trigger: String = "c") -> Message {
-    var body: [String: JSONValue] = [
-      "_type": "transition", "event": .string(entered ? "enter" : "leave"), "lat": .number(point.latitude), "lon": .number(point.longitude),
-      "acc": .number(accuracy.rounded()), "tst": .number(now.timeIntervalSince1970.rounded(.towardZero)), "wtst": .number(Double(waypoint.tst)),
-      "desc": .string(waypoint.description), "tid": "sm", "t": .string(trigger),
+    var body: [String: Any] = [
+      "_type": "transition", "event": entered ? "enter" : "leave", "lat": point.latitude, "lon": point.longitude, "acc": Int(accuracy.rounded()),
+      "tst": Int(now.timeIntervalSince1970), "wtst": waypoint.tst, "desc": waypoint.description, "tid": "sm", "t": trigger,
     ]
-    if let rid = waypoint.rid { body["rid"] = .string(rid) }
+    if let rid = waypoint.rid { body["rid"] = rid }
     counts["sent transition", default: 0] += 1
     return Message(body: Self.json(body), topicSuffix: "/event", kind: .transition)
   }
@@ -329,7 +328,9 @@ public final class OwnTracksApp {
   /// A made-up access point address for the `index`th known network.
   static func bssid(_ index: Int) -> String { String(format: "02:00:00:00:00:%02x", index + 1) }
 
-  static func json(_ object: [String: JSONValue]) -> Data { Data(JSONValue.object(object).compactText.utf8) }
+  static func json(_ object: [String: Any]) -> Data {
+    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+  }
 
   /// GPS time, wakes, the most regions installed at once and OS refusals.
   public func record(into run: inout StrategyRun) {

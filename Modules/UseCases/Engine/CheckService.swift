@@ -16,14 +16,14 @@ public struct CheckService: Sendable {
     public let distance: Double
   }
 
-  public func check(at point: Coordinate) -> [Hit] {
-    hits(at: point) { state, task, now in Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id)) }
+  public func check(at point: Coordinate) throws -> [Hit] {
+    try hits(at: point) { state, task, now in Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id)) }
   }
 
   /// The places that contain the point and would fire but for their
   /// opening hours: tasks only for open hours, their place closed now.
-  public func waiting(at point: Coordinate) -> [Hit] {
-    hits(at: point) { state, task, now in
+  public func waiting(at point: Coordinate) throws -> [Hit] {
+    try hits(at: point) { state, task, now in
       guard task.onlyWhileOpen else { return [] }
       let firing = Set(state.firingLocations(of: task, at: now, in: context.timeZone).map(\.id))
       return Set(task.countingLocations(at: now).map(\.id)).subtracting(firing)
@@ -31,8 +31,9 @@ public struct CheckService: Sendable {
   }
 
   /// The locations `chosen` picks of each task whose radius contains the point, nearest first.
-  private func hits(at point: Coordinate, chosen: (StoreState, ReminderTask, Date) -> Set<LocationID>) -> [Hit] {
-    let state = context.store.state()
+  /// Reads only the tasks near the point where the store can (`PartialReading`).
+  private func hits(at point: Coordinate, chosen: (StoreState, ReminderTask, Date) -> Set<LocationID>) throws -> [Hit] {
+    let state = try context.state(near: point)
     let now = context.clock.now()
     var hits: [Hit] = []
     for task in state.tasks.values {

@@ -25,15 +25,29 @@ public struct PlaceService: Sendable {
     return place
   }
 
+  /// By exact id, read alone where the store can (`PartialReading`); by
+  /// name or prefix, from the whole state.
   public func get(_ reference: String) throws -> Place {
-    try context.store.state().place(reference)
+    if let place = try context.state(ofPlace: reference)?.places[PlaceID(reference)] { return place }
+    return try context.wholeState().place(reference)
   }
 
-  /// Lists a place is in, by name.
-  public func lists(of place: PlaceID) -> [PlaceList] {
-    let state = context.store.state()
-    return state.memberships.filter { $0.place == place }.compactMap { state.lists[$0.list] }
-      .sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+  /// Lists a place is in, by name (read alone where the store can).
+  public func lists(of place: PlaceID) throws -> [PlaceList] {
+    try listsByPlace(in: context.state(ofPlace: place.rawValue) ?? context.wholeState())[place] ?? []
+  }
+
+  /// The lists every place is in, by name: for showing many places at once.
+  public func listsByPlace() throws -> [PlaceID: [PlaceList]] {
+    try listsByPlace(in: context.wholeState())
+  }
+
+  private func listsByPlace(in state: StoreState) -> [PlaceID: [PlaceList]] {
+    var lists: [PlaceID: [PlaceList]] = [:]
+    for membership in state.memberships {
+      if let list = state.lists[membership.list] { lists[membership.place, default: []].append(list) }
+    }
+    return lists.mapValues { $0.sorted { ($0.name, $0.id) < ($1.name, $1.id) } }
   }
 
   public func edit(

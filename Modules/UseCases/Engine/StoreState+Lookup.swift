@@ -19,15 +19,6 @@ extension StoreState {
       reference, kind: "list", in: lists.values.map { ($0.id.rawValue, $0.name, $0) })
   }
 
-  /// Where a task location is now: its coordinate, or its saved place's
-  /// current coordinate (nil when the place is gone or has none).
-  public func coordinate(of location: TaskLocation) -> Coordinate? {
-    switch location.target {
-    case .coordinate(let coordinate): return coordinate
-    case .place(let id): return places[id]?.coordinate
-    }
-  }
-
   /// The opening hours of the place a location is tied to, when its
   /// provider gave them in a form understood (nil: counts as open).
   public func hours(of location: TaskLocation) -> OpeningHours? {

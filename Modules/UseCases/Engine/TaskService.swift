@@ -40,7 +40,15 @@ public struct TaskService: Sendable {
   }
 
   public func get(_ reference: String) throws -> ReminderTask {
-    try context.store.state().task(reference)
+    try lookUp(reference).task
+  }
+
+  /// A task and a state that holds its places: by exact id read alone
+  /// where the store can (`PartialReading`); otherwise the whole state.
+  public func lookUp(_ reference: String) throws -> (task: ReminderTask, state: StoreState) {
+    if let state = try context.state(ofTask: reference), let task = state.tasks[TaskID(reference)] { return (task, state) }
+    let state = try context.wholeState()
+    return (try state.task(reference), state)
   }
 
   public enum Filter: String, Sendable, CaseIterable {
@@ -49,8 +57,19 @@ public struct TaskService: Sendable {
 
   /// Oldest first, ties by id, so the order is the same every time.
   public func list(_ filter: Filter = .all) -> [ReminderTask] {
+    list(filter, in: context.store.state())
+  }
+
+  /// The tasks `filter` picks and a state that holds their places, read
+  /// without the rest where the store can (`PartialReading`).
+  public func listWithPlaces(_ filter: Filter = .all) throws -> (tasks: [ReminderTask], state: StoreState) {
+    let state = try context.stateOfTasks()
+    return (list(filter, in: state), state)
+  }
+
+  private func list(_ filter: Filter, in state: StoreState) -> [ReminderTask] {
     let now = context.clock.now()
-    return context.store.state().tasks.values.filter { task in
+    return state.tasks.values.filter { task in
       switch (filter, task.state.effective(at: now)) {
       case (.all, _), (.active, .active), (.snoozed, .snoozed), (.done, .completed): return true
       default: return false

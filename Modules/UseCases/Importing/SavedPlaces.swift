@@ -25,10 +25,10 @@ enum SavedPlaces {
       }
       let old = object(properties["Location"])
       let new = object(properties["location"])
-      let url = text(properties["Google Maps URL"]) ?? text(properties["google_maps_url"]) ?? ""
-      let address = text(old["Address"]) ?? text(new["address"])
+      let url = properties["Google Maps URL"]?.stringValue ?? properties["google_maps_url"]?.stringValue ?? ""
+      let address = old["Address"]?.stringValue ?? new["address"]?.stringValue
       // An entry Google has no data for may name itself only in its URL (?q=…).
-      let named = text(properties["Title"]) ?? text(new["name"]) ?? text(old["Business Name"]) ?? address ?? query(url)
+      let named = properties["Title"]?.stringValue ?? new["name"]?.stringValue ?? old["Business Name"]?.stringValue ?? address ?? query(url)
       let title = named?.trimmingCharacters(in: .whitespaces).isEmpty == false ? named! : "Saved place \(index + 1) (no name)"
       var coordinate: Coordinate?
       if case .object(let geometry)? = feature["geometry"], case .array(let point)? = geometry["coordinates"], point.count >= 2,
@@ -41,16 +41,12 @@ enum SavedPlaces {
       }
       rows.append(
         TakeoutList.Row(
-          number: index + 1, line: index, title: title, note: text(properties["Comment"]) ?? "", url: url, coordinate: coordinate,
+          number: index + 1, line: index, title: title, note: properties["Comment"]?.stringValue ?? "", url: url, coordinate: coordinate,
           address: address))
     }
     return TakeoutList(name: name, description: nil, rows: rows)
   }
 
-  static func text(_ value: JSONValue?) -> String? {
-    if case .string(let string)? = value { return string }
-    return nil
-  }
 
   static func object(_ value: JSONValue?) -> [String: JSONValue] {
     if case .object(let object)? = value { return object }

@@ -1,10 +1,9 @@
 import Domain
 import Foundation
-import Persistence
 import Testing
 import TestSupport
 
-@testable import FileStore
+@testable import Persistence
 
 @Suite struct RecordCodecTests {
   static var sample: [OperationRecord] {

@@ -1,10 +1,9 @@
-import Domain
 import Foundation
 
 extension Coordinate {
   /// The point `meters` away along `bearing` (radians from north), on a
   /// local flat approximation: exact enough for the world's few-km errors.
-  func offset(meters: Double, bearing: Double) -> Coordinate {
+  public func offset(meters: Double, bearing: Double) -> Coordinate {
     let north = meters * cos(bearing) / 111_195
     let east = meters * sin(bearing) / (111_195 * max(0.01, cos(latitude * .pi / 180)))
     var lon = longitude + east

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Persistence
+
 
 extension BinaryWriter {
   mutating func coordinate(_ value: Coordinate) {

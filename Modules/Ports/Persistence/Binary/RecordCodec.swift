@@ -1,12 +1,13 @@
 import Domain
 import Foundation
-import Persistence
 
-/// Batches of records in the store's binary form (Docs/Formats.md): a count,
+
+/// Batches of records in the stores' binary form (Docs/Formats.md): a count,
 /// then per record its stamp, an operation tag and the entity or key.
 /// Binary because opening a store decodes every record: JSON made a 100k-place
-/// open 90× slower than reading its bytes.
-enum RecordCodec {
+/// open 90× slower than reading its bytes. The FileStore frames it; the
+/// SQLite store keeps one record per row in it.
+public enum RecordCodec {
   enum Tag: UInt8 {
     case putTask = 1, putPlace, putList, putMembership, putSetting, putSourceEntry, putTag
     /// A task or place with what version 4 added (a task's flags, a
@@ -19,7 +20,7 @@ enum RecordCodec {
     case deleteTask = 0x81, deletePlace, deleteList, deleteMembership, deleteSetting, deleteSourceEntry, deleteTag
   }
 
-  static func encode(_ records: [OperationRecord]) -> [UInt8] {
+  public static func encode(_ records: [OperationRecord]) -> [UInt8] {
     var writer = BinaryWriter()
     writer.bytes.reserveCapacity(records.count * 96)
     writer.array(records) { writer, record in
@@ -93,7 +94,7 @@ enum RecordCodec {
 
   /// Decodes a frame's payload; any malformed byte is reported as damage at
   /// the frame's offset, with the reason.
-  static func decode(_ bytes: UnsafeRawBufferPointer, path: String, offset: Int) throws -> [OperationRecord] {
+  public static func decode(_ bytes: UnsafeRawBufferPointer, path: String, offset: Int) throws -> [OperationRecord] {
     var reader = BinaryReader(bytes)
     do {
       let records = try reader.array { reader in try record(&reader) }

@@ -1,0 +1,33 @@
+import Domain
+import Foundation
+import Persistence
+
+extension SQLiteOperationStore {
+  public func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
+    let owners = Set(keys.map(\.owner.description)).sorted()
+    return try reading { database in
+      var records: [OperationRecord] = []
+      for chunk in SQLiteChunks.of(owners) {
+        try database.query("SELECT seq, record FROM records WHERE owner IN (\(SQLiteChunks.marks(chunk.count)))", chunk) { row in
+          records.append(try Self.record(row, path: path))
+        }
+      }
+      return records
+    }
+  }
+
+  public func taskKeys() throws -> Set<EntityKey> {
+    try reading { database in
+      var keys: Set<EntityKey> = []
+      // The owners of tasks are "task/ID": a range of the index.
+      try database.query("SELECT DISTINCT owner FROM records WHERE owner >= 'task/' AND owner < 'task0'") { row in
+        if let owner = row.text(0) { keys.insert(.task(TaskID(String(owner.dropFirst(5))))) }
+      }
+      return keys
+    }
+  }
+
+  public func tasks(near point: Coordinate) throws -> Set<TaskID> {
+    try reading { database in try SQLiteTaskSpots.tasks(near: point, database: database) }
+  }
+}

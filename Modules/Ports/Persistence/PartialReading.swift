@@ -1,0 +1,52 @@
+import Domain
+
+/// A store that answers a command's reads from the entities it names,
+/// without materialising its whole state (`sqlite:` answers from its
+/// tables). A command that reads a few entities stays quick however many
+/// places the store holds.
+///
+/// Contract (checked by `PartialReadingConformance` in TestSupport):
+/// - `records(of:)` are, for every key asked (a place with its tags and
+///   its list memberships), records that rebuild exactly what `state()`
+///   holds for it at the same moment (entity or tombstone, the stamps
+///   that decide merges, the tags in the same order), and none of other
+///   keys; so `state(of:)` holds those keys and nothing else (its `latest`
+///   is of those keys only). They reflect every acknowledged write, of
+///   this process or another's; reading throws what it failed on.
+/// - `taskKeys()` is the key of every task the store has a record of
+///   (held or deleted).
+/// - `tasks(near:)` is every task with a location (its own coordinate or
+///   its place's current one) whose circle contains `point`; it may hold
+///   more (callers check the distance), never fewer.
+public protocol PartialReading: OperationStore {
+  /// Records that rebuild what `state()` holds for `keys`, and nothing else.
+  func records(of keys: Set<EntityKey>) throws -> [OperationRecord]
+
+  /// Every task's key, deleted ones too.
+  func taskKeys() throws -> Set<EntityKey>
+
+  /// A superset of the tasks one of whose location circles contains `point`.
+  func tasks(near point: Coordinate) throws -> Set<TaskID>
+}
+
+extension PartialReading {
+  /// What `state()` holds for `keys`, and nothing else.
+  public func state(of keys: Set<EntityKey>) throws -> StoreState {
+    var state = StoreState()
+    state.apply(contentsOf: try records(of: keys))
+    return state
+  }
+}
+
+extension EntityKey {
+  /// The key a record is read with: a tag or a membership goes with its
+  /// place (showing a place shows its tags and lists), anything else is
+  /// its own.
+  public var owner: EntityKey {
+    switch self {
+    case .tag(let tag): return .place(tag.place)
+    case .membership(let membership): return .place(membership.place)
+    default: return self
+    }
+  }
+}

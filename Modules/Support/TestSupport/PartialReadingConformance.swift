@@ -1,0 +1,169 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The shared suite every `PartialReading` store passes. `make` returns a
+/// new, empty store; `another`, given one, opens a second handle on the
+/// same data (what another process sees), so the kit can check that its
+/// partial reads show the first one's writes.
+public enum PartialReadingConformance {
+  public static func verify(
+    make: () throws -> any PartialReading, another: ((any PartialReading) throws -> any PartialReading)? = nil
+  ) throws {
+    for seed in 1...3 as ClosedRange<UInt64> { try partsMatchTheWhole(make(), seed: seed) }
+    try placesMoveTheirTasks(make())
+    if let another { try anotherHandleReadsTheWrites(make(), another: another) }
+  }
+
+  /// A history of puts, field updates, tag changes, memberships, deletes
+  /// and merged records from another replica; then every key read alone,
+  /// every task found near its own circles, and a point near each place.
+  static func partsMatchTheWhole(_ store: any PartialReading, seed: UInt64) throws {
+    defer { store.close() }
+    var random = SplitMix64(seed: seed)
+    let remote = InMemoryOperationStore(replica: Fixtures.replica("remote-\(seed)"), clock: ManualClock(Fixtures.epoch))
+    var history = History(random: random)
+    try history.write(to: store, remote: remote)
+    random = SplitMix64(seed: seed &+ 100)
+    let whole = store.state()
+    var keys = Set(whole.versions.keys.map(\.owner))
+    keys.formUnion(whole.tasks.keys.map(EntityKey.task))
+    keys.formUnion(whole.places.keys.map(EntityKey.place))
+    for key in keys.sorted(by: { $0.description < $1.description }) {
+      let part = try store.state(of: [key])
+      try same(part, whole, key: key, check: "state(of: \(key))")
+      let others = part.versions.keys.filter { $0.owner != key }
+      try expect(others.isEmpty, "state(of: \(key))", "holds other keys: \(others.map(\.description).sorted())")
+    }
+    let some = Set(keys.shuffled(using: &random).prefix(7))
+    let part = try store.state(of: some)
+    for key in some { try same(part, whole, key: key, check: "state(of: 7 keys)") }
+    let known = try store.taskKeys()
+    let deleted = whole.versions.keys.filter { if case .task = $0 { whole.entity(for: $0) == nil } else { false } }
+    try expect(
+      known.isSuperset(of: whole.tasks.keys.map(EntityKey.task)) && known.isSuperset(of: deleted), "taskKeys",
+      "missing \(Set(whole.tasks.keys.map(EntityKey.task)).union(deleted).subtracting(known).map(\.description).sorted())")
+    var points = whole.places.values.compactMap(\.coordinate)
+    for task in whole.tasks.values {
+      for location in task.locations {
+        guard let center = whole.coordinate(of: location) else { continue }
+        points.append(center)
+        // Just inside the circle, north and east.
+        let inside = location.radius * 0.999
+        points.append(contentsOf: [center.offset(meters: inside, bearing: 0), center.offset(meters: inside, bearing: .pi / 2)])
+      }
+    }
+    for point in points { try tasksNear(point, store: store, whole: whole) }
+  }
+
+  /// A place moved (or deleted) moves its tasks' circles with it.
+  static func placesMoveTheirTasks(_ store: any PartialReading) throws {
+    defer { store.close() }
+    var place = Fixtures.place("moving")
+    var task = Fixtures.task("uses-it")
+    task.locations = [TaskLocation(id: LocationID("l1"), target: .place(place.id), radius: 100)]
+    try store.append([.put(.place(place)), .put(.task(task))])
+    let far = try Coordinate(latitude: 61.5, longitude: 23.8)
+    try expect(try store.tasks(near: Fixtures.helsinki).contains(task.id), "tasks(near:)", "the task at its place is not found")
+    place.personal.coordinate = far
+    try store.append([.put(.place(place))])
+    try tasksNear(far, store: store, whole: store.state())
+    try expect(try store.tasks(near: far).contains(task.id), "tasks(near:) after a place moved", "the task is not found where its place went")
+    try store.append([.delete(.place(place.id))])
+    try tasksNear(far, store: store, whole: store.state())
+    place = Fixtures.place("moving")
+    try store.append([.put(.place(place))])
+    try expect(try store.tasks(near: Fixtures.helsinki).contains(task.id), "tasks(near:) after a place came back", "the task is not found")
+  }
+
+  static func anotherHandleReadsTheWrites(_ store: any PartialReading, another: (any PartialReading) throws -> any PartialReading) throws {
+    let second = try another(store)
+    defer {
+      second.close()
+      store.close()
+    }
+    _ = try second.state(of: [.task(TaskID("later"))])
+    var task = Fixtures.task("later", title: "Post the parcel")
+    task.locations[0].target = .coordinate(try Coordinate(latitude: -16.5, longitude: 179.9995))
+    try store.append([.put(.task(task))])
+    try expect(try second.state(of: [.task(task.id)]).tasks[task.id] == task, "another handle", "does not read a task written by the first")
+    try expect(
+      try second.tasks(near: Coordinate(latitude: -16.5, longitude: -179.9995)).contains(task.id), "another handle",
+      "does not find a task across the antimeridian")
+  }
+
+  static func same(_ part: StoreState, _ whole: StoreState, key: EntityKey, check: String) throws {
+    try expect(part.entity(for: key) == whole.entity(for: key), check, "entity \(String(describing: part.entity(for: key))) ≠ \(String(describing: whole.entity(for: key)))")
+    try expect(part.versions[key] == whole.versions[key], check, "stamp \(String(describing: part.versions[key])) ≠ \(String(describing: whole.versions[key]))")
+    if case .place(let id) = key {
+      let mine = part.memberships.filter { $0.place == id }, theirs = whole.memberships.filter { $0.place == id }
+      try expect(mine == theirs, check, "memberships \(mine) ≠ \(theirs)")
+      let mineRecords = part.records(since: nil).filter { $0.operation.key.owner == key }
+      let theirRecords = whole.records(since: nil).filter { $0.operation.key.owner == key }
+      try expect(mineRecords == theirRecords, check, "the records that rebuild it differ: \(mineRecords.count) against \(theirRecords.count)")
+    }
+  }
+
+  static func tasksNear(_ point: Coordinate, store: any PartialReading, whole: StoreState) throws {
+    let found = try store.tasks(near: point)
+    for task in whole.tasks.values {
+      let hit = task.locations.contains { location in whole.coordinate(of: location).map { $0.distance(to: point) <= location.radius } ?? false }
+      try expect(!hit || found.contains(task.id), "tasks(near: \(point))", "misses \(task.id), whose circle holds the point")
+    }
+  }
+
+  /// A seeded mix of writes: this replica's own and another's, merged.
+  struct History {
+    var random: SplitMix64
+
+    mutating func write(to store: any PartialReading, remote: InMemoryOperationStore) throws {
+      let centres = [
+        Fixtures.helsinki, try Coordinate(latitude: 60.2, longitude: 24.9), try Coordinate(latitude: -16.5, longitude: 179.999),
+        try Coordinate(latitude: 89.9995, longitude: 10), try Coordinate(latitude: 0, longitude: 0),
+      ]
+      var places = (0..<12).map { index in
+        var place = Fixtures.place("p\(index)", name: "Place \(index)")
+        place.personal.coordinate = centres[index % centres.count].offset(meters: Double(index) * 40, bearing: 0)
+        place.personal.tags = index % 3 == 0 ? ["food", "Café"] : []
+        return place
+      }
+      let lists = [Fixtures.list("l0"), Fixtures.list("l1", name: "Pharmacies")]
+      var tasks = (0..<10).map { index -> ReminderTask in
+        var task = Fixtures.task("t\(index)", title: "Task \(index)")
+        task.locations = (0..<(1 + index % 3)).map { n in
+          let target: LocationTarget = n == 1 ? .coordinate(centres[(index + n) % centres.count]) : .place(places[(index * 3 + n) % places.count].id)
+          return TaskLocation(id: LocationID("l\(n)"), target: target, radius: [40, 150, 1_000, 5_000][(index + n) % 4])
+        }
+        return task
+      }
+      try store.append(places.map { .put(.place($0)) } + lists.map { .put(.list($0)) })
+      try store.append(tasks.map { .put(.task($0)) })
+      try store.append((0..<8).map { .put(.membership(Membership(list: lists[$0 % 2].id, place: places[$0].id))) })
+      for round in 0..<20 {
+        let index = Int(random.next() % UInt64(tasks.count))
+        let place = Int(random.next() % UInt64(places.count))
+        switch round % 5 {
+        case 0:
+          tasks[index].title = "Task \(index) edited \(round)"
+          try store.append([.put(.task(tasks[index]))])
+        case 1:
+          places[place].personal.tags = places[place].personal.tags.isEmpty ? ["new \(round)"] : Array(places[place].personal.tags.dropFirst())
+          places[place].personal.coordinate = places[place].coordinate?.offset(meters: 36, bearing: -0.6)
+          try store.append([.put(.place(places[place]))])
+        case 2:
+          try store.append([.delete(.membership(Membership(list: lists[place % 2].id, place: places[place].id)))])
+        case 3:
+          // Another replica edits and deletes; its records are merged.
+          var theirs = tasks[index]
+          theirs.notes = "from the other phone \(round)"
+          try remote.append([.put(.task(theirs)), .put(.place(places[place])), .put(.tag(PlaceTag(place: places[place].id, name: "remote")))])
+          if round > 10 { try remote.append([.delete(.task(tasks[(index + 1) % tasks.count].id))]) }
+          try store.merge(try remote.operations(since: nil))
+        default:
+          try store.append([.delete(.task(tasks[index].id))])
+          if round > 10 { try store.append([.delete(.place(places[place].id))]) }
+        }
+      }
+    }
+  }
+}

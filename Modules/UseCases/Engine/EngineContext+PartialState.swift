@@ -1,0 +1,64 @@
+import Domain
+import Persistence
+
+extension EngineContext {
+  /// What the store holds for the tasks that may fire at `point` and the
+  /// places they are tied to: the whole state when the store cannot read
+  /// part of it (`PartialReading`).
+  func state(near point: Coordinate) throws -> StoreState {
+    guard let reader = store as? any PartialReading else { return try wholeState() }
+    return try reader.stateWithPlaces(of: Set(try reader.tasks(near: point).map(EntityKey.task)))
+  }
+
+  /// Every task and the places they are tied to (`PartialReading`), or the whole state.
+  func stateOfTasks() throws -> StoreState {
+    guard let reader = store as? any PartialReading else { return try wholeState() }
+    return try reader.stateWithPlaces(of: try reader.taskKeys())
+  }
+
+  /// The place with this exact id and the lists it is in, read alone;
+  /// nil when the store cannot, or holds no place by that id (a name or a
+  /// prefix is resolved against the whole state).
+  func state(ofPlace id: String) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    let place = PlaceID(id)
+    let read = try reader.state(of: [.place(place)])
+    guard read.places[place] != nil else { return nil }
+    let lists = read.memberships.filter { $0.place == place }.map { EntityKey.list($0.list) }
+    return try reader.state(of: Set(lists).union([.place(place)]))
+  }
+
+  /// The task with this exact id and its places, read alone; nil as for `state(ofPlace:)`.
+  func state(ofTask id: String) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    let task = EntityKey.task(TaskID(id))
+    let read = try reader.stateWithPlaces(of: [task])
+    return read.tasks.isEmpty ? nil : read
+  }
+
+  /// The whole state. A store that reads parts (and may have been opened
+  /// lazily) reads the rest first, so what it cannot read is reported
+  /// here instead of showing less; other stores hold it already.
+  func wholeState() throws -> StoreState {
+    if store is any PartialReading { try store.refresh() }
+    return store.state()
+  }
+}
+
+extension PartialReading {
+  /// What `state()` holds for these tasks and the places they are tied
+  /// to (read after the tasks: a place tied meanwhile may be missing, as
+  /// if the command had run a moment earlier).
+  func stateWithPlaces(of tasks: Set<EntityKey>) throws -> StoreState {
+    var state = try state(of: tasks)
+    state.apply(contentsOf: try records(of: state.placeKeys))
+    return state
+  }
+}
+
+extension StoreState {
+  /// The places the tasks held are tied to.
+  var placeKeys: Set<EntityKey> {
+    Set(tasks.values.flatMap { task in task.locations.compactMap { if case .place(let id) = $0.target { EntityKey.place(id) } else { nil } } })
+  }
+}
