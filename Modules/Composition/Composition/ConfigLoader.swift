@@ -146,7 +146,7 @@ public enum ConfigLoader {
       case .string(let string): text = string
       case .number(let number): text = String(number)
       default:
-        throw ConfigError.wrongType(source: source, key: full, expected: full.hasPrefix("radius") || full == "server.max-body" || full == "server.timeout" || full == "server.per-address" || full == "server.header-timeout" || full == "server.min-body-rate" || full == "server.threads" || full == "cluster.partitions" || full == "cluster.lease" || full == "mqtt.port" || full == "gpsd.port" ? "a number" : "a string")
+        throw ConfigError.wrongType(source: source, key: full, expected: full.hasPrefix("radius") || full == "server.max-body" || full == "server.timeout" || full == "server.per-address" || full == "server.header-timeout" || full == "server.min-body-rate" || full == "server.threads" || full == "cluster.partitions" || full == "cluster.lease" || full == "cluster.idle" || full == "mqtt.port" || full == "gpsd.port" ? "a number" : "a string")
       }
       if full == "profile" { contents.profile = text } else { contents.values.append((full, text)) }
     }

@@ -67,6 +67,9 @@ public struct Settings: Sendable, Equatable {
   public var clusterWorker = ""
   /// Seconds a worker's lease on a partition lasts unrenewed.
   public var clusterLease = 15
+  /// Seconds a person this worker opened for its API (or an answer link),
+  /// whose partition another worker holds, stays open unused.
+  public var clusterIdle = 600
   /// The MQTT broker OwnTracks phones publish to (empty host: no MQTT).
   public var mqttHost = ""
   public var mqttPort = 1883
@@ -138,6 +141,7 @@ public struct Settings: Sendable, Equatable {
     ("cluster.partitions", "WHILEHERE_CLUSTER_PARTITIONS"),
     ("cluster.worker", "WHILEHERE_CLUSTER_WORKER"),
     ("cluster.lease", "WHILEHERE_CLUSTER_LEASE"),
+    ("cluster.idle", "WHILEHERE_CLUSTER_IDLE"),
     ("gpsd.host", "WHILEHERE_GPSD_HOST"),
     ("gpsd.port", "WHILEHERE_GPSD_PORT"),
     ("gpsd.person", "WHILEHERE_GPSD_PERSON"),
@@ -209,6 +213,7 @@ public struct Settings: Sendable, Equatable {
       }
       clusterWorker = value
     case "cluster.lease": clusterLease = try Self.whole(value, key: key, source: source, in: 3...3600)
+    case "cluster.idle": clusterIdle = try Self.whole(value, key: key, source: source, in: 10...86_400)
     case "gpsd.host": gpsdHost = value
     case "gpsd.port": gpsdPort = try Self.whole(value, key: key, source: source, in: 1...65535)
     case "gpsd.person": gpsdPerson = value

@@ -21,6 +21,9 @@ final class ClusterIngest: Sendable {
   private let people: People
   private let log: DaemonLog
   private let clock: any WallClock
+  /// How long a guest (a person of a partition this worker does not hold,
+  /// opened for its API or an answer link) stays open unused, seconds.
+  let idleSeconds: TimeInterval
   /// Whether the loops should go on, and what each signals when it ended.
   private let loop = Locked<(running: Bool, ended: [OneShot<Void>])>((false, []))
   /// Counts for /health and the log.
@@ -40,8 +43,12 @@ final class ClusterIngest: Sendable {
   /// The body of an `api` message; its position in the partition is what counts.
   static let changedBody = Data(#"{"_type":"wh-changed"}"#.utf8)
 
-  init(ports: ClusterPorts, worker id: String, leaseSeconds: Double, people: People, mqtt: MQTTIngest?, clock: any WallClock, log: DaemonLog) throws {
+  init(
+    ports: ClusterPorts, worker id: String, leaseSeconds: Double, idleSeconds: TimeInterval = 600, people: People, mqtt: MQTTIngest?,
+    clock: any WallClock, log: DaemonLog
+  ) throws {
     self.ports = ports
+    self.idleSeconds = idleSeconds
     self.people = people
     self.log = log
     self.clock = clock
@@ -220,6 +227,7 @@ final class ClusterIngest: Sendable {
     Thread { [self] in
       // Partitions let go whose people are still open here.
       var lettingGo = Set<Int>()
+      var lastIdleLook = clock.now()
       while loop.withLock({ $0.running }) {
         do {
           let pass = try worker.pass(wait: owner.held.isEmpty ? 0 : 0.2) { taken in self.takeUp(taken) }
@@ -230,6 +238,11 @@ final class ClusterIngest: Sendable {
           for failure in pass.failures { log("cluster-apply-failed", ["worker": owner.worker, "detail": failure]) }
           lettingGo.formUnion(pass.dropped)
           if !lettingGo.isEmpty { lettingGo = letGo(lettingGo) }
+          // Guests are looked at every round, and often enough for a short `cluster.idle`.
+          if clock.now().timeIntervalSince(lastIdleLook) >= min(period, idleSeconds / 4) {
+            lastIdleLook = clock.now()
+            closeIdleGuests(except: lettingGo)
+          }
           // Failures that come back at once (no stream leader yet) are not tried again at full speed.
           if pass.applied == 0 { usleep(owner.held.isEmpty ? 200_000 : pass.failures.isEmpty ? 20_000 : 500_000) }
         } catch {
@@ -292,6 +305,21 @@ final class ClusterIngest: Sendable {
       people.close(drainSeconds: 2, log: log) { closing.contains(Partitioning.partition(of: $0, count: count)) }
     }
     return partitions.subtracting(held).subtracting(closing)
+  }
+
+  /// Closes the guests nobody asked for in `idleSeconds`: people of
+  /// partitions this worker does not hold, opened for its API or an
+  /// answer link. Without it a front that many people's pages and links
+  /// reach would keep an engine for each of them. The people of
+  /// partitions being let go (`letGo`) wait for another owner instead.
+  func closeIdleGuests(except lettingGo: Set<Int> = []) {
+    let count = ports.queue.partitions
+    let held = owner.held
+    let closed = people.closeIdle(for: idleSeconds, drainSeconds: 2, log: log) { name in
+      let partition = Partitioning.partition(of: name, count: count)
+      return !held.contains(partition) && !lettingGo.contains(partition)
+    }
+    if !closed.isEmpty { log("cluster-guests-closed", ["worker": owner.worker, "count": String(closed.count), "idle": String(Int(idleSeconds))]) }
   }
 
   /// Stops both loops after their current round and pass and gives every

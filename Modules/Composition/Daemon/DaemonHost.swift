@@ -144,7 +144,7 @@ public final class DaemonHost: Sendable {
       members: settings.people.map { Member(name: $0.key, settings: $0.value) },
       hasher: try registry.port("server.hasher", settings.serverHasher, in: registry.hashers).make(()), gate: gate,
       localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken(),
-      journalAnswersLater: runtime.store.appendsWithoutWaiting, open: open)
+      journalAnswersLater: runtime.store.appendsWithoutWaiting, now: { clock.now() }, open: open)
     // A single daemon serves everyone from the start. In a cluster the
     // worker that takes a person's partition opens them
     // (ClusterIngest.takeUp): restoring takes the last fix again, and may
@@ -177,7 +177,8 @@ public final class DaemonHost: Sendable {
     if let ports = try tuning.cluster ?? (settings.clusterNATS.isEmpty ? nil : ClusterPorts.open(settings)) {
       let id = settings.clusterWorker.isEmpty ? Self.workerID() : settings.clusterWorker
       let made = try ClusterIngest(
-        ports: ports, worker: id, leaseSeconds: Double(settings.clusterLease), people: directory, mqtt: mqtt, clock: clock, log: log)
+        ports: ports, worker: id, leaseSeconds: Double(settings.clusterLease), idleSeconds: Double(settings.clusterIdle), people: directory,
+        mqtt: mqtt, clock: clock, log: log)
       mqtt?.cluster.withLock { $0 = made }
       cluster = made
       log("cluster", ["worker": id, "ports": ports.description])

@@ -32,13 +32,18 @@ final class People: Sendable {
   /// Opens one person's store and engine (`DaemonHost.open`).
   private let open: @Sendable (String) throws -> Person
   private let opened = Locked<[String: Person]>([:])
+  /// When each open person was last asked for (`person(_:)`), by `now`.
+  private let used = Locked<[String: Date]>([:])
+  private let now: @Sendable () -> Date
   /// Held while a person is being opened, so two requests never open one twice.
   private let opening = Locked<[@Sendable (Person) -> Void]>([])
 
   init(
     members: [Member], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate(),
-    localToken: String? = nil, journalAnswersLater: Bool = false, rememberedHeaders: Int? = nil, open: @escaping @Sendable (String) throws -> Person
+    localToken: String? = nil, journalAnswersLater: Bool = false, rememberedHeaders: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    open: @escaping @Sendable (String) throws -> Person
   ) {
+    self.now = now
     self.journalAnswersLater = journalAnswersLater
     headerLimit = max(1, rememberedHeaders ?? max(10_000, 4 * members.count))
     self.gate = gate
@@ -63,15 +68,37 @@ final class People: Sendable {
   /// nil when the config has no such person. Throws what opening threw
   /// (a store out of reach), and opens again at the next call.
   func person(_ name: String) throws -> Person? {
-    if let person = opened.withLock({ $0[name] }) { return person }
+    if let person = opened.withLock({ $0[name] }) {
+      used.withLock { $0[name] = now() }
+      return person
+    }
     guard members[name] != nil else { return nil }
     return try opening.withLock { whenOpened in
       if let person = opened.withLock({ $0[name] }) { return person }
       let person = try open(name)
       whenOpened.forEach { $0(person) }
       opened.withLock { $0[name] = person }
+      used.withLock { $0[name] = now() }
       return person
     }
+  }
+
+  /// Closes the open people `which` picks that nobody asked for in the
+  /// last `seconds` (a cluster worker's guests: people of partitions it
+  /// does not hold, opened for its API); their names.
+  @discardableResult
+  func closeIdle(for seconds: TimeInterval, drainSeconds: TimeInterval, log: DaemonLog, _ which: (String) -> Bool) -> [String] {
+    let cutoff = now().addingTimeInterval(-seconds)
+    let idle = Set(used.withLock { used in used.filter { $0.value <= cutoff && which($0.key) }.map(\.key) })
+    guard !idle.isEmpty else { return [] }
+    var closed: [String] = []
+    close(drainSeconds: drainSeconds, log: log) { name in
+      // Asked for since the look above: kept.
+      guard idle.contains(name), used.withLock({ $0[name].map { $0 <= cutoff } ?? true }) else { return false }
+      closed.append(name)
+      return true
+    }
+    return closed.sorted()
   }
 
   /// Closes the people opened so far whose name `which` picks
@@ -81,6 +108,7 @@ final class People: Sendable {
       opened.withLock { opened in
         let picked = opened.filter { which($0.key) }
         for name in picked.keys { opened[name] = nil }
+        used.withLock { used in for name in picked.keys { used[name] = nil } }
         return Array(picked.values)
       }
     }
