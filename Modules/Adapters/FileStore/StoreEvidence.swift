@@ -56,7 +56,8 @@ enum StoreEvidence {
   /// named pair, so they go.
   static func removeLeftovers(directory: String, keeping manifest: StoreManifest) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    let kept: Set<String> = [manifest.log.file, manifest.snapshot?.file].compactMap { $0 }.reduce(into: []) { $0.insert($1) }
+    let keys = manifest.snapshot.map { _ in SnapshotKeys.fileName(manifest.generation) }
+    let kept: Set<String> = [manifest.log.file, manifest.snapshot?.file, keys].compactMap { $0 }.reduce(into: []) { $0.insert($1) }
     for name in names where StoreManifest.isOwnFileName(name) && !kept.contains(name) {
       unlink(directory + "/" + name)
     }

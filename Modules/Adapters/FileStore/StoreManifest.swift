@@ -113,7 +113,7 @@ struct StoreManifest: Equatable {
 
   /// A manifest never points outside the directory.
   static func isOwnFileName(_ name: String) -> Bool {
-    name == "log" || name == "snapshot" || ["log-", "snapshot-"].contains { prefix in
+    name == "log" || name == "snapshot" || ["log-", "snapshot-", "keys-"].contains { prefix in
       name.hasPrefix(prefix) && Int(name.dropFirst(prefix.count)).map { $0 > 0 } == true
     }
   }

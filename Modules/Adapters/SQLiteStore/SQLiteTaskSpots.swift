@@ -49,10 +49,9 @@ enum SQLiteTaskSpots {
     var spots: [[any Sendable]] = []
     var boxes: [(index: Int, box: CircleBox)] = []
     for text in tasks {
-      guard let task = state.tasks[TaskID(text)] else { continue }
-      for location in task.locations {
-        if case .place(let place) = location.target { spots.append([text, place.rawValue]) } else { spots.append([text, SQLiteDatabase.Null()]) }
-        if let center = state.coordinate(of: location) { boxes.append((spots.count - 1, CircleBox(center: center, radius: location.radius))) }
+      for spot in state.spots(of: TaskID(text)) {
+        spots.append([text, spot.place.map { $0.rawValue as any Sendable } ?? SQLiteDatabase.Null()])
+        if let box = spot.box { boxes.append((spots.count - 1, box)) }
       }
     }
     var ids: [Int64] = []

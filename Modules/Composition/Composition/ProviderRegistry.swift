@@ -102,10 +102,12 @@ public struct ProviderRegistry: Sendable {
       guard let argument = input.argument else {
         throw ConfigError.invalidValue(source: "store", key: "store", value: "file", allowed: "file:DIRECTORY")
       }
-      return try FileOperationStore(
-        directory: XDG.expandTilde(argument, input.environment), newReplica: input.newReplica ?? ReplicaID.random(), clock: input.clock,
-        options: FileStoreOptions(
-          access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment), keepLogOpen: !input.oneOfMany))
+      let directory = XDG.expandTilde(argument, input.environment)
+      let options = FileStoreOptions(access: input.shared ? .shared : .exclusive, lockWait: try lockWait(input.environment), keepLogOpen: !input.oneOfMany)
+      let replica = input.newReplica ?? ReplicaID.random()
+      let clock = input.clock
+      let open = { @Sendable in try FileOperationStore(directory: directory, newReplica: replica, clock: clock, options: options) }
+      return input.lazily ? LazyFileStore(directory: directory, make: open) : try open()
     }
     registry.stores["sqlite"] = Factory(
       summary: "sqlite:PATH, the operation log in one SQLite file (WAL, synchronous=FULL)",

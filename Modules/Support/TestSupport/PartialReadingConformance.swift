@@ -5,12 +5,14 @@ import Persistence
 /// The shared suite every `PartialReading` store passes. `make` returns a
 /// new, empty store; `another`, given one, opens a second handle on the
 /// same data (what another process sees), so the kit can check that its
-/// partial reads show the first one's writes.
+/// partial reads show the first one's writes. A store that compacts
+/// (`CompactingStore`) is compacted halfway through the history, so what
+/// is read comes from a snapshot and the log after it.
 public enum PartialReadingConformance {
   public static func verify(
     make: () throws -> any PartialReading, another: ((any PartialReading) throws -> any PartialReading)? = nil
   ) throws {
-    for seed in 1...3 as ClosedRange<UInt64> { try partsMatchTheWhole(make(), seed: seed) }
+    for seed in 1...3 as ClosedRange<UInt64> { try partsMatchTheWhole(make(), seed: seed, another: another) }
     try placesMoveTheirTasks(make())
     if let another { try anotherHandleReadsTheWrites(make(), another: another) }
   }
@@ -18,14 +20,25 @@ public enum PartialReadingConformance {
   /// A history of puts, field updates, tag changes, memberships, deletes
   /// and merged records from another replica; then every key read alone,
   /// every task found near its own circles, and a point near each place.
-  static func partsMatchTheWhole(_ store: any PartialReading, seed: UInt64) throws {
+  static func partsMatchTheWhole(
+    _ store: any PartialReading, seed: UInt64, another: ((any PartialReading) throws -> any PartialReading)? = nil
+  ) throws {
     defer { store.close() }
     var random = SplitMix64(seed: seed)
     let remote = InMemoryOperationStore(replica: Fixtures.replica("remote-\(seed)"), clock: ManualClock(Fixtures.epoch))
     var history = History(random: random)
     try history.write(to: store, remote: remote)
-    random = SplitMix64(seed: seed &+ 100)
     let whole = store.state()
+    // The writer itself, and a handle that has read nothing yet.
+    let fresh = try another.map { try $0(store) }
+    defer { fresh?.close() }
+    for reader in [store] + (fresh.map { [$0] } ?? []) {
+      random = SplitMix64(seed: seed &+ 100)
+      try partsMatch(whole, reader: reader, random: &random)
+    }
+  }
+
+  static func partsMatch(_ whole: StoreState, reader store: any PartialReading, random: inout SplitMix64) throws {
     var keys = Set(whole.versions.keys.map(\.owner))
     keys.formUnion(whole.tasks.keys.map(EntityKey.task))
     keys.formUnion(whole.places.keys.map(EntityKey.place))
@@ -140,6 +153,7 @@ public enum PartialReadingConformance {
       try store.append(tasks.map { .put(.task($0)) })
       try store.append((0..<8).map { .put(.membership(Membership(list: lists[$0 % 2].id, place: places[$0].id))) })
       for round in 0..<20 {
+        if round == 10, let compacting = store as? any CompactingStore { try compacting.compact() }
         let index = Int(random.next() % UInt64(tasks.count))
         let place = Int(random.next() % UInt64(places.count))
         switch round % 5 {

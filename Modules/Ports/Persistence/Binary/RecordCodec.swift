@@ -21,9 +21,18 @@ public enum RecordCodec {
   }
 
   public static func encode(_ records: [OperationRecord]) -> [UInt8] {
+    var ignored: [Int] = []
+    return encode(records, offsets: &ignored)
+  }
+
+  /// `encode`, also giving where each record starts in the bytes, for
+  /// reading one alone later (`decode(at:)`).
+  public static func encode(_ records: [OperationRecord], offsets: inout [Int]) -> [UInt8] {
     var writer = BinaryWriter()
     writer.bytes.reserveCapacity(records.count * 96)
+    offsets.reserveCapacity(offsets.count + records.count)
     writer.array(records) { writer, record in
+      offsets.append(writer.bytes.count)
       writer.varint(UInt64(record.stamp.wallMillis))
       writer.varint(UInt64(record.stamp.counter))
       writer.string(record.stamp.replica.rawValue)
@@ -100,6 +109,19 @@ public enum RecordCodec {
       let records = try reader.array { reader in try record(&reader) }
       guard reader.isAtEnd else { throw reader.fail("trailing bytes") }
       return records
+    } catch {
+      throw StoreError.corrupt(
+        path: path, offset: UInt64(offset), reason: "record has a valid checksum but does not decode (\(error))")
+    }
+  }
+
+  /// The one record that starts at `start` in a batch's bytes (an offset
+  /// `encode(_:offsets:)` gave); damage is reported as `decode` does.
+  public static func decode(_ bytes: UnsafeRawBufferPointer, at start: Int, path: String, offset: Int) throws -> OperationRecord {
+    do {
+      guard start > 0, start < bytes.count else { throw BinaryReader(bytes).fail("no record starts at byte \(start)") }
+      var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+      return try record(&reader)
     } catch {
       throw StoreError.corrupt(
         path: path, offset: UInt64(offset), reason: "record has a valid checksum but does not decode (\(error))")

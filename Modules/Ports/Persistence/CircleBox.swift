@@ -3,15 +3,24 @@ import Foundation
 
 /// The latitude and longitude range that holds every point within
 /// `radius` metres of `center` (by `Coordinate.distance`), widened a little
-/// so the R*Tree's 32-bit floats cannot cut a point on its edge off. A
-/// circle over a pole or across the antimeridian takes every longitude.
-struct CircleBox: Equatable {
-  let minLatitude: Double
-  let maxLatitude: Double
-  let minLongitude: Double
-  let maxLongitude: Double
+/// so an index keeping 32-bit floats (SQLite's R*Tree) cannot cut a point
+/// on its edge off. A circle over a pole or across the antimeridian takes
+/// every longitude.
+public struct CircleBox: Equatable, Sendable {
+  public let minLatitude: Double
+  public let maxLatitude: Double
+  public let minLongitude: Double
+  public let maxLongitude: Double
 
-  init(center: Coordinate, radius: Double) {
+  public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
+    (self.minLatitude, self.maxLatitude, self.minLongitude, self.maxLongitude) = (minLatitude, maxLatitude, minLongitude, maxLongitude)
+  }
+
+  public func contains(_ point: Coordinate) -> Bool {
+    minLatitude <= point.latitude && point.latitude <= maxLatitude && minLongitude <= point.longitude && point.longitude <= maxLongitude
+  }
+
+  public init(center: Coordinate, radius: Double) {
     let angle = (max(radius, 0) * 1.01 + 5) / Coordinate.earthRadiusMeters
     let spread = angle * 180 / .pi
     minLatitude = max(-90, center.latitude - spread)

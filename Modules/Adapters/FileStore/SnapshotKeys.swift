@@ -1,0 +1,192 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The sidecar a compaction writes beside its snapshot (`keys-N` for
+/// `snapshot-N`), so a reader can find one key's records without decoding
+/// the rest: where each frame's payload lies, every record's owner key
+/// (`EntityKey.owner`) with where it starts, sorted by the owner's bytes,
+/// and each task location's place and circle box. It only speeds reading:
+/// one that is missing, damaged or made for other snapshot bytes is not
+/// used (`FileStoreReader` then reads everything).
+///
+/// Layout, little-endian: the file header (`WHKEY`); the snapshot's bytes
+/// (u64) and CRC-32, then the counts of frames, entries and spots and the
+/// bytes of the text at the end (u32 each); per frame its payload's start
+/// and length; per entry its owner (start and length in the text), frame
+/// and start in the frame's payload; per spot its task and place (start
+/// and length in the text, a place length of `noPlace` for none) and its
+/// box (four doubles, NaN for none); the text; the CRC-32 of all before.
+struct SnapshotKeys {
+  static let kind = "WHKEY"
+  static let noPlace = UInt32.max
+  static let fixedBytes = 8 + 4 * 7
+  static let frameBytes = 8
+  static let entryBytes = 16
+  static let spotBytes = 16 + 32
+
+  static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
+
+  /// The sidecar's bytes for a snapshot whose frames hold `frames`' records
+  /// (each with its payload's start in the file and each record's start in
+  /// its payload), `snapshot` its bytes, `state` what it holds.
+  static func encode(snapshot: [UInt8], frames: [(payloadStart: Int, length: Int, records: [OperationRecord], offsets: [Int])], state: StoreState) -> [UInt8] {
+    var text: [UInt8] = []
+    var textStarts: [String: UInt32] = [:]
+    func place(_ string: String) -> (UInt32, UInt32) {
+      if let start = textStarts[string] { return (start, UInt32(string.utf8.count)) }
+      let start = UInt32(text.count)
+      text.append(contentsOf: string.utf8)
+      textStarts[string] = start
+      return (start, UInt32(string.utf8.count))
+    }
+    var entries: [(owner: [UInt8], frame: UInt32, offset: UInt32)] = []
+    for (index, frame) in frames.enumerated() {
+      for (record, offset) in zip(frame.records, frame.offsets) {
+        entries.append((Array(record.operation.key.owner.description.utf8), UInt32(index), UInt32(offset)))
+      }
+    }
+    // Stable: one owner's records stay in file order.
+    entries = entries.enumerated().sorted { a, b in
+      a.element.owner.lexicographicallyPrecedes(b.element.owner) || (a.element.owner == b.element.owner && a.offset < b.offset)
+    }.map(\.element)
+    var out = FileHeader.bytes(kind: kind)
+    let spots = state.tasks.keys.sorted().flatMap { state.spots(of: $0) }
+    func u32(_ value: UInt32) { Frame.appendLE(value, to: &out) }
+    func u64(_ value: UInt64) {
+      u32(UInt32(truncatingIfNeeded: value))
+      u32(UInt32(truncatingIfNeeded: value >> 32))
+    }
+    func f64(_ value: Double) { u64(value.bitPattern) }
+    u64(UInt64(snapshot.count))
+    u32(CRC32.checksum(snapshot))
+    var body: [UInt8] = []
+    swap(&out, &body)
+    for frame in frames {
+      u32(UInt32(frame.payloadStart))
+      u32(UInt32(frame.length))
+    }
+    for entry in entries {
+      let (start, length) = place(String(decoding: entry.owner, as: UTF8.self))
+      u32(start)
+      u32(length)
+      u32(entry.frame)
+      u32(entry.offset)
+    }
+    for spot in spots {
+      let (taskStart, taskLength) = place("task/" + spot.task.rawValue)
+      u32(taskStart)
+      u32(taskLength)
+      if let id = spot.place {
+        let (start, length) = place(id.rawValue)
+        u32(start)
+        u32(length)
+      } else {
+        u32(0)
+        u32(noPlace)
+      }
+      for value in [spot.box?.minLatitude, spot.box?.maxLatitude, spot.box?.minLongitude, spot.box?.maxLongitude] { f64(value ?? .nan) }
+    }
+    swap(&out, &body)
+    for count in [frames.count, entries.count, spots.count, text.count] { u32(UInt32(count)) }
+    out += body
+    out += text
+    u32(CRC32.checksum(out))
+    return out
+  }
+
+  /// The sidecar's bytes, checked: whole (its CRC), of this version and
+  /// made for this snapshot (its length and CRC); nil otherwise.
+  let bytes: [UInt8]
+  let frames: Int
+  let entries: Int
+  let spots: Int
+  private let entriesStart: Int
+  private let spotsStart: Int
+  private let textStart: Int
+
+  init?(_ bytes: [UInt8], snapshotBytes: Int, snapshotCRC: UInt32) {
+    guard bytes.count >= Self.fixedBytes + 4, Array(bytes[0..<5]) == Array(Self.kind.utf8), FileHeader.version(of: bytes) == FileHeader.version
+    else { return nil }
+    let valid = bytes.withUnsafeBytes { buffer in
+      CRC32.checksum(UnsafeRawBufferPointer(rebasing: buffer[0..<(bytes.count - 4)])) == Frame.readLE(buffer, at: bytes.count - 4)
+    }
+    guard valid else { return nil }
+    let header = bytes.withUnsafeBytes { buffer in
+      (0..<7).map { Int(Frame.readLE(buffer, at: FileHeader.size + 4 * $0)) }
+    }
+    guard header[0] | header[1] << 32 == snapshotBytes, UInt32(header[2]) == snapshotCRC else { return nil }
+    (frames, entries, spots) = (header[3], header[4], header[5])
+    entriesStart = Self.fixedBytes + frames * Self.frameBytes
+    spotsStart = entriesStart + entries * Self.entryBytes
+    textStart = spotsStart + spots * Self.spotBytes
+    guard textStart + header[6] + 4 == bytes.count else { return nil }
+    self.bytes = bytes
+  }
+
+  private func u32(_ offset: Int) -> Int { bytes.withUnsafeBytes { Int(Frame.readLE($0, at: offset)) } }
+
+  private func f64(_ offset: Int) -> Double {
+    bytes.withUnsafeBytes { Double(bitPattern: UInt64(Frame.readLE($0, at: offset)) | UInt64(Frame.readLE($0, at: offset + 4)) << 32) }
+  }
+
+  private func text(_ start: Int, _ length: Int) -> ArraySlice<UInt8> { bytes[(textStart + start)..<(textStart + start + length)] }
+
+  /// Where frame `index`'s payload lies in the snapshot.
+  func frame(_ index: Int) -> Range<Int> {
+    let at = Self.fixedBytes + index * Self.frameBytes
+    return u32(at)..<(u32(at) + u32(at + 4))
+  }
+
+  /// Entry `index`'s owner, frame and start in the frame's payload.
+  func entry(_ index: Int) -> (owner: ArraySlice<UInt8>, frame: Int, offset: Int) {
+    let at = entriesStart + index * Self.entryBytes
+    return (text(u32(at), u32(at + 4)), u32(at + 8), u32(at + 12))
+  }
+
+  /// The entries whose owner is `owner` (a range of the sorted entries).
+  func entries(of owner: [UInt8]) -> Range<Int> {
+    let first = partition { !$0.lexicographicallyPrecedes(owner) }
+    let end = partition { owner.lexicographicallyPrecedes($0) }
+    return first..<max(first, end)
+  }
+
+  /// The entries whose owner starts with `prefix`.
+  func entries(startingWith prefix: [UInt8]) -> Range<Int> {
+    let first = partition { !$0.lexicographicallyPrecedes(prefix) }
+    // Past the prefix: greater than it and not starting with it.
+    let end = partition { prefix.lexicographicallyPrecedes($0) && !$0.starts(with: prefix) }
+    return first..<max(first, end)
+  }
+
+  /// The first entry whose owner `isPast` says is at or past the point
+  /// looked for (owners are sorted, so `isPast` is false then true).
+  private func partition(_ isPast: (ArraySlice<UInt8>) -> Bool) -> Int {
+    var (low, high) = (0, entries)
+    while low < high {
+      let middle = (low + high) / 2
+      if isPast(entry(middle).owner) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// Spot `index`'s box (nil: its location has no coordinate).
+  func spotBox(_ index: Int) -> CircleBox? {
+    let at = spotsStart + index * Self.spotBytes + 16
+    let values = (0..<4).map { f64(at + 8 * $0) }
+    guard !values.contains(where: \.isNaN) else { return nil }
+    return CircleBox(minLatitude: values[0], maxLatitude: values[1], minLongitude: values[2], maxLongitude: values[3])
+  }
+
+  /// Spot `index`'s task, as its owner key (`task/ID`).
+  func spotTask(_ index: Int) -> String {
+    let at = spotsStart + index * Self.spotBytes
+    return String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self)
+  }
+
+  /// Spot `index`'s place id (nil: tied to a coordinate).
+  func spotPlace(_ index: Int) -> String? {
+    let at = spotsStart + index * Self.spotBytes
+    return u32(at + 12) == Int(Self.noPlace) ? nil : String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self)
+  }
+}

@@ -1,0 +1,95 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+/// The `file:` store as the CLI opens it: part reads through the
+/// snapshot's sidecar and the log after it, the whole store only when
+/// something needs all of it.
+@Suite struct LazyFileStoreTests {
+  static func lazy(_ directory: String, access: FileStoreOptions.Access = .shared) -> LazyFileStore {
+    LazyFileStore(directory: directory) {
+      try FileOperationStore(directory: directory, clock: ManualClock(), options: FileStoreOptions(access: access))
+    }
+  }
+
+  @Test func passesTheStoreConformanceKit() throws {
+    try StoreConformance.verify(location: { $0.path + "/store" }, open: { Self.lazy($0, access: .exclusive) })
+  }
+
+  @Test func passesThePartialReadingKit() throws {
+    var folders: [TemporaryDirectory] = []
+    var paths: [ObjectIdentifier: String] = [:]
+    try PartialReadingConformance.verify(
+      make: {
+        let folder = TemporaryDirectory()
+        folders.append(folder)
+        let store = Self.lazy(folder.path + "/store")
+        paths[ObjectIdentifier(store)] = folder.path + "/store"
+        return store
+      },
+      another: { store in Self.lazy(paths[ObjectIdentifier(store)]!) })
+  }
+
+  /// A part read of a compacted store reads its sidecar and never opens
+  /// the store whole: it works while another process holds the writer
+  /// lock, and sees what that process writes next.
+  @Test func aPartReadOpensNothingWholeAndSeesLaterWrites() throws {
+    let folder = TemporaryDirectory()
+    let path = folder.path + "/store"
+    let writer = try FileOperationStore(directory: path, clock: ManualClock())
+    defer { writer.close() }
+    try writer.append((0..<50).map { .put(.place(Fixtures.place("p\($0)", name: "Place \($0)"))) } + [.put(.task(Fixtures.task("t1")))])
+    try writer.compact()
+    #expect(FileManager.default.fileExists(atPath: path + "/keys-2"), "the compaction wrote the sidecar")
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.state(of: [.place(PlaceID("p7"))]).places[PlaceID("p7")]?.name == "Place 7")
+    #expect(try reader.tasks(near: Fixtures.helsinki) == [TaskID("t1")])
+    try writer.append([.put(.task(Fixtures.task("t2", title: "Post letters")))])
+    #expect(try reader.taskKeys() == [.task(TaskID("t1")), .task(TaskID("t2"))], "the log after the snapshot is read again once it grew")
+    #expect(try reader.state(of: [.task(TaskID("t2"))]).tasks[TaskID("t2")]?.title == "Post letters")
+  }
+
+  /// A sidecar that is damaged, or made for other snapshot bytes, is not
+  /// used: the store is read whole and answers the same.
+  @Test func aDamagedSidecarIsNotUsed() throws {
+    let folder = TemporaryDirectory()
+    let path = folder.path + "/store"
+    do {
+      let writer = try FileOperationStore(directory: path, clock: ManualClock())
+      defer { writer.close() }
+      try writer.append([.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(Fixtures.task("t1")))])
+      try writer.compact()
+    }
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/keys-2"))
+    bytes[bytes.count / 2] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: path + "/keys-2"))
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.state(of: [.place(PlaceID("p1"))]).places[PlaceID("p1")]?.name == "Alepa")
+    #expect(try reader.tasks(near: Fixtures.helsinki) == [TaskID("t1")])
+  }
+
+  /// Damage in the snapshot is found by a part read too (the snapshot's
+  /// checksum covers every byte), named as an open names it.
+  @Test func aDamagedSnapshotIsReportedByAPartRead() throws {
+    let folder = TemporaryDirectory()
+    let path = folder.path + "/store"
+    do {
+      let writer = try FileOperationStore(directory: path, clock: ManualClock())
+      defer { writer.close() }
+      try writer.append((0..<20).map { .put(.place(Fixtures.place("p\($0)"))) })
+      try writer.compact()
+    }
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/snapshot-2"))
+    bytes[bytes.count - 10] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: path + "/snapshot-2"))
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    let error = #expect(throws: StoreError.self) { try reader.state(of: [.place(PlaceID("p1"))]) }
+    #expect(error?.description.contains("snapshot-2") == true, "\(String(describing: error))")
+  }
+}
