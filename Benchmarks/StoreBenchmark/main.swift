@@ -54,6 +54,14 @@ let openSnapshot = measureBest(3) { try! FileOperationStore(directory: directory
 let rawSnapshot = measureBest(3) { checksumFile(snapshotPath) }
 report.add("cold open from snapshot (\(snapshotBytes >> 20) MiB)", openSnapshot, "s", "raw read+CRC32 \(format(rawSnapshot)) s, ratio \(format(openSnapshot / rawSnapshot))x")
 
+// What a command that names one place pays (the CLI opens the store lazily, `LazyFileStore`).
+let lazyRead = measureBest(3) {
+  let lazy = LazyFileStore(directory: directory) { try FileOperationStore(directory: directory, options: FileStoreOptions(access: .shared)) }
+  blackHole(try! lazy.state(of: [.place(PlaceID("p0000001"))]))
+  lazy.close()
+}
+report.add("lazy open + one place read", lazyRead, "s", "raw read+CRC32 of the snapshot \(format(rawSnapshot)) s, ratio \(format(lazyRead / rawSnapshot))x")
+
 let reopened = try FileOperationStore(directory: directory)
 let state = reopened.state()
 reopened.close()

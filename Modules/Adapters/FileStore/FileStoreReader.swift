@@ -3,18 +3,20 @@ import Foundation
 import Persistence
 
 /// One look at a store directory that reads only what a question names:
-/// the files the manifest lists, checked as an open checks them (lengths,
-/// checksums, versions), the snapshot's records found through its sidecar
-/// (`SnapshotKeys`) and decoded one by one, the log after it decoded whole.
-/// Read-only, takes no lock; a compaction meanwhile is seen as a changed
-/// manifest. nil from `load` when there is no sidecar to use (a store
-/// compacted before sidecars, or none yet): the caller reads everything.
+/// the manifest, the log after the snapshot (decoded whole, checked as an
+/// open checks it), and the snapshot mapped, its records found through
+/// its sidecar (`SnapshotKeys`) and decoded one by one, each frame's own
+/// checksum checked before anything in it is used. Read-only, takes no
+/// lock; a compaction meanwhile is seen as a changed manifest. nil from
+/// `load` when there is no sidecar to use (a store compacted before
+/// sidecars): the caller reads everything. Damage in frames no question
+/// touches is found by what reads everything (`doctor`, any write).
 struct FileStoreReader {
   /// nil for a directory that holds no store yet (read as empty).
   let manifest: StoreManifest?
   /// The log's length when read: a longer log means others wrote since.
   let logSize: Int
-  private let snapshot: [UInt8]
+  private let snapshot: MappedFile?
   private let snapshotPath: String
   private let keys: SnapshotKeys?
   /// The log's records by owner, and the tasks and places it touched.
@@ -29,27 +31,48 @@ struct FileStoreReader {
       guard let manifest = try StoreManifest.read(directory: directory) else {
         // No store yet reads as empty; one from before manifests is read whole.
         guard !PosixFile.exists(directory + "/log"), !PosixFile.exists(directory + "/snapshot") else { return nil }
-        return FileStoreReader(manifest: nil, logSize: 0, snapshot: [], snapshotPath: "", keys: nil, tail: [:], tailTasks: [], tailPlaces: [])
+        return FileStoreReader(manifest: nil, logSize: 0, snapshot: nil, snapshotPath: "", keys: nil, tail: [:], tailTasks: [], tailPlaces: [])
       }
-      let parts = try StoreFiles.Parts.read(directory: directory, manifest: manifest)
-      if parts.missing, attempt < 5, try StoreManifest.read(directory: directory) != manifest { continue }
-      return try load(directory: directory, manifest: manifest, parts: parts)
+      let snapshot = try manifest.snapshot.flatMap { try MappedFile(directory + "/" + $0.file) }
+      // The snapshot is checked here by its length and header; its frames as they are read.
+      var withoutSnapshot = manifest
+      withoutSnapshot.snapshot = nil
+      let parts = try StoreFiles.Parts.read(directory: directory, manifest: withoutSnapshot)
+      let missing = parts.missing || (manifest.snapshot != nil && snapshot == nil)
+      if missing, attempt < 5, try StoreManifest.read(directory: directory) != manifest { continue }
+      return try load(directory: directory, manifest: manifest, snapshot: snapshot, parts: parts)
     }
     return nil
   }
 
-  private static func load(directory: String, manifest: StoreManifest, parts: StoreFiles.Parts) throws -> FileStoreReader? {
-    try StoreLoss.checkVersions(directory: directory, manifest, parts)
-    let losses = StoreLoss.check(manifest, parts)
-    guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
+  private static func load(directory: String, manifest: StoreManifest, snapshot: MappedFile?, parts: StoreFiles.Parts) throws -> FileStoreReader? {
+    var withoutSnapshot = manifest
+    withoutSnapshot.snapshot = nil
+    try StoreLoss.checkVersions(directory: directory, withoutSnapshot, parts)
+    var losses = StoreLoss.check(withoutSnapshot, parts)
     var keys: SnapshotKeys?
     if let part = manifest.snapshot {
-      let file = try PosixFile.readAll(directory + "/" + SnapshotKeys.fileName(manifest.generation))
-      keys = file.flatMap { SnapshotKeys($0, snapshotBytes: part.bytes, snapshotCRC: part.crc) }
+      let held = "it held \(StoreLoss.holding(part)) in \(part.bytes) bytes"
+      if let snapshot {
+        if snapshot.bytes.count != part.bytes {
+          losses.append("the snapshot \(part.file) is \(snapshot.bytes.count) bytes, not the \(part.bytes) written; \(held)")
+        } else {
+          try FileHeader.check(snapshot.bytes, kind: StoreFiles.snapshotKind, path: directory + "/" + part.file)
+          if FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size))) > FileHeader.version {
+            throw StoreError.unsupportedVersion(
+              path: directory + "/" + part.file, found: Int(FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size)))))
+          }
+        }
+      } else {
+        losses.append("the snapshot \(part.file) is missing; \(held)")
+      }
+      guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
+      keys = try MappedFile(directory + "/" + SnapshotKeys.fileName(manifest.generation)).flatMap {
+        SnapshotKeys($0, snapshotBytes: part.bytes, snapshotCRC: part.crc)
+      }
       guard keys != nil else { return nil }
-      // The snapshot's frames are not scanned: its checksum below vouches for every byte.
-      try parts.snapshot?.withUnsafeBytes { try FileHeader.check($0, kind: StoreFiles.snapshotKind, path: directory + "/" + part.file) }
     }
+    guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
     var tail: [String: [OperationRecord]] = [:]
     var tasks: Set<String> = []
     var places: Set<String> = []
@@ -65,10 +88,10 @@ struct FileStoreReader {
         }
       }
     }
-    let contents = StoreLoss.checkContents(manifest, parts)
+    let contents = StoreLoss.checkContents(withoutSnapshot, parts)
     guard contents.isEmpty else { throw StoreError.incomplete(directory: directory, losses: contents) }
     return FileStoreReader(
-      manifest: manifest, logSize: scan.validEnd, snapshot: parts.snapshot ?? [],
+      manifest: manifest, logSize: scan.validEnd, snapshot: snapshot,
       snapshotPath: directory + "/" + (manifest.snapshot?.file ?? "snapshot"), keys: keys, tail: tail, tailTasks: tasks,
       tailPlaces: places)
   }
@@ -76,24 +99,43 @@ struct FileStoreReader {
   /// Every record kept for these owners: the snapshot's, then the log's.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
     var records: [OperationRecord] = []
+    var checked: Set<Int> = []
     for owner in Set(keys.map(\.owner.description)) {
-      if let index = self.keys {
-        for entry in index.entries(of: Array(owner.utf8)) { records.append(try record(index.entry(entry), in: index)) }
+      if let index = self.keys, let snapshot {
+        for number in index.entries(of: Array(owner.utf8)) {
+          let entry = index.entry(number)
+          let payload = try frame(entry.frame, of: index, in: snapshot.bytes, checked: &checked)
+          let record = try RecordCodec.decode(
+            UnsafeRawBufferPointer(rebasing: snapshot.bytes[payload]), at: entry.offset, path: snapshotPath, offset: payload.lowerBound - Frame.headerSize)
+          guard record.operation.key.owner.description == owner else {
+            throw StoreError.corrupt(
+              path: snapshotPath, offset: UInt64(payload.lowerBound - Frame.headerSize),
+              reason: "its sidecar names a record of \(record.operation.key.owner) as one of \(owner) (whilehere store compact writes both again)")
+          }
+          records.append(record)
+        }
       }
       records += tail[owner] ?? []
     }
     return records
   }
 
-  private func record(_ entry: (owner: ArraySlice<UInt8>, frame: Int, offset: Int), in index: SnapshotKeys) throws -> OperationRecord {
-    let payload = index.frame(entry.frame)
-    guard payload.upperBound <= snapshot.count else {
-      throw StoreError.corrupt(path: snapshotPath, offset: UInt64(payload.lowerBound), reason: "the sidecar names bytes past the snapshot's end")
+  /// Frame `number`'s payload, its checksum checked the first time it is read.
+  private func frame(_ number: Int, of index: SnapshotKeys, in bytes: UnsafeRawBufferPointer, checked: inout Set<Int>) throws -> Range<Int> {
+    let payload = index.frame(number)
+    guard payload.lowerBound >= FileHeader.size + Frame.headerSize, payload.upperBound <= bytes.count else {
+      throw StoreError.corrupt(path: snapshotPath, offset: UInt64(bytes.count), reason: "its sidecar names bytes past its end")
     }
-    return try snapshot.withUnsafeBytes { buffer in
-      try RecordCodec.decode(
-        UnsafeRawBufferPointer(rebasing: buffer[payload]), at: entry.offset, path: snapshotPath, offset: payload.lowerBound - Frame.headerSize)
+    if checked.insert(number).inserted {
+      switch FrameScan.check(bytes, at: payload.lowerBound - Frame.headerSize) {
+      case .success(let found) where found == payload: break
+      case .success:
+        throw StoreError.corrupt(path: snapshotPath, offset: UInt64(payload.lowerBound - Frame.headerSize), reason: "its sidecar does not match its frames")
+      case .failure(let problem):
+        throw StoreError.corrupt(path: snapshotPath, offset: UInt64(payload.lowerBound - Frame.headerSize), reason: problem.reason)
+      }
     }
+    return payload
   }
 
   /// Every task with a record, deleted ones too.

@@ -95,9 +95,10 @@ struct SnapshotKeys {
     return out
   }
 
-  /// The sidecar's bytes, checked: whole (its CRC), of this version and
-  /// made for this snapshot (its length and CRC); nil otherwise.
-  let bytes: [UInt8]
+  /// The sidecar, checked: whole (its CRC), of this version and made for
+  /// this snapshot (its length and CRC); nil otherwise.
+  private let file: MappedFile
+  private var bytes: UnsafeRawBufferPointer { file.bytes }
   let frames: Int
   let entries: Int
   let spots: Int
@@ -105,32 +106,29 @@ struct SnapshotKeys {
   private let spotsStart: Int
   private let textStart: Int
 
-  init?(_ bytes: [UInt8], snapshotBytes: Int, snapshotCRC: UInt32) {
-    guard bytes.count >= Self.fixedBytes + 4, Array(bytes[0..<5]) == Array(Self.kind.utf8), FileHeader.version(of: bytes) == FileHeader.version
+  init?(_ file: MappedFile, snapshotBytes: Int, snapshotCRC: UInt32) {
+    let bytes = file.bytes
+    guard bytes.count >= Self.fixedBytes + 4, Array(bytes[0..<5]) == Array(Self.kind.utf8),
+      UInt16(bytes[6]) | UInt16(bytes[7]) << 8 == FileHeader.version,
+      CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)])) == Frame.readLE(bytes, at: bytes.count - 4)
     else { return nil }
-    let valid = bytes.withUnsafeBytes { buffer in
-      CRC32.checksum(UnsafeRawBufferPointer(rebasing: buffer[0..<(bytes.count - 4)])) == Frame.readLE(buffer, at: bytes.count - 4)
-    }
-    guard valid else { return nil }
-    let header = bytes.withUnsafeBytes { buffer in
-      (0..<7).map { Int(Frame.readLE(buffer, at: FileHeader.size + 4 * $0)) }
-    }
+    let header = (0..<7).map { Int(Frame.readLE(bytes, at: FileHeader.size + 4 * $0)) }
     guard header[0] | header[1] << 32 == snapshotBytes, UInt32(header[2]) == snapshotCRC else { return nil }
     (frames, entries, spots) = (header[3], header[4], header[5])
     entriesStart = Self.fixedBytes + frames * Self.frameBytes
     spotsStart = entriesStart + entries * Self.entryBytes
     textStart = spotsStart + spots * Self.spotBytes
     guard textStart + header[6] + 4 == bytes.count else { return nil }
-    self.bytes = bytes
+    self.file = file
   }
 
-  private func u32(_ offset: Int) -> Int { bytes.withUnsafeBytes { Int(Frame.readLE($0, at: offset)) } }
+  private func u32(_ offset: Int) -> Int { Int(Frame.readLE(bytes, at: offset)) }
 
   private func f64(_ offset: Int) -> Double {
-    bytes.withUnsafeBytes { Double(bitPattern: UInt64(Frame.readLE($0, at: offset)) | UInt64(Frame.readLE($0, at: offset + 4)) << 32) }
+    Double(bitPattern: UInt64(Frame.readLE(bytes, at: offset)) | UInt64(Frame.readLE(bytes, at: offset + 4)) << 32)
   }
 
-  private func text(_ start: Int, _ length: Int) -> ArraySlice<UInt8> { bytes[(textStart + start)..<(textStart + start + length)] }
+  private func text(_ start: Int, _ length: Int) -> UnsafeRawBufferPointer.SubSequence { bytes[(textStart + start)..<(textStart + start + length)] }
 
   /// Where frame `index`'s payload lies in the snapshot.
   func frame(_ index: Int) -> Range<Int> {
@@ -139,7 +137,7 @@ struct SnapshotKeys {
   }
 
   /// Entry `index`'s owner, frame and start in the frame's payload.
-  func entry(_ index: Int) -> (owner: ArraySlice<UInt8>, frame: Int, offset: Int) {
+  func entry(_ index: Int) -> (owner: UnsafeRawBufferPointer.SubSequence, frame: Int, offset: Int) {
     let at = entriesStart + index * Self.entryBytes
     return (text(u32(at), u32(at + 4)), u32(at + 8), u32(at + 12))
   }
@@ -161,7 +159,7 @@ struct SnapshotKeys {
 
   /// The first entry whose owner `isPast` says is at or past the point
   /// looked for (owners are sorted, so `isPast` is false then true).
-  private func partition(_ isPast: (ArraySlice<UInt8>) -> Bool) -> Int {
+  private func partition(_ isPast: (UnsafeRawBufferPointer.SubSequence) -> Bool) -> Int {
     var (low, high) = (0, entries)
     while low < high {
       let middle = (low + high) / 2

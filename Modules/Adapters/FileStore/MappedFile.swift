@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Persistence
+
+/// A file mapped read-only: a reader touches only the pages it reads, and
+/// nothing is copied or zeroed first (reading a 10 MB snapshot into an
+/// array cost more than the command that needed a few records of it).
+final class MappedFile: @unchecked Sendable {
+  // Unchecked: the mapping is read-only and never changes until deinit.
+  let bytes: UnsafeRawBufferPointer
+
+  /// nil when there is no such file.
+  init?(_ path: String) throws {
+    let fd: Int32
+    do { fd = try PosixFile.open(path, flags: O_RDONLY) } catch StoreError.io where errno == ENOENT { return nil }
+    defer { Glibc.close(fd) }
+    let size = try PosixFile.size(fd, path: path)
+    guard size > 0 else {
+      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      return
+    }
+    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw PosixFile.error(path, "map") }
+    bytes = UnsafeRawBufferPointer(start: base, count: size)
+  }
+
+  deinit {
+    if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+  }
+}
