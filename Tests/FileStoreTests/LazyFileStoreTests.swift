@@ -20,17 +20,7 @@ import TestSupport
   }
 
   @Test func passesThePartialReadingKit() throws {
-    var folders: [TemporaryDirectory] = []
-    var paths: [ObjectIdentifier: String] = [:]
-    try PartialReadingConformance.verify(
-      make: {
-        let folder = TemporaryDirectory()
-        folders.append(folder)
-        let store = Self.lazy(folder.path + "/store")
-        paths[ObjectIdentifier(store)] = folder.path + "/store"
-        return store
-      },
-      another: { store in Self.lazy(paths[ObjectIdentifier(store)]!) })
+    try PartialReadingConformance.verify(location: { $0.path + "/store" }, open: { Self.lazy($0) })
   }
 
   /// A part read of a compacted store reads its sidecar and never opens
@@ -53,43 +43,41 @@ import TestSupport
     #expect(try reader.state(of: [.task(TaskID("t2"))]).tasks[TaskID("t2")]?.title == "Post letters")
   }
 
+  /// A store in a new folder holding `operations`, compacted, with one
+  /// byte of `file` flipped at the offset `at` picks from its length; read lazily.
+  static func damaged(_ operations: [StoreOperation], flipping file: String, at: (Int) -> Int) throws -> (TemporaryDirectory, LazyFileStore) {
+    let folder = TemporaryDirectory()
+    let path = folder.path + "/store"
+    do {
+      let writer = try FileOperationStore(directory: path, clock: ManualClock())
+      defer { writer.close() }
+      try writer.append(operations)
+      try writer.compact()
+    }
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/" + file))
+    bytes[at(bytes.count)] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: path + "/" + file))
+    return (folder, Self.lazy(path))
+  }
+
   /// A sidecar that is damaged, or made for other snapshot bytes, is not
   /// used: the store is read whole and answers the same.
   @Test func aDamagedSidecarIsNotUsed() throws {
-    let folder = TemporaryDirectory()
-    let path = folder.path + "/store"
-    do {
-      let writer = try FileOperationStore(directory: path, clock: ManualClock())
-      defer { writer.close() }
-      try writer.append([.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(Fixtures.task("t1")))])
-      try writer.compact()
-    }
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/keys-2"))
-    bytes[bytes.count / 2] ^= 0xFF
-    try bytes.write(to: URL(fileURLWithPath: path + "/keys-2"))
-    let reader = Self.lazy(path)
+    let (folder, reader) = try Self.damaged(
+      [.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(Fixtures.task("t1")))], flipping: "keys-2", at: { $0 / 2 })
     defer { reader.close() }
     #expect(try reader.state(of: [.place(PlaceID("p1"))]).places[PlaceID("p1")]?.name == "Alepa")
     #expect(try reader.tasks(near: Fixtures.helsinki) == [TaskID("t1")])
+    withExtendedLifetime(folder) {}
   }
 
-  /// Damage in the snapshot is found by a part read too (the snapshot's
-  /// checksum covers every byte), named as an open names it.
+  /// Damage in a frame of the snapshot a part read reads is found (the
+  /// frame's checksum covers its bytes) and named with the file.
   @Test func aDamagedSnapshotIsReportedByAPartRead() throws {
-    let folder = TemporaryDirectory()
-    let path = folder.path + "/store"
-    do {
-      let writer = try FileOperationStore(directory: path, clock: ManualClock())
-      defer { writer.close() }
-      try writer.append((0..<20).map { .put(.place(Fixtures.place("p\($0)"))) })
-      try writer.compact()
-    }
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/snapshot-2"))
-    bytes[bytes.count - 10] ^= 0xFF
-    try bytes.write(to: URL(fileURLWithPath: path + "/snapshot-2"))
-    let reader = Self.lazy(path)
+    let (folder, reader) = try Self.damaged((0..<20).map { .put(.place(Fixtures.place("p\($0)"))) }, flipping: "snapshot-2", at: { $0 - 10 })
     defer { reader.close() }
     let error = #expect(throws: StoreError.self) { try reader.state(of: [.place(PlaceID("p1"))]) }
     #expect(error?.description.contains("snapshot-2") == true, "\(String(describing: error))")
+    withExtendedLifetime(folder) {}
   }
 }

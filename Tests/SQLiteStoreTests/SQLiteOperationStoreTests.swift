@@ -12,17 +12,8 @@ import TestSupport
   }
 
   @Test(arguments: [false, true]) func passesThePartialReadingKit(lazily: Bool) throws {
-    var folders: [TemporaryDirectory] = []
-    var paths: [ObjectIdentifier: String] = [:]
     try PartialReadingConformance.verify(
-      make: {
-        let folder = TemporaryDirectory()
-        folders.append(folder)
-        let store = try SQLiteOperationStore(path: folder.file("store.sqlite"), clock: ManualClock(), lazily: lazily)
-        paths[ObjectIdentifier(store)] = folder.file("store.sqlite")
-        return store
-      },
-      another: { store in try SQLiteOperationStore(path: paths[ObjectIdentifier(store)]!, clock: ManualClock(), lazily: true) })
+      location: { $0.file("store.sqlite") }, open: { try SQLiteOperationStore(path: $0, clock: ManualClock(), lazily: lazily) })
   }
 
   @Test func theFileAndItsFolderAreOnlyTheOwners() throws {

@@ -17,6 +17,22 @@ public enum PartialReadingConformance {
     if let another { try anotherHandleReadsTheWrites(make(), another: another) }
   }
 
+  /// The suite for a store kept at a path: each store at `location` in a
+  /// fresh temporary folder, the second handle opened by `open` at the same path.
+  public static func verify(location: @escaping (TemporaryDirectory) -> String, open: @escaping (String) throws -> any PartialReading) throws {
+    var folders: [TemporaryDirectory] = []
+    var paths: [ObjectIdentifier: String] = [:]
+    try verify(
+      make: {
+        let folder = TemporaryDirectory()
+        folders.append(folder)
+        let store = try open(location(folder))
+        paths[ObjectIdentifier(store)] = location(folder)
+        return store
+      },
+      another: { store in try open(paths[ObjectIdentifier(store)]!) })
+  }
+
   /// A history of puts, field updates, tag changes, memberships, deletes
   /// and merged records from another replica; then every key read alone,
   /// every task found near its own circles, and a point near each place.
