@@ -132,7 +132,10 @@ class Browser:
 
     def settle(self):
         """Until no request is in flight (the page marks itself aria-busy)."""
-        wait_for(lambda: self.script("return document.body.getAttribute('aria-busy') !== 'true'"), "the page to settle")
+        try:
+            wait_for(lambda: self.script("return document.body.getAttribute('aria-busy') !== 'true'"), "the page to settle")
+        except AssertionError:
+            raise AssertionError(f"timed out waiting for the page to settle (in flight: {self.script('return document.body.dataset.pending')})")
 
     def still(self, css):
         """Until the element stays where it is for a moment: a map still

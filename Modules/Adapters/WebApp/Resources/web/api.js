@@ -11,19 +11,23 @@ export class APIError extends Error {
 
 // Requests in flight; the page says it is busy meanwhile (screen readers,
 // and tests that must not act on a card about to be redrawn).
-let pending = 0;
+// What is in flight is named in data-pending, so a test that waits too
+// long for the page to settle can say which request never came back.
+const pending = [];
 
-function busy(change) {
-  pending += change;
-  document.body.setAttribute("aria-busy", String(pending > 0));
+function busy(what, change) {
+  if (change > 0) pending.push(what); else pending.splice(pending.indexOf(what), 1);
+  document.body.setAttribute("aria-busy", String(pending.length > 0));
+  document.body.dataset.pending = pending.join(", ");
 }
 
 async function call(method, path, body) {
-  busy(+1);
+  const what = method + " " + path;
+  busy(what, +1);
   try {
     return await request(method, path, body);
   } finally {
-    busy(-1);
+    busy(what, -1);
   }
 }
 
