@@ -7,9 +7,11 @@ import Persistence
 /// entities reads them through `FileStoreReader` (the snapshot's sidecar
 /// and the log after it), and the store is opened whole, as
 /// `FileOperationStore` opens it, only when something needs all of it:
-/// `state()`, a write, `refresh()`, `describe()`. Once open, part reads
-/// come from the open store. A store with no usable sidecar (compacted
-/// before sidecars, by an older build) is opened whole for part reads too.
+/// `state()`, a write, `refresh()`, `describe()`. Part reads go to the
+/// files even then (what this process wrote is in the log they read), so
+/// a write command's lookups stay as quick. A store with no usable sidecar
+/// (compacted before sidecars, by an older build) is opened whole for
+/// part reads too.
 public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeepingStore {
   private let directory: String
   private let make: @Sendable () throws -> FileOperationStore
@@ -33,17 +35,15 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
       if let store = held.store { return store }
       let store = try make()
       held.store = store
-      held.reader = nil
       return store
     }
   }
 
-  /// A reader of what is on disk now, or nil when the whole store is open
-  /// (or must be: no sidecar to read by).
+  /// A reader of what is on disk now, or nil when the store must be read
+  /// whole (no sidecar to read by).
   private func reader() throws -> FileStoreReader? {
     try held.withLock { held in
       guard !held.closed else { throw StoreError.closed }
-      guard held.store == nil else { return nil }
       // Kept while the manifest and the log's length say nobody wrote since.
       if let reader = held.reader, let manifest = reader.manifest, try StoreManifest.read(directory: directory) == manifest,
         (try? PosixFile.size(path: directory + "/" + manifest.log.file)) == reader.logSize

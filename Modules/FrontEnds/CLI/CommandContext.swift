@@ -55,7 +55,7 @@ final class CommandContext {
   /// The engine, with the whole store read first, so a store that cannot
   /// be read fails here (a store opened lazily reads at first need); with
   /// `part`, for a command that reads only the entities it names
-  /// (`check`, `place show`, `task show`), without.
+  /// (`check`, `place show`, `task show`, `task list`), without.
   func engine(part: Bool = false) throws -> Engine {
     let booted = try runtime ?? Runtime.boot(launchOptions)
     runtime = booted
