@@ -6,9 +6,12 @@ import Persistence
 /// A file mapped read-only: a reader touches only the pages it reads, and
 /// nothing is copied or zeroed first (reading a 10 MB snapshot into an
 /// array cost more than the command that needed a few records of it).
-final class MappedFile: @unchecked Sendable {
-  // Unchecked: the mapping is read-only and never changes until deinit.
-  let bytes: UnsafeRawBufferPointer
+final class MappedFile: Sendable {
+  // The mapping's address as a number (Sendable as it is), read-only until deinit.
+  private let address: UInt
+  private let count: Int
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count) }
 
   /// nil when there is no such file.
   init?(_ path: String) throws {
@@ -17,14 +20,14 @@ final class MappedFile: @unchecked Sendable {
     defer { Glibc.close(fd) }
     let size = try PosixFile.size(fd, path: path)
     guard size > 0 else {
-      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      (address, count) = (0, 0)
       return
     }
     guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw PosixFile.error(path, "map") }
-    bytes = UnsafeRawBufferPointer(start: base, count: size)
+    (address, count) = (UInt(bitPattern: base), size)
   }
 
   deinit {
-    if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    if let base = UnsafeMutableRawPointer(bitPattern: address) { munmap(base, count) }
   }
 }
