@@ -57,8 +57,7 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
 
   public func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
     if let reader = try reader() { return try reader.records(of: keys) }
-    let state = try opened().state()
-    return state.records(since: nil).filter { keys.contains($0.operation.key.owner) }
+    return try opened().state().records(of: Set(keys.map(\.owner)))
   }
 
   public func taskKeys() throws -> Set<EntityKey> {
