@@ -26,6 +26,14 @@ import Testing
     #expect(cli.storeBytes().isEmpty, "--help must not create a store")
   }
 
+  /// Coordinates print with six decimals, rounded as printf rounds them.
+  @Test func coordinatesPrintAsPrintfWritesThem() {
+    for (lat, lon) in [(60.1699, 24.9384), (-33.8688, 151.2093), (0, -0.0000004), (89.9999995, -179.9999995), (-90, 180), (1e-7, 12.3456785)] {
+      #expect(Formatting.coordinate(lat, lon) == String(format: "%.6f,%.6f", lat, lon), "\(lat), \(lon)")
+    }
+    #expect(Formatting.coordinate(60.1699, 24.9384) == "60.169900,24.938400")
+  }
+
   @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
     let cli = CLIHarness()
     cli.run("task", "add", "Milk", "--at", "60,24")

@@ -144,26 +144,40 @@ struct SnapshotKeys {
 
   /// The entries whose owner is `owner` (a range of the sorted entries).
   func entries(of owner: [UInt8]) -> Range<Int> {
-    let first = partition { !$0.lexicographicallyPrecedes(owner) }
-    let end = partition { owner.lexicographicallyPrecedes($0) }
-    return first..<max(first, end)
+    owner.withUnsafeBytes { owner in
+      let first = partition { compare($0, owner, prefixOnly: false) >= 0 }
+      return first..<max(first, partition { compare($0, owner, prefixOnly: false) > 0 })
+    }
   }
 
   /// The entries whose owner starts with `prefix`.
   func entries(startingWith prefix: [UInt8]) -> Range<Int> {
-    let first = partition { !$0.lexicographicallyPrecedes(prefix) }
-    // Past the prefix: greater than it and not starting with it.
-    let end = partition { prefix.lexicographicallyPrecedes($0) && !$0.starts(with: prefix) }
-    return first..<max(first, end)
+    prefix.withUnsafeBytes { prefix in
+      let first = partition { compare($0, prefix, prefixOnly: false) >= 0 }
+      return first..<max(first, partition { compare($0, prefix, prefixOnly: true) > 0 })
+    }
   }
 
-  /// The first entry whose owner `isPast` says is at or past the point
-  /// looked for (owners are sorted, so `isPast` is false then true).
-  private func partition(_ isPast: (UnsafeRawBufferPointer.SubSequence) -> Bool) -> Int {
+  /// How entry `index`'s owner sorts against `key` by bytes (−1, 0, 1);
+  /// with `prefixOnly`, only its first `key.count` bytes are compared.
+  /// memcmp: comparing byte slices as sequences made finding 30,000
+  /// owners a tenth of listing every task.
+  private func compare(_ index: Int, _ key: UnsafeRawBufferPointer, prefixOnly: Bool) -> Int {
+    let at = entriesStart + index * Self.entryBytes
+    let (start, length) = (textStart + u32(at), u32(at + 4))
+    let common = min(length, key.count)
+    let order = common == 0 ? 0 : memcmp(bytes.baseAddress! + start, key.baseAddress!, common)
+    if order != 0 { return order < 0 ? -1 : 1 }
+    if prefixOnly, length >= key.count { return 0 }
+    return length < key.count ? -1 : length > key.count ? 1 : 0
+  }
+
+  /// The first entry `isPast` holds for (false for all before it, true from it on).
+  private func partition(_ isPast: (Int) -> Bool) -> Int {
     var (low, high) = (0, entries)
     while low < high {
       let middle = (low + high) / 2
-      if isPast(entry(middle).owner) { high = middle } else { low = middle + 1 }
+      if isPast(middle) { high = middle } else { low = middle + 1 }
     }
     return low
   }

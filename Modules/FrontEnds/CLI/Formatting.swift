@@ -11,7 +11,13 @@ enum Formatting {
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
-    String(format: "%.6f,%.6f", lat, lon)
+    // C's formatting, the digits String(format:) gives, without Foundation's
+    // string machinery around it (a tenth of listing 10,000 tasks).
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      let written = withVaList([lat, lon]) { vsnprintf(buffer.baseAddress, 64, "%.6f,%.6f", $0) }
+      guard written > 0, written < 64 else { return String(format: "%.6f,%.6f", lat, lon) }
+      return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(written)), as: UTF8.self)
+    }
   }
 
   /// Local time with its offset: `2026-12-01 14:30 +02:00`.
