@@ -1,4 +1,4 @@
-import CLI
+@testable import CLI
 import Foundation
 import Testing
 
@@ -199,6 +199,23 @@ import Testing
     #expect(bulk.stdout.contains("Accepted the first candidate of 3 rows."), "\(bulk.stdout)")
     #expect(cli.run("import", "review", "--json").stdout.contains("Qwerty"), "the row without candidates still waits")
     #expect(cli.run("list", "show", "Eat").stdout.contains("Hesburger"))
+  }
+}
+
+/// A large import folds the store's log into a snapshot with its sidecar,
+/// so the commands after it read a few records, not the whole import.
+@Suite struct LargeImportTests {
+  @Test func aLargeImportLeavesTheStoreCompacted() throws {
+    let cli = CLIHarness()
+    try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
+    let path = cli.home + "/Many.csv"
+    let rows = (0..<ImportCommands.compactAfterRows).map { "Saved spot \($0),,\"https://maps.google.com/?q=60.1\($0 % 10),24.9\($0 % 7)\",," }
+    _ = FileManager.default.createFile(atPath: path, contents: Data(("Title,Note,URL,Tags,Comment\n" + rows.joined(separator: "\n") + "\n").utf8))
+    let imported = cli.run("import", "list", path)
+    #expect(imported.code == 0, "\(imported.stderr)")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: cli.storeDirectory)) ?? []
+    #expect(files.contains { $0.hasPrefix("keys-") } && files.contains { $0.hasPrefix("snapshot-") }, "\(files.sorted())")
+    #expect(cli.run("task", "list").code == 0)
   }
 }
 
