@@ -43,17 +43,20 @@ import TestSupport
     #expect(try reader.state(of: [.task(TaskID("t2"))]).tasks[TaskID("t2")]?.title == "Post letters")
   }
 
-  /// A store in a new folder holding `operations`, compacted, with one
-  /// byte of `file` flipped at the offset `at` picks from its length; read lazily.
-  static func damaged(_ operations: [StoreOperation], flipping file: String, at: (Int) -> Int) throws -> (TemporaryDirectory, LazyFileStore) {
+  /// A store in a new folder holding `operations`, compacted; its path.
+  static func compacted(_ operations: [StoreOperation]) throws -> (TemporaryDirectory, String) {
     let folder = TemporaryDirectory()
     let path = folder.path + "/store"
-    do {
-      let writer = try FileOperationStore(directory: path, clock: ManualClock())
-      defer { writer.close() }
-      try writer.append(operations)
-      try writer.compact()
-    }
+    let writer = try FileOperationStore(directory: path, clock: ManualClock())
+    defer { writer.close() }
+    try writer.append(operations)
+    try writer.compact()
+    return (folder, path)
+  }
+
+  /// That store with one byte of `file` flipped at the offset `at` picks from its length; read lazily.
+  static func damaged(_ operations: [StoreOperation], flipping file: String, at: (Int) -> Int) throws -> (TemporaryDirectory, LazyFileStore) {
+    let (folder, path) = try compacted(operations)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/" + file))
     bytes[at(bytes.count)] ^= 0xFF
     try bytes.write(to: URL(fileURLWithPath: path + "/" + file))
@@ -68,6 +71,25 @@ import TestSupport
     defer { reader.close() }
     #expect(try reader.state(of: [.place(PlaceID("p1"))]).places[PlaceID("p1")]?.name == "Alepa")
     #expect(try reader.tasks(near: Fixtures.helsinki) == [TaskID("t1")])
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A sidecar whose checksum holds but whose offsets point outside its
+  /// text (made by hand, or by a fault the checksum missed) is not used:
+  /// no read goes out of bounds, and the store is read whole.
+  @Test func aSidecarPointingOutsideItselfIsNotUsed() throws {
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(Fixtures.task("t1")))])
+    var keys = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/keys-2")))
+    // The first entry's owner starts far past the text; then the checksum made right again.
+    let firstEntry = 36 + 8
+    for i in 0..<4 { keys[firstEntry + i] = 0xFF }
+    let crc = CRC32.checksum(Array(keys[0..<(keys.count - 4)]))
+    for i in 0..<4 { keys[keys.count - 4 + i] = UInt8((crc >> (8 * UInt32(i))) & 0xFF) }
+    try Data(keys).write(to: URL(fileURLWithPath: path + "/keys-2"))
+    let again = Self.lazy(path)
+    defer { again.close() }
+    #expect(try again.state(of: [.place(PlaceID("p1"))]).places[PlaceID("p1")]?.name == "Alepa")
+    #expect(try again.taskKeys() == [.task(TaskID("t1"))])
     withExtendedLifetime(folder) {}
   }
 

@@ -54,14 +54,17 @@ struct FileStoreReader {
     if let part = manifest.snapshot {
       let held = "it held \(StoreLoss.holding(part)) in \(part.bytes) bytes"
       if let snapshot {
+        // A newer build's file is refused by its version before anything else is said of it.
+        if snapshot.bytes.count >= FileHeader.size, FileHeader.isOwn(Array(snapshot.bytes.prefix(FileHeader.size))),
+          FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size))) > FileHeader.version
+        {
+          throw StoreError.unsupportedVersion(
+            path: directory + "/" + part.file, found: Int(FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size)))))
+        }
         if snapshot.bytes.count != part.bytes {
           losses.append("the snapshot \(part.file) is \(snapshot.bytes.count) bytes, not the \(part.bytes) written; \(held)")
         } else {
           try FileHeader.check(snapshot.bytes, kind: StoreFiles.snapshotKind, path: directory + "/" + part.file)
-          if FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size))) > FileHeader.version {
-            throw StoreError.unsupportedVersion(
-              path: directory + "/" + part.file, found: Int(FileHeader.version(of: Array(snapshot.bytes.prefix(FileHeader.size)))))
-          }
         }
       } else {
         losses.append("the snapshot \(part.file) is missing; \(held)")

@@ -120,6 +120,22 @@ struct SnapshotKeys {
     textStart = spotsStart + spots * Self.spotBytes
     guard textStart + header[6] + 4 == bytes.count else { return nil }
     self.file = file
+    // Every offset checked once, so a sidecar whose checksum happens to
+    // hold cannot send a read outside the text or the snapshot.
+    let text = header[6]
+    for frame in 0..<frames where !(FileHeader.size + Frame.headerSize...snapshotBytes).contains(self.frame(frame).lowerBound)
+      || self.frame(frame).upperBound > snapshotBytes
+    {
+      return nil
+    }
+    for entry in 0..<entries {
+      let at = entriesStart + entry * Self.entryBytes
+      guard u32(at) + u32(at + 4) <= text, u32(at + 8) < frames, u32(at + 12) < self.frame(u32(at + 8)).count else { return nil }
+    }
+    for spot in 0..<spots {
+      let at = spotsStart + spot * Self.spotBytes
+      guard u32(at) + u32(at + 4) <= text, u32(at + 12) == Int(Self.noPlace) || u32(at + 8) + u32(at + 12) <= text else { return nil }
+    }
   }
 
   private func u32(_ offset: Int) -> Int { Int(Frame.readLE(bytes, at: offset)) }
