@@ -32,13 +32,14 @@ extension FileOperationStore {
     let snapshotName = StoreManifest.snapshotName(next)
     // Only a speed-up for readers (`FileStoreReader`): a compaction that cannot write it goes on without.
     let keysName = SnapshotKeys.fileName(next)
-    let keys = SnapshotKeys.encode(snapshot: body, frames: frames, state: state)
+    let snapshotCRC = CRC32.checksum(body)
+    let keys = SnapshotKeys.encode(snapshotBytes: body.count, snapshotCRC: snapshotCRC, frames: frames, state: state)
     let logName = StoreManifest.logName(next)
     let header = FileHeader.bytes(kind: StoreFiles.logKind)
     let manifest = StoreManifest(
       generation: next,
       snapshot: StoreManifest.Part(
-        file: snapshotName, bytes: body.count, crc: CRC32.checksum(body), records: records.count, tasks: state.tasks.count,
+        file: snapshotName, bytes: body.count, crc: snapshotCRC, records: records.count, tasks: state.tasks.count,
         places: state.places.count, lists: state.lists.count),
       log: StoreManifest.Part(file: logName, bytes: header.count, crc: CRC32.checksum(header), records: 0))
     let fd: Int32

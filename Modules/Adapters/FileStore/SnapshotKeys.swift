@@ -27,71 +27,78 @@ struct SnapshotKeys {
 
   static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
 
-  /// The sidecar's bytes for a snapshot whose frames hold `frames`' records
-  /// (each with its payload's start in the file and each record's start in
-  /// its payload), `snapshot` its bytes, `state` what it holds.
-  static func encode(snapshot: [UInt8], frames: [(payloadStart: Int, length: Int, records: [OperationRecord], offsets: [Int])], state: StoreState) -> [UInt8] {
-    var text: [UInt8] = []
-    var textStarts: [String: UInt32] = [:]
-    func place(_ string: String) -> (UInt32, UInt32) {
-      if let start = textStarts[string] { return (start, UInt32(string.utf8.count)) }
-      let start = UInt32(text.count)
-      text.append(contentsOf: string.utf8)
-      textStarts[string] = start
-      return (start, UInt32(string.utf8.count))
-    }
+  /// The sidecar's bytes for a snapshot of `snapshotBytes` bytes with
+  /// checksum `snapshotCRC` whose frames hold `frames`' records (each with
+  /// its payload's start in the file and each record's start in its
+  /// payload), `state` what it holds.
+  static func encode(
+    snapshotBytes: Int, snapshotCRC: UInt32, frames: [(payloadStart: Int, length: Int, records: [OperationRecord], offsets: [Int])],
+    state: StoreState
+  ) -> [UInt8] {
     var entries: [(owner: [UInt8], frame: UInt32, offset: UInt32)] = []
+    entries.reserveCapacity(frames.reduce(0) { $0 + $1.records.count })
     for (index, frame) in frames.enumerated() {
       for (record, offset) in zip(frame.records, frame.offsets) {
         entries.append((Array(record.operation.key.owner.description.utf8), UInt32(index), UInt32(offset)))
       }
     }
-    // Stable: one owner's records stay in file order.
-    entries = entries.enumerated().sorted { a, b in
-      a.element.owner.lexicographicallyPrecedes(b.element.owner) || (a.element.owner == b.element.owner && a.offset < b.offset)
-    }.map(\.element)
-    var out = FileHeader.bytes(kind: kind)
+    // By the owner's bytes (the order the reader's memcmp searches), one
+    // owner's records in file order (frame, then offset).
+    entries.sort { a, b in
+      let common = min(a.owner.count, b.owner.count)
+      let order = common == 0 ? 0 : a.owner.withUnsafeBytes { x in b.owner.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, common) } }
+      if order != 0 { return order < 0 }
+      if a.owner.count != b.owner.count { return a.owner.count < b.owner.count }
+      return (a.frame, a.offset) < (b.frame, b.offset)
+    }
     let spots = state.tasks.keys.sorted().flatMap { state.spots(of: $0) }
-    func u32(_ value: UInt32) { Frame.appendLE(value, to: &out) }
-    func u64(_ value: UInt64) {
-      u32(UInt32(truncatingIfNeeded: value))
-      u32(UInt32(truncatingIfNeeded: value >> 32))
+    var out = FileHeader.bytes(kind: kind)
+    out.reserveCapacity(fixedBytes + frames.count * frameBytes + entries.count * (entryBytes + 24) + spots.count * (spotBytes + 32))
+    var text: [UInt8] = []
+    func u32(_ value: Int) { Frame.appendLE(UInt32(truncatingIfNeeded: value), to: &out) }
+    func f64(_ value: Double) {
+      u32(Int(value.bitPattern & 0xFFFF_FFFF))
+      u32(Int(value.bitPattern >> 32))
     }
-    func f64(_ value: Double) { u64(value.bitPattern) }
-    u64(UInt64(snapshot.count))
-    u32(CRC32.checksum(snapshot))
-    var body: [UInt8] = []
-    swap(&out, &body)
+    /// Where `bytes` start in the text, appended now.
+    func put(_ bytes: some Collection<UInt8>) -> Int {
+      text.append(contentsOf: bytes)
+      return text.count - bytes.count
+    }
+    for value in [snapshotBytes & 0xFFFF_FFFF, snapshotBytes >> 32, Int(snapshotCRC), frames.count, entries.count, spots.count] { u32(value) }
+    let textCountAt = out.count
+    u32(0)  // the text's length, known at the end
     for frame in frames {
-      u32(UInt32(frame.payloadStart))
-      u32(UInt32(frame.length))
+      u32(frame.payloadStart)
+      u32(frame.length)
     }
+    var previous: (owner: [UInt8], start: Int)?
     for entry in entries {
-      let (start, length) = place(String(decoding: entry.owner, as: UTF8.self))
+      // One owner's records are together: its name is written once.
+      let start = previous.map { $0.owner == entry.owner } == true ? previous!.start : put(entry.owner)
+      previous = (entry.owner, start)
       u32(start)
-      u32(length)
-      u32(entry.frame)
-      u32(entry.offset)
+      u32(entry.owner.count)
+      u32(Int(entry.frame))
+      u32(Int(entry.offset))
     }
     for spot in spots {
-      let (taskStart, taskLength) = place("task/" + spot.task.rawValue)
-      u32(taskStart)
-      u32(taskLength)
+      let task = Array("task/\(spot.task.rawValue)".utf8)
+      u32(put(task))
+      u32(task.count)
       if let id = spot.place {
-        let (start, length) = place(id.rawValue)
-        u32(start)
-        u32(length)
+        u32(put(id.rawValue.utf8))
+        u32(id.rawValue.utf8.count)
       } else {
         u32(0)
-        u32(noPlace)
+        u32(Int(noPlace))
       }
       for value in [spot.box?.minLatitude, spot.box?.maxLatitude, spot.box?.minLongitude, spot.box?.maxLongitude] { f64(value ?? .nan) }
     }
-    swap(&out, &body)
-    for count in [frames.count, entries.count, spots.count, text.count] { u32(UInt32(count)) }
-    out += body
+    let textCount = UInt32(text.count)
+    for shift in 0..<4 { out[textCountAt + shift] = UInt8(truncatingIfNeeded: textCount >> (8 * UInt32(shift))) }
     out += text
-    u32(CRC32.checksum(out))
+    Frame.appendLE(CRC32.checksum(out), to: &out)
     return out
   }
 
