@@ -140,11 +140,13 @@ public final class DaemonHost: Sendable {
     }
     let gate = VerificationGate(
       running: tuning.verifyingAtOnce ?? max(1, ProcessInfo.processInfo.activeProcessorCount), waiting: tuning.verificationQueue ?? 64)
+    // A cluster worker closes idle guests by when each person was last asked for.
+    let lastUseClock: (@Sendable () -> Date)? = clustered ? { @Sendable in clock.now() } : nil
     let directory = People(
       members: settings.people.map { Member(name: $0.key, settings: $0.value) },
       hasher: try registry.port("server.hasher", settings.serverHasher, in: registry.hashers).make(()), gate: gate,
       localToken: LocalDaemon.path(store: settings.store, environment: environment) == nil ? nil : LocalDaemon.makeToken(),
-      journalAnswersLater: runtime.store.appendsWithoutWaiting, now: { clock.now() }, open: open)
+      journalAnswersLater: runtime.store.appendsWithoutWaiting, now: lastUseClock, open: open)
     // A single daemon serves everyone from the start. In a cluster the
     // worker that takes a person's partition opens them
     // (ClusterIngest.takeUp): restoring takes the last fix again, and may

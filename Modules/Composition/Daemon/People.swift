@@ -32,15 +32,17 @@ final class People: Sendable {
   /// Opens one person's store and engine (`DaemonHost.open`).
   private let open: @Sendable (String) throws -> Person
   private let opened = Locked<[String: Person]>([:])
-  /// When each open person was last asked for (`person(_:)`), by `now`.
+  /// When each open person was last asked for (`person(_:)`), by `now`;
+  /// kept only with a `now` (a cluster worker closes idle guests by it),
+  /// so a single daemon's reports do not pay for it.
   private let used = Locked<[String: Date]>([:])
-  private let now: @Sendable () -> Date
+  private let now: (@Sendable () -> Date)?
   /// Held while a person is being opened, so two requests never open one twice.
   private let opening = Locked<[@Sendable (Person) -> Void]>([])
 
   init(
     members: [Member], hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle(), gate: VerificationGate = VerificationGate(),
-    localToken: String? = nil, journalAnswersLater: Bool = false, rememberedHeaders: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    localToken: String? = nil, journalAnswersLater: Bool = false, rememberedHeaders: Int? = nil, now: (@Sendable () -> Date)? = nil,
     open: @escaping @Sendable (String) throws -> Person
   ) {
     self.now = now
@@ -69,7 +71,7 @@ final class People: Sendable {
   /// (a store out of reach), and opens again at the next call.
   func person(_ name: String) throws -> Person? {
     if let person = opened.withLock({ $0[name] }) {
-      used.withLock { $0[name] = now() }
+      noteUse(name)
       return person
     }
     guard members[name] != nil else { return nil }
@@ -78,9 +80,15 @@ final class People: Sendable {
       let person = try open(name)
       whenOpened.forEach { $0(person) }
       opened.withLock { $0[name] = person }
-      used.withLock { $0[name] = now() }
+      noteUse(name)
       return person
     }
+  }
+
+  private func noteUse(_ name: String) {
+    guard let now else { return }
+    let at = now()
+    used.withLock { $0[name] = at }
   }
 
   /// Closes the open people `which` picks that nobody asked for in the
@@ -88,6 +96,7 @@ final class People: Sendable {
   /// does not hold, opened for its API); their names.
   @discardableResult
   func closeIdle(for seconds: TimeInterval, drainSeconds: TimeInterval, log: DaemonLog, _ which: (String) -> Bool) -> [String] {
+    guard let now else { return [] }
     let cutoff = now().addingTimeInterval(-seconds)
     let idle = Set(used.withLock { used in used.filter { $0.value <= cutoff && which($0.key) }.map(\.key) })
     guard !idle.isEmpty else { return [] }
