@@ -35,10 +35,13 @@ enum BenchCommands {
     options.pois = arguments.value("pois") ?? existing("../shared/data/helsinki-pois.geojson")
     // The simulated OS's rows, then the deployed path: OwnTracks phones through the daemon.
     options.strategies = DetectionBenchmark.allStrategies + OwnTracksStrategy.all
+    let candidate = try arguments.value("engine").map(engineFile)
+    if let candidate { options.strategies.insert(candidate, at: options.strategies.firstIndex { $0.name == SeedStrategy.shipped.name }.map { $0 + 1 } ?? 0) }
     let known = options.strategies + DetectionBenchmark.optionalStrategies
     if let names = arguments.value("strategies") {
       let wanted = names.split(separator: ",").map { String($0) }
       options.strategies = try wanted.map { name in
+        if name == "engine", let candidate { return candidate }
         guard let strategy = known.first(where: { $0.name == name }) else {
           throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
         }
@@ -60,6 +63,12 @@ enum BenchCommands {
         throw UsageError("cannot write the plot to \(plot)", commandPath: arguments.commandPath)
       }
     }
+  }
+
+  /// `--engine FILE`: the shipped engine with the file's `arrival` keys.
+  static func engineFile(_ path: String) throws -> SeedStrategy {
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the engine file") }
+    return try SeedStrategy.candidate(data, source: path)
   }
 
   static func existing(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }

@@ -30,9 +30,10 @@ enum ReplayCommand {
     if let path = arguments.value("world") { world = try WorldConfig.load(path) }
     let seedText = arguments.value("seed") ?? "1"
     guard let seed = UInt64(seedText) else { throw UsageError("--seed must be a whole number, not '\(seedText)'", commandPath: arguments.commandPath) }
-    let known = DetectionBenchmark.allStrategies + OwnTracksStrategy.all + DetectionBenchmark.optionalStrategies
-    let name = arguments.value("strategy") ?? SeedStrategy.shipped.name
-    guard let chosen = known.first(where: { $0.name == name }) else {
+    let candidate = try arguments.value("engine").map(BenchCommands.engineFile)
+    let known = DetectionBenchmark.allStrategies + OwnTracksStrategy.all + DetectionBenchmark.optionalStrategies + (candidate.map { [$0] } ?? [])
+    let name = arguments.value("strategy") ?? candidate?.name ?? SeedStrategy.shipped.name
+    guard let chosen = known.first(where: { $0.name == name || (name == "engine" && $0.name == candidate?.name) }) else {
       throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
     }
     let json = arguments.has("json")

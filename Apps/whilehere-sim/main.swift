@@ -33,6 +33,7 @@ let root = CommandSpec<Void>(
             .value("plot", "FILE.svg", "also draw recall against battery per strategy"),
             .flag("explain", "also count why each engine row missed what it missed"),
             .value("world", "FILE", "world description overriding the calibrated defaults"),
+            .value("engine", "FILE", "also run the shipped engine with this file's arrival keys (as in a config file's \"arrival\" object), as the row engine-HASH"),
             .value("roads", "FILE", "street GeoJSON (default ../shared/data/helsinki-roads.geojson if present)"),
             .value("pois", "FILE", "places GeoJSON (default ../shared/data/helsinki-pois.geojson if present)"),
             .value("strategies", "LIST", "comma-separated rows of os-nearest-20,bubble-19,seed,whilehere,whilehere-unconfirmed,whilehere-android,continuous-gps,owntracks-ios-http,owntracks-ios-mqtt,owntracks-android-http (the default: all of them) and, only when named, whilehere-clmonitor, whilehere-regions-kept, whilehere-mute-unwatched, whilehere-cell-wake"),
@@ -68,6 +69,7 @@ let root = CommandSpec<Void>(
         .value("report", "FILE.html", "also write a self-contained page: the track, installed regions, sessions, fires and true inside intervals, with a time slider"),
         .value("radius", "METRES", "radius for GeoJSON places (default 150)"),
         .value("world", "FILE", "world description"),
+        .value("engine", "FILE", "the shipped engine with this file's arrival keys (the default strategy when given)"),
       ],
       action: { arguments, _ in try ReplayCommand.run(arguments) }),
     CommandSpec("scenario", "Print the embedded scenario, as a starting point for your own") { _, _ in

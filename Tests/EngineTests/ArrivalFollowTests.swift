@@ -160,6 +160,23 @@ import Testing
     #expect(h2.arrivals.regionEvent(RegionEvent(id: edge2.id, kind: .exited, at: h2.clock.now())) == [.wakeFixRequested])
   }
 
+  /// An approach zone entered while followed positions arrive: left to
+  /// them by default, a session when `sessionOnApproach` asks for one.
+  @Test(arguments: [false, true])
+  func anApproachEnteredWhileFollowingStartsASessionOnlyWhenAskedTo(sessionOnApproach: Bool) throws {
+    var config = ArrivalConfig()
+    config.follow.sessionOnApproach = sessionOnApproach
+    let h = ArrivalHarness(config: config)
+    _ = try dense(h)
+    let zone = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .approach })
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: 20), accuracy: 40)
+    h.clock.advance(by: 10)
+    let events = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    let started = events.contains { if case .sessionStarted = $0 { true } else { false } }
+    #expect(started == sessionOnApproach, "\(events)")
+    #expect(h.precise.isOn == sessionOnApproach)
+  }
+
   @Test func stoppingNearAPlaceWhileFollowingAsksOneFix() throws {
     let h = ArrivalHarness()
     let tasks = try dense(h)

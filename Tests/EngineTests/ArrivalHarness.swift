@@ -13,9 +13,12 @@ final class FakePrecise: PreciseLocationControl {
   let offersReducedUpdates: Bool
   /// True: a phone with live updates' stationary pause (iOS 17).
   let offersMovementWatch: Bool
-  init(offersReducedUpdates: Bool = true, offersMovementWatch: Bool = false) {
+  /// GPS seconds a watch costs (live updates: a GPS update to start and one to wake).
+  let movementWatchCharge: TimeInterval
+  init(offersReducedUpdates: Bool = true, offersMovementWatch: Bool = false, movementWatchCharge: TimeInterval = 0) {
     self.offersReducedUpdates = offersReducedUpdates
     self.offersMovementWatch = offersMovementWatch
+    self.movementWatchCharge = movementWatchCharge
   }
   /// Whether a movement watch runs, and how many were started.
   let watch = Locked((on: false, started: 0))
@@ -56,10 +59,11 @@ struct ArrivalHarness {
 
   init(
     store: (any OperationStore)? = nil, clock: ManualClock = ManualClock(Fixtures.epoch), capacity: Int = 20, config: ArrivalConfig = ArrivalConfig(),
-    reducedUpdates: Bool = true, declaresInitialState: Bool = false, movementWatch: Bool = false
+    reducedUpdates: Bool = true, declaresInitialState: Bool = false, movementWatch: Bool = false,
+    watchCharge: TimeInterval = 0
   ) {
     self.clock = clock
-    precise = FakePrecise(offersReducedUpdates: reducedUpdates, offersMovementWatch: movementWatch)
+    precise = FakePrecise(offersReducedUpdates: reducedUpdates, offersMovementWatch: movementWatch, movementWatchCharge: watchCharge)
     self.store = store ?? InMemoryOperationStore(replica: Fixtures.replica("test"), clock: clock)
     // Opening hours are read in UTC here, whatever the machine's zone.
     engine = Engine(

@@ -11,11 +11,12 @@ import Testing
 @Suite struct ArrivalStillnessTests {
   /// Fires on the OS's entry (so a crossing let through is a reminder),
   /// watching "Buy milk" 1 km north of home.
-  func watchingMilk(mute: Bool, movementWatch: Bool = false) throws -> (ArrivalHarness, PlannedRegion) {
+  func watchingMilk(mute: Bool, movementWatch: Bool = false, watchCharge: TimeInterval = 0, allowance: TimeInterval? = nil) throws -> (ArrivalHarness, PlannedRegion) {
     var config = ArrivalConfig()
     config.session.confirmArrivals = false
     config.coverage.muteWhileStill = mute
-    let h = ArrivalHarness(config: config, movementWatch: movementWatch)
+    if let allowance { config.session.allowance = allowance }
+    let h = ArrivalHarness(config: config, movementWatch: movementWatch, watchCharge: watchCharge)
     let milk = try h.task("Buy milk", north: 1000)
     _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
     return (h, try #require(h.region(of: milk)))
@@ -65,6 +66,25 @@ import Testing
     _ = h.arrivals.motionChanged(still: false)
     #expect(h.monitor.monitoredRegions().contains(region.id))
     #expect(h.precise.watch.withLock { $0 } == (false, 1), "the watch ends once the device moved")
+  }
+
+  /// A watch by live updates costs GPS: it is charged to the allowance, and
+  /// an allowance that cannot pay it keeps the region on the OS unwatched.
+  @Test func aWatchThatCostsGPSIsChargedAndOnlyStartedWhenTheAllowancePays() throws {
+    let (h, region) = try watchingMilk(mute: false, movementWatch: true, watchCharge: 10)
+    stillPastTheVeto(h)
+    let before = h.arrivals.currentBudget.available(at: h.clock.now(), config: SessionConfig())
+    _ = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))
+    #expect(h.precise.watch.withLock { $0 } == (true, 1))
+    #expect(h.arrivals.currentBudget.available(at: h.clock.now(), config: SessionConfig()) == before - 10)
+    var poor = SessionConfig()
+    poor.allowance = 8
+    let (p, kept) = try watchingMilk(mute: false, movementWatch: true, watchCharge: 10, allowance: poor.allowance)
+    stillPastTheVeto(p)
+    let events = p.arrivals.regionEvent(RegionEvent(id: kept.id, kind: .entered, at: p.clock.now()))
+    #expect(p.monitor.monitoredRegions().contains(kept.id), "\(events)")
+    #expect(p.precise.watch.withLock { $0.started } == 0)
+    #expect(p.arrivals.currentBudget.available(at: p.clock.now(), config: poor) == 8)
   }
 
   /// Without a watch (the OwnTracks phones) nothing is taken off by default.

@@ -56,6 +56,26 @@ import Testing
     #expect(score(report, "whilehere").preciseSeconds < gps.preciseSeconds / 2, "it must cost far less than tracking all the time")
   }
 
+  /// `--engine FILE`: the shipped engine with the file's keys, beside it on
+  /// the same days. An empty file is the shipped engine to the event; a
+  /// smaller allowance is kept; an unknown key is named.
+  @Test func anEngineFileRunsBesideTheShippedEngineOnTheSameDays() throws {
+    let same = try SeedStrategy.candidate(Data("{}".utf8), source: "same.json")
+    let smaller = try SeedStrategy.candidate(Data(#"{"session": {"allowance": 300}}"#.utf8), source: "small.json")
+    #expect(same.name.hasPrefix(SeedStrategy.candidatePrefix) && same.name != smaller.name)
+    var options = options()
+    options.strategies = [SeedStrategy.shipped, same, smaller]
+    let report = try DetectionBenchmark.run(options)
+    let shipped = score(report, "whilehere"), copy = score(report, same.name), small = score(report, smaller.name)
+    #expect(copy.visitsCaught == shipped.visitsCaught && copy.fires == shipped.fires && copy.preciseSeconds == shipped.preciseSeconds)
+    #expect(copy.notes == shipped.notes)
+    let sessions = Double(small.notes["session started", default: 0])
+    #expect(small.preciseSeconds <= Double(small.trips) * 300 + sessions, "used \(small.preciseSeconds) s over \(small.trips) days")
+    #expect(small.preciseSeconds < shipped.preciseSeconds)
+    let error = #expect(throws: ScenarioError.self) { try SeedStrategy.candidate(Data(#"{"session": {"alowance": 1}}"#.utf8), source: "typo.json") }
+    #expect(error?.description.contains("typo.json") == true && error?.message.contains("unknown key 'session.alowance'") == true, "\(String(describing: error))")
+  }
+
   /// The Android row runs on Android's tools: its geofencing, no visits,
   /// and balanced-power updates that come only when the phone moved.
   @Test func theAndroidRowRunsOnAndroidsTools() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns precise (GPS) location updates on and off. The fixes themselves
 /// are delivered to the engine by whoever drives it.
 public protocol PreciseLocationControl: AnyObject, Sendable {
@@ -48,11 +50,17 @@ public protocol PreciseLocationControl: AnyObject, Sendable {
   /// the engine then keeps regions on the OS while the device is still
   /// (unless told to take them off anyway, `muteWhileStill`).
   var offersMovementWatch: Bool { get }
+  /// GPS seconds one movement watch costs, charged to the tracking
+  /// allowance when it starts: live updates bring a GPS update when
+  /// started and another when the device moves; activity transitions
+  /// need none (0, the default).
+  var movementWatchCharge: TimeInterval { get }
 }
 
 extension PreciseLocationControl {
   public var offersReducedUpdates: Bool { true }
   public var offersMovementWatch: Bool { false }
+  public var movementWatchCharge: TimeInterval { 0 }
   public func watchForMovement() {}
   public func stopWatchingForMovement() {}
 }

@@ -85,6 +85,18 @@ public struct SeedStrategy: DetectionStrategy {
     return SeedStrategy(name: "whilehere-cell-wake", config: config)
   }()
 
+  /// The shipped engine with an engine file's keys laid over its settings
+  /// (`--engine FILE`: the config file's `arrival` keys), measured beside
+  /// `whilehere` on the same person-days. Its row is `engine-` and the
+  /// settings' hash, so two files never share a name.
+  public static func candidate(_ data: Data, source: String) throws -> SeedStrategy {
+    let config = try JSONOverlay.decode(data, over: ArrivalConfig(), source: source)
+    return SeedStrategy(name: candidatePrefix + JSONOverlay.hash(config), config: config)
+  }
+
+  /// What `--strategies` and `--strategy` call a candidate row.
+  public static let candidatePrefix = "engine-"
+
   public let name: String
   let config: ArrivalConfig
   /// The phone the engine runs on.

@@ -74,6 +74,8 @@ public final class SimulatedLocation: PreciseLocationControl, Sendable {
   /// iOS's live updates (iOS 17) pause for a still device and resume when
   /// it moves; Android's activity transitions report leaving STILL.
   public var offersMovementWatch: Bool { true }
+  /// Live updates: a GPS update to start and one when the device moves.
+  public var movementWatchCharge: TimeInterval { state.withLock { $0.movementByGPS ? 2 * $0.world.gps.singleFixSeconds : 0 } }
   public func watchForMovement() { state.withLock { $0.watchForMovement() } }
   public func stopWatchingForMovement() { state.withLock { $0.watchingMovement = false } }
   /// Whether a movement watch runs (paused or not).

@@ -362,36 +362,9 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   /// The defaults with the file's values laid over them, so a world file
   /// names only what it changes; a key the world does not have is an error.
   static func merged(_ data: Data, source: String) throws -> WorldConfig {
-    let overrides: [String: JSONValue]
-    do {
-      guard case .object(let members) = try JSONParser.parse(data) else { throw ScenarioError(source: source, message: "not a JSON object") }
-      overrides = members
-    } catch let failure as JSONParser.Failure {
-      throw ScenarioError(source: source, message: "not JSON: \(failure)")
-    }
-    let combined: JSONValue
-    do {
-      combined = try JSONValue(encoding: WorldConfig()).overlaid(with: overrides, path: "")
-    } catch let problem as JSONValue.OverlayProblem {
-      switch problem {
-      case .unknownKey(let path, let known):
-        let siblings = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-        throw ScenarioError(source: source, message: "unknown key '\(path)'; known: \(siblings.joined(separator: ", "))")
-      case .wrongType(let path, let expected): throw ScenarioError(source: source, message: "'\(path)' must be \(expected)")
-      }
-    }
-    do {
-      return try combined.decoded(as: WorldConfig.self)
-    } catch {
-      throw ScenarioError(source: source, message: "a value has the wrong type: \(error)")
-    }
+    try JSONOverlay.decode(data, over: WorldConfig(), source: source)
   }
 
   /// A short hash of every number, printed with each benchmark table.
-  public var hash: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let data = (try? encoder.encode(self)) ?? Data()
-    return String(FNV1a.hex(FNV1a.hash64(data)).suffix(8))
-  }
+  public var hash: String { JSONOverlay.hash(self) }
 }

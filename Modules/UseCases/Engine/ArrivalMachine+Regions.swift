@@ -42,7 +42,7 @@ extension ArrivalMachine {
       if !config.session.confirmArrivals { visits.left(region.destinations[0]) }
     case (.approach, .entered), (.approach, .inside):
       // Followed positions already watch the zone's places, for no GPS.
-      if followIsCurrent() {
+      if followIsCurrent(), !config.follow.sessionOnApproach {
         report(.planKept("\(region.id) entered while following: the followed positions confirm"))
         return
       }

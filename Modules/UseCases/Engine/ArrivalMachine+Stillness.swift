@@ -62,9 +62,21 @@ extension ArrivalMachine {
   mutating func muteWhileStill(_ region: PlannedRegion) {
     let coverage = config.coverage
     guard coverage.muteWhileStill || coverage.muteWhileWatched, region.kind != .edge, installed.contains(region.id) else { return }
-    uninstall(region.id)
     // The first region taken off: from now on the device's moving is what brings them back.
-    if muted.isEmpty, coverage.muteWhileWatched { command(.watchForMovement) }
+    if muted.isEmpty, coverage.muteWhileWatched {
+      // The watch's GPS updates are tracking like any other: an allowance
+      // that cannot pay them keeps the region on the OS (unless regions go
+      // off unwatched anyway).
+      if watchCharge > 0, !budget.chargeFix(watchCharge, at: now, config: config.session) {
+        guard coverage.muteWhileStill else {
+          return report(.planKept("\(region.id) stays on the OS: no tracking budget left to watch for movement"))
+        }
+      } else {
+        if watchCharge > 0 { saveBudget() }
+        command(.watchForMovement)
+      }
+    }
+    uninstall(region.id)
     muted.insert(region.id)
     mutedStillSince = stillSince
     report(.planKept("\(region.id) taken off the OS until the device moves"))

@@ -108,9 +108,13 @@ public struct ArrivalMachine: Sendable {
   var power = PowerState()
   var permissions = Permissions()
 
+  /// GPS seconds a movement watch costs the allowance (`PreciseLocationControl.movementWatchCharge`).
+  let watchCharge: TimeInterval
+
   /// `capacity`: the region monitor's limit (the plan never asks more).
-  public init(config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current) {
+  public init(config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current, watchCharge: TimeInterval = 0) {
     self.config = config
+    self.watchCharge = watchCharge
     self.timeZone = timeZone
     self.capacity = capacity
     var coverage = config.coverage

@@ -42,7 +42,8 @@ public final class ArrivalService: Sendable {
     machine = Locked(
       ArrivalMachine(
         config: config, capacity: monitor.capacity,
-        world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []), timeZone: context.timeZone))
+        world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []), timeZone: context.timeZone,
+        watchCharge: precise.movementWatchCharge))
   }
 
   /// Loads the persisted budget and starts what the engine listens to; a

@@ -24,6 +24,10 @@ public struct FollowConfig: Hashable, Sendable, Codable {
   /// position is delivered: among dense places the edge is a short walk
   /// and its exit, judged by the same cell positions, says little. 0: off.
   public var cellWakeAfter: TimeInterval = 0
+  /// An approach zone's entry starts a precise session even while
+  /// followed positions are current. Off: the followed positions are left
+  /// to confirm the zone's places, for no GPS.
+  public var sessionOnApproach = false
   /// Listen to visit monitoring (CLVisit): a stay the OS reports under way
   /// near a destination asks one fix to confirm it, so a visit the regions
   /// missed still fires while the person is there.
