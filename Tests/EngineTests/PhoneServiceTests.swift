@@ -90,7 +90,8 @@ import TestSupport
     var reminders: [String] = []
     // The place is 1000 m north with a 100 m radius: 950 is the first report inside.
     for (step, north) in [850.0, 880, 950, 990].enumerated() {
-      p.clock.advance(by: step == 0 ? 5 : 20)
+      // Reports well within the session's no-fix timeout: the session runs throughout.
+      p.clock.advance(by: step == 0 ? 5 : 10)
       let reply = p.phone.receive(p.at(north: north), remoteConfiguration: true)
       if north == 950 { #expect(reply.reminders.isEmpty, "a single good report inside: the session waits for a second") }
       reminders += reply.reminders.map(\.title)
@@ -196,9 +197,14 @@ import TestSupport
     let config = SessionConfig()
     #expect(entered.commands.contains(.setMonitoring(.move(interval: Int(config.remoteInterval), displacement: Int(config.remoteDisplacement)))), "\(entered.commands)")
     #expect(entered.commands.contains(.reportLocation))
-    // Fixes stop: the session ends on the next tick, and the next answer puts the phone back.
+    // A phone over the network is waited for longer than a native GPS.
     p.clock.advance(by: config.noFixTimeout + 5)
     _ = p.phone.tick()
+    #expect(p.phone.arrival.sessionRunning, "still within remoteNoFixTimeout")
+    // Fixes stop: the session ends on the next tick, and the next answer puts the phone back.
+    p.clock.advance(by: config.remoteNoFixTimeout - config.noFixTimeout)
+    _ = p.phone.tick()
+    #expect(!p.phone.arrival.sessionRunning)
     let after = p.phone.receive(p.at(north: 200), remoteConfiguration: true)
     #expect(after.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(after.commands)")
     p.clock.advance(by: 10)
@@ -216,7 +222,7 @@ import TestSupport
     let p = Phone()
     let manual = PhoneReport.location(PhoneFix(coordinate: ArrivalHarness.point(north: 0), accuracy: 10, at: p.clock.now(), monitoring: PhoneMonitoring.manual))
     _ = try enterZone(p, remoteConfiguration: true, fix: manual)
-    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    p.clock.advance(by: SessionConfig().remoteNoFixTimeout + 5)
     _ = p.phone.tick()
     // While switched, the phone says "move": that is ours, not its own mode.
     let during = PhoneReport.location(PhoneFix(coordinate: ArrivalHarness.point(north: 100), accuracy: 10, at: p.clock.now(), monitoring: PhoneMonitoring.move))
@@ -362,7 +368,7 @@ import TestSupport
   @Test func aMoveReportWrittenBeforeTheAppReadTheEndOfTheSessionIsNotItsOwnMode() throws {
     let p = Phone()
     _ = try enterZone(p, remoteConfiguration: true)
-    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    p.clock.advance(by: SessionConfig().remoteNoFixTimeout + 5)
     _ = p.phone.tick()
     let ended = p.phone.receive(report(north: 200, accuracy: 10, stationary: nil, p, monitoring: PhoneMonitoring.move), remoteConfiguration: true)
     #expect(ended.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(ended.commands)")
@@ -378,7 +384,7 @@ import TestSupport
     let again = p.phone.receive(
       .transition(PhoneTransition(entered: true, regionID: zone, stamp: nil, name: nil, fix: nil, at: p.clock.now())), remoteConfiguration: true)
     #expect(again.commands.contains { if case .setMonitoring(let m) = $0 { m.mode == PhoneMonitoring.move } else { false } }, "\(again.commands)")
-    p.clock.advance(by: SessionConfig().noFixTimeout + 5)
+    p.clock.advance(by: SessionConfig().remoteNoFixTimeout + 5)
     _ = p.phone.tick()
     let back = p.phone.receive(report(north: 300, accuracy: 10, stationary: nil, p, monitoring: PhoneMonitoring.move), remoteConfiguration: true)
     #expect(back.commands.contains(.setMonitoring(PhoneMonitoring(mode: PhoneMonitoring.significant))), "\(back.commands)")

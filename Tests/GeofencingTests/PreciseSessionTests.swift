@@ -69,11 +69,12 @@ import Testing
     #expect(fired, "after three fixes that agree with each other the session trusts them")
   }
 
-  @Test func stopsWithoutAFixIn30Seconds() {
+  @Test func stopsWithoutAFixForTheNoFixTimeout() {
     var s = session()
-    let early = s.tick(at: start.addingTimeInterval(29))
+    let timeout = config.noFixTimeout
+    let early = s.tick(at: start.addingTimeInterval(timeout - 1))
     #expect(early.isEmpty)
-    let late = s.tick(at: start.addingTimeInterval(30))
+    let late = s.tick(at: start.addingTimeInterval(timeout))
     #expect(late == [.stop(.noFix)])
   }
 

@@ -4,7 +4,19 @@ import Foundation
 /// defaults; all configurable).
 public struct SessionConfig: Hashable, Sendable, Codable {
   /// No fix this long after starting (or since the last fix) stops the session.
-  public var noFixTimeout: TimeInterval = 30
+  /// Assisted GPS gives its first fix within a few seconds (15 s is the
+  /// simulated world's 95th percentile); a phone still without one after
+  /// that is most often indoors, answering with Wi-Fi positions a session
+  /// cannot use, and each further second is allowance the day's later
+  /// places need (30 → 20 s: Docs/Benchmarks.md, twenty-first step).
+  public var noFixTimeout: TimeInterval = 20
+  /// The same for a phone reached over the network (OwnTracks): the
+  /// command that switches it to move mode reaches it only with the answer
+  /// to its next report, and its reports come on its own schedule, so
+  /// waiting as long as a native phone would end sessions before their
+  /// first report (on the OwnTracks Android row, 20 s cost 2–3 points of
+  /// visits and a point of false alarms against 30 s).
+  public var remoteNoFixTimeout: TimeInterval = 30
   /// Standing within `stationaryRadius` this long stops it.
   public var stationaryStop: TimeInterval = 90
   public var stationaryRadius = 25.0

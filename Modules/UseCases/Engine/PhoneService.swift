@@ -63,9 +63,11 @@ public final class PhoneService: Sendable {
     clock = context.clock
     self.maxFixAge = maxFixAge
     session = config.session
-    // The phone reports on its own schedule: a session cannot rest its GPS.
+    // The phone reports on its own schedule: a session cannot rest its GPS,
+    // and waits for a usable report as long as such a phone needs.
     var config = config
     config.session.pauseMinimum = 0
+    config.session.noFixTimeout = config.session.remoteNoFixTimeout
     arrival = ArrivalService(context: context, monitor: monitor, precise: control, scheduler: scheduler, config: config)
   }
 
