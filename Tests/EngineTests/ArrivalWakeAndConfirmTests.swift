@@ -166,6 +166,29 @@ import Testing
     #expect(h.precise.isOn)
   }
 
+  /// A confirming fix too coarse for a session's rules, on a device the
+  /// motion history holds still, is a phone indoors: a session would get
+  /// fixes as coarse, so none starts unless asked for. Moving, one does.
+  @Test(arguments: [(still: true, asked: false), (still: true, asked: true), (still: false, asked: false)])
+  func aCoarseConfirmingFixOnAStillDeviceStartsNoSession(_ setup: (still: Bool, asked: Bool)) throws {
+    var config = ArrivalConfig()
+    config.session.sessionOnVagueFixWhileStill = setup.asked
+    let h = ArrivalHarness(config: config)
+    let milk = try h.task("Buy milk", north: 1000)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let region = try #require(h.region(of: milk))
+    if setup.still { _ = h.arrivals.motionChanged(still: true) }
+    h.clock.advance(by: 60)
+    #expect(h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now())) == [.confirmationRequested(region.id)])
+    h.clock.advance(by: 5)
+    // 150 m from the centre of a 100 m place, as accurate as a Wi-Fi position: close, not conclusive.
+    let events = h.arrivals.preciseFix(ArrivalHarness.point(north: 1000 - 150), accuracy: 65)
+    #expect(h.reminders(events).isEmpty)
+    let started = events.contains { if case .sessionStarted = $0 { true } else { false } }
+    #expect(started == (!setup.still || setup.asked), "\(events)")
+    #expect(h.precise.isOn == started)
+  }
+
   @Test func withConfirmArrivalsAnEntryNoFixCanConfirmFiresNothing() throws {
     let (h, region) = try confirmingHarness(allowance: 4)
     let events = h.arrivals.regionEvent(RegionEvent(id: region.id, kind: .entered, at: h.clock.now()))

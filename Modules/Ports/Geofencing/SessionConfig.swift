@@ -17,6 +17,14 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// first report (on the OwnTracks Android row, 20 s cost 2–3 points of
   /// visits and a point of false alarms against 30 s).
   public var remoteNoFixTimeout: TimeInterval = 30
+  /// A confirming fix too coarse to settle a place (less accurate than
+  /// `fixMaxAccuracy`) while the motion history says the device is still
+  /// starts a session only with this on. A still phone whose fix is that
+  /// coarse is most likely indoors, where the session's fixes would be as
+  /// coarse and its seconds wasted (30 → 19–21 GPS minutes a day on six
+  /// seeds at the same recall: Docs/Benchmarks.md, twenty-second step);
+  /// off, the entry waits for the next sign (a visit, a stop, an entry).
+  public var sessionOnVagueFixWhileStill = false
   /// Standing within `stationaryRadius` this long stops it.
   public var stationaryStop: TimeInterval = 90
   public var stationaryRadius = 25.0

@@ -163,8 +163,9 @@ extension ArrivalMachine {
   /// GPS fix as accurate as a session asks; a reported fix only beyond
   /// doubt, since it may be the phone's Wi-Fi or cell position); far beyond
   /// doubt fires nothing and quiets the place; a GPS fix in between starts
-  /// a session; a reported one as coarse as a Wi-Fi position leaves the
-  /// entry waiting for a better fix.
+  /// a session, unless it is coarser than a session accepts and the device
+  /// is still (indoors: `sessionOnVagueFixWhileStill`); a reported one as
+  /// coarse as a Wi-Fi position leaves the entry waiting for a better fix.
   mutating func confirmArrivals(with point: Coordinate, accuracy: Double, gps: Bool) {
     for (destination, _) in confirming.sorted(by: { $0.key.location.rawValue < $1.key.location.rawValue }) {
       let distance = point.distance(to: destination.center)
@@ -184,6 +185,10 @@ extension ArrivalMachine {
       } else if gps || accuracy <= config.session.fixMaxAccuracy {
         // Close, or a GPS fix too vague to say: a session decides.
         confirming[destination] = nil
+        // A still phone with a fix this coarse is indoors: a session would get no better.
+        if !config.session.sessionOnVagueFixWhileStill, stillSince != nil, accuracy > config.session.fixMaxAccuracy {
+          continue
+        }
         startSession(in: confirmationZone(destination))
       }
     }
