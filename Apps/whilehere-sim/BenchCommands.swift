@@ -43,7 +43,8 @@ enum BenchCommands {
       options.strategies = try wanted.map { name in
         if name == "engine", let candidate { return candidate }
         guard let strategy = known.first(where: { $0.name == name }) else {
-          throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
+          let names = known.map(\.name) + (candidate == nil ? [] : ["engine (the --engine row)"])
+          throw UsageError("unknown strategy '\(name)'; known: \(names.joined(separator: ", "))", commandPath: arguments.commandPath)
         }
         return strategy
       }
