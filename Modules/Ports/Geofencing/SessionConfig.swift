@@ -22,7 +22,7 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// starts a session only with this on. A still phone whose fix is that
   /// coarse is most likely indoors, where the session's fixes would be as
   /// coarse and its seconds wasted (3–4 fewer GPS minutes a day on six
-  /// seeds at the same recall: Docs/Benchmarks.md, twenty-second step);
+  /// seeds at about the same recall: Docs/Benchmarks.md, twenty-second step);
   /// off, the entry waits for the next sign (a visit, a stop, an entry).
   public var sessionOnVagueFixWhileStill = false
   /// Standing within `stationaryRadius` this long stops it.
