@@ -68,7 +68,7 @@ enum BenchCommands {
 
   /// `--engine FILE`: the shipped engine with the file's `arrival` keys.
   static func engineFile(_ path: String) throws -> SeedStrategy {
-    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the engine file") }
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot be read", kind: "engine file") }
     return try SeedStrategy.candidate(data, source: path)
   }
 

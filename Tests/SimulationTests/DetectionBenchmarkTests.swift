@@ -73,7 +73,7 @@ import Testing
     #expect(small.preciseSeconds <= Double(small.trips) * 300 + sessions, "used \(small.preciseSeconds) s over \(small.trips) days")
     #expect(small.preciseSeconds < shipped.preciseSeconds)
     let error = #expect(throws: ScenarioError.self) { try SeedStrategy.candidate(Data(#"{"session": {"alowance": 1}}"#.utf8), source: "typo.json") }
-    #expect(error?.description.contains("typo.json") == true && error?.message.contains("unknown key 'session.alowance'") == true, "\(String(describing: error))")
+    #expect(error?.description.hasPrefix("engine file typo.json: ") == true && error?.message.contains("unknown key 'session.alowance'") == true, "\(String(describing: error))")
   }
 
   /// The Android row runs on Android's tools: its geofencing, no visits,

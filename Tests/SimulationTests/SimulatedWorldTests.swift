@@ -89,6 +89,7 @@ import Testing
     _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"regionMonitoring": {"latency": 1}}"#.utf8))
     let error = #expect(throws: ScenarioError.self) { try WorldConfig.load(path) }
     #expect(error?.message.contains("unknown key 'regionMonitoring.latency'") == true)
+    #expect(error?.description.hasPrefix("world file \(path): ") == true, "\(String(describing: error))")
   }
 
   @Test func aDayStartsAndEndsAtHomeFollowsStreetsAndTruthFindsItsVisits() throws {

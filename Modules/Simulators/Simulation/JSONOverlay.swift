@@ -5,13 +5,14 @@ import Foundation
 /// what it changes (`--world`, `--engine`); a key the value does not have
 /// is an error naming it and its siblings.
 enum JSONOverlay {
-  static func decode<T: Codable>(_ data: Data, over defaults: T, source: String) throws -> T {
+  static func decode<T: Codable>(_ data: Data, over defaults: T, source: String, kind: String) throws -> T {
+    func refusal(_ message: String) -> ScenarioError { ScenarioError(source: source, message: message, kind: kind) }
     let overrides: [String: JSONValue]
     do {
-      guard case .object(let members) = try JSONParser.parse(data) else { throw ScenarioError(source: source, message: "not a JSON object") }
+      guard case .object(let members) = try JSONParser.parse(data) else { throw refusal("not a JSON object") }
       overrides = members
     } catch let failure as JSONParser.Failure {
-      throw ScenarioError(source: source, message: "not JSON: \(failure)")
+      throw refusal("not JSON: \(failure)")
     }
     let combined: JSONValue
     do {
@@ -20,14 +21,14 @@ enum JSONOverlay {
       switch problem {
       case .unknownKey(let path, let known):
         let siblings = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-        throw ScenarioError(source: source, message: "unknown key '\(path)'; known: \(siblings.joined(separator: ", "))")
-      case .wrongType(let path, let expected): throw ScenarioError(source: source, message: "'\(path)' must be \(expected)")
+        throw refusal("unknown key '\(path)'; known: \(siblings.joined(separator: ", "))")
+      case .wrongType(let path, let expected): throw refusal("'\(path)' must be \(expected)")
       }
     }
     do {
       return try combined.decoded(as: T.self)
     } catch {
-      throw ScenarioError(source: source, message: "a value has the wrong type: \(error)")
+      throw refusal("a value has the wrong type: \(error)")
     }
   }
 

@@ -113,15 +113,19 @@ public struct Scenario: Codable, Sendable {
   }
 }
 
-/// A scenario file that cannot be used, with where and why.
+/// A simulator input file that cannot be used (a scenario, a world, an
+/// engine file), with which kind, where and why.
 public struct ScenarioError: Error, CustomStringConvertible, Equatable {
   public let source: String
   public let message: String
+  /// What the file is, as its error names it.
+  public let kind: String
 
-  public init(source: String, message: String) {
+  public init(source: String, message: String, kind: String = "scenario") {
     self.source = source
     self.message = message
+    self.kind = kind
   }
 
-  public var description: String { "scenario \(source): \(message)" }
+  public var description: String { "\(kind) \(source): \(message)" }
 }

@@ -90,7 +90,7 @@ public struct SeedStrategy: DetectionStrategy {
   /// `whilehere` on the same person-days. Its row is `engine-` and the
   /// settings' hash, so two files never share a name.
   public static func candidate(_ data: Data, source: String) throws -> SeedStrategy {
-    let config = try JSONOverlay.decode(data, over: ArrivalConfig(), source: source)
+    let config = try JSONOverlay.decode(data, over: ArrivalConfig(), source: source, kind: "engine file")
     return SeedStrategy(name: candidatePrefix + JSONOverlay.hash(config), config: config)
   }
 

@@ -351,7 +351,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
 
   public static func load(_ path: String) throws -> WorldConfig {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScenarioError(source: path, message: "cannot read the world file")
+      throw ScenarioError(source: path, message: "cannot be read", kind: "world file")
     }
     return try merged(data, source: path)
   }
@@ -362,7 +362,7 @@ public struct WorldConfig: Codable, Hashable, Sendable {
   /// The defaults with the file's values laid over them, so a world file
   /// names only what it changes; a key the world does not have is an error.
   static func merged(_ data: Data, source: String) throws -> WorldConfig {
-    try JSONOverlay.decode(data, over: WorldConfig(), source: source)
+    try JSONOverlay.decode(data, over: WorldConfig(), source: source, kind: "world file")
   }
 
   /// A short hash of every number, printed with each benchmark table.
