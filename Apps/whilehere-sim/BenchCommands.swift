@@ -48,6 +48,9 @@ enum BenchCommands {
         }
         return strategy
       }
+      if let candidate, !options.strategies.contains(where: { $0.name == candidate.name }) {
+        throw UsageError("--engine adds the row \(candidate.name): name it in --strategies (as engine) or leave --engine out", commandPath: arguments.commandPath)
+      }
     }
     options.explain = arguments.has("explain")
     let report = try DetectionBenchmark.run(options)

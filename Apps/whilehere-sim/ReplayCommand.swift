@@ -36,6 +36,9 @@ enum ReplayCommand {
     guard let chosen = known.first(where: { $0.name == name || (name == "engine" && $0.name == candidate?.name) }) else {
       throw UsageError("unknown strategy '\(name)'; known: \(known.map(\.name).joined(separator: ", "))", commandPath: arguments.commandPath)
     }
+    if let candidate, chosen.name != candidate.name {
+      throw UsageError("--engine runs the shipped engine with its file as \(candidate.name); give --strategy engine, or leave --engine out", commandPath: arguments.commandPath)
+    }
     let json = arguments.has("json")
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"

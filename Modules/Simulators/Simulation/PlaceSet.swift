@@ -81,12 +81,12 @@ public struct PlaceSet: Sendable {
 
   /// Named points from a GeoJSON file of places (../shared/data/helsinki-pois.geojson), read by `GeoJSONPoints` as place data is.
   public static func pointsOfInterest(geojson path: String) throws -> [(String, Coordinate)] {
-    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the file") }
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the file", kind: "places file") }
     let entries: [GeoJSONPoints.Entry]
     do {
       entries = try GeoJSONPoints.read(data)
     } catch {
-      throw ScenarioError(source: path, message: error.message)
+      throw ScenarioError(source: path, message: error.message, kind: "places file")
     }
     return entries.compactMap { entry in
       guard case .point(let feature) = entry, let name = feature.properties["name"] else { return nil }

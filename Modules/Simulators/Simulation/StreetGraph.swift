@@ -21,7 +21,7 @@ public struct StreetGraph: Sendable {
   public static func load(geojson path: String) throws -> StreetGraph {
     guard let data = FileManager.default.contents(atPath: path), case .object(let root)? = try? JSONParser.parse(data, maxDepth: 32),
       case .array(let features)? = root["features"]
-    else { throw ScenarioError(source: path, message: "not a GeoJSON FeatureCollection of streets") }
+    else { throw ScenarioError(source: path, message: "not a GeoJSON FeatureCollection of streets", kind: "streets file") }
     var graph = StreetGraph()
     graph.source = (path as NSString).lastPathComponent
     var index: [Int64: Int32] = [:]
@@ -69,7 +69,7 @@ public struct StreetGraph: Sendable {
         previous = current
       }
     }
-    guard graph.nodes.count > 1 else { throw ScenarioError(source: path, message: "no streets in the file") }
+    guard graph.nodes.count > 1 else { throw ScenarioError(source: path, message: "no streets in the file", kind: "streets file") }
     return graph
   }
 

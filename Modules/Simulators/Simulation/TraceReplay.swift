@@ -10,7 +10,7 @@ import Importing
 public enum TraceReplay {
   public static func trip(jsonl path: String, maxAccuracy: Double = 100, maxSpeed: Double = 70) throws -> Trip {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw ScenarioError(source: path, message: "cannot read the trace")
+      throw ScenarioError(source: path, message: "cannot read the trace", kind: "trace")
     }
     let formatter = ISO8601DateFormatter()
     var fixes: [(Date, Coordinate)] = []
@@ -19,7 +19,7 @@ public enum TraceReplay {
         case .string(let t)? = object["t"], let date = formatter.date(from: t),
         case .number(let lat)? = object["lat"], case .number(let lon)? = object["lon"],
         let point = try? Coordinate(latitude: lat, longitude: lon)
-      else { throw ScenarioError(source: "\(path):\(number + 1)", message: "expected {\"t\": ISO-8601, \"lat\", \"lon\", \"acc\"}") }
+      else { throw ScenarioError(source: "\(path):\(number + 1)", message: "expected {\"t\": ISO-8601, \"lat\", \"lon\", \"acc\"}", kind: "trace") }
       if case .number(let accuracy)? = object["acc"], accuracy > maxAccuracy { continue }
       if let last = fixes.last {
         let seconds = date.timeIntervalSince(last.0)
@@ -28,7 +28,7 @@ public enum TraceReplay {
       }
       fixes.append((date, point))
     }
-    guard let first = fixes.first else { throw ScenarioError(source: path, message: "no usable fixes") }
+    guard let first = fixes.first else { throw ScenarioError(source: path, message: "no usable fixes", kind: "trace") }
     var positions: [Coordinate] = [first.1]
     for (previous, next) in zip(fixes, fixes.dropFirst()) {
       let seconds = Int(next.0.timeIntervalSince(previous.0).rounded())
@@ -47,7 +47,7 @@ public enum TraceReplay {
   /// "lat": 60.17, "lon": 24.94, "radius": 100}, …]}, …]` — tasks with
   /// several places, as the product has them (one fire per task and visit).
   public static func tasks(_ path: String, defaultRadius: Double = 150) throws -> PlaceSet {
-    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the tasks file") }
+    guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(source: path, message: "cannot read the tasks file", kind: "tasks file") }
     struct Task: Decodable {
       struct Spot: Decodable {
         let name: String?
@@ -62,22 +62,22 @@ public enum TraceReplay {
     do {
       tasks = try JSONDecoder().decodeOutside([Task].self, from: data)
     } catch {
-      throw ScenarioError(source: path, message: "expected [{\"title\", \"places\": [{\"lat\", \"lon\", \"radius\"}]}]: \(error)")
+      throw ScenarioError(source: path, message: "expected [{\"title\", \"places\": [{\"lat\", \"lon\", \"radius\"}]}]: \(error)", kind: "tasks file")
     }
     var places: [PlaceSet.Place] = []
     var taskOf: [Int] = []
     var names: [Int: String] = [:]
     for (index, task) in tasks.enumerated() {
-      guard !task.places.isEmpty else { throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)') has no places") }
+      guard !task.places.isEmpty else { throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)') has no places", kind: "tasks file") }
       names[index] = task.title
       for spot in task.places {
         let radius = spot.radius ?? defaultRadius
         guard (25...10_000).contains(radius) else {
-          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): radius \(radius) m is outside 25...10000")
+          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): radius \(radius) m is outside 25...10000", kind: "tasks file")
         }
         let center: Coordinate
         do { center = try Coordinate(latitude: spot.lat, longitude: spot.lon) } catch {
-          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): \(error)")
+          throw ScenarioError(source: path, message: "task \(index + 1) ('\(task.title)'): \(error)", kind: "tasks file")
         }
         places.append(PlaceSet.Place(id: places.count, name: spot.name ?? task.title, center: center, radius: radius, reachable: true))
         taskOf.append(index)
