@@ -113,6 +113,33 @@ import TestSupport
     #expect(a.host.people.byName["alice"] != nil)
   }
 
+  /// A worker letting a partition go while a request on another thread
+  /// uses one of its people leaves that person open until the request is
+  /// done (the request used to find the store closed under it and answer
+  /// 503), and closes them at its next look.
+  @Test func aPersonARequestIsUsingIsClosedOnlyOnceItIsDone() throws {
+    let ports = Self.ports()
+    let extra = #", "cluster": {"worker": "WORKER", "idle": 60, "lease": 3600}"#
+    let b = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "b")) { $0.cluster = ports }
+    #expect(Self.until { b.host.clusterPartitions.count == 8 })
+    let a = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "a")) { $0.cluster = ports }
+    #expect(Self.until { Self.hasRunARound(a) })
+    let cluster = try #require(a.host.cluster)
+    let partition = Partitioning.partition(of: "alice", count: ports.queue.partitions)
+    let kept = try a.host.people.using("alice") { person -> (lookAgain: Set<Int>, answer: Int) in
+      // b holds the partition: a lets it go, with the request under way.
+      let lookAgain = cluster.letGo([partition])
+      let request = HTTPRequest(method: "POST", path: "/api/v1/tasks", body: Data(#"{"title":"Stamps","locations":[{"at":"60.17,24.94"}]}"#.utf8))
+      return (lookAgain, PersonAPI(person: person, clock: { [runtime = a.runtime] in runtime.clock.now() }).handle(request, path: ["v1", "tasks"]).status)
+    }
+    #expect(kept?.lookAgain == [partition], "the partition is looked at again")
+    #expect(kept?.answer == 201, "the store is still open for the request")
+    #expect(a.host.people.byName["alice"] != nil)
+    #expect(cluster.letGo([partition]).isEmpty)
+    #expect(a.host.people.byName["alice"] == nil, "closed once the request was done")
+    #expect(a.send("GET", "/api/v1/tasks", as: "alice").status == 200, "and opened again when asked")
+  }
+
   @Test func twoWorkersSplitThePartitionsApplyEachReportOnceAndTakeOverOnAStop() throws {
     let ports = Self.ports()
     let a = try Self.worker("a", ports)

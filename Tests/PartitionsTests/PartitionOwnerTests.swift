@@ -38,6 +38,32 @@ import TestSupport
     #expect(worker.held.isEmpty, "4 s of the lease left: no new work")
   }
 
+  /// A survivor learns when a dead worker's leases run out (the soonest
+  /// of the others' leases), so it can take them then instead of at its
+  /// next scheduled round; its own leases never count.
+  @Test func aSurvivorKnowsWhenTheOthersLeasesRunOut() throws {
+    let store = InMemoryLeaseStore()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
+    let a = try PartitionOwner(worker: "a", partitions: 8, store: store, clock: clock, leaseSeconds: 15)
+    let b = try PartitionOwner(worker: "b", partitions: 8, store: store, clock: clock, leaseSeconds: 15)
+    try a.round()
+    #expect(a.nextExpiry == nil, "nobody else holds anything")
+    try b.round()
+    try a.round()
+    // b takes what a gave back for its share.
+    let renewed = clock.now()
+    try b.round()
+    #expect(a.held.count == 4 && b.held.count == 4)
+    clock.advance(by: 5)
+    try a.round()
+    #expect(a.nextExpiry == renewed.addingTimeInterval(15), "b's leases, renewed at its last round")
+    // b dies; at the moment its leases lapse one round takes everything.
+    clock.advance(by: 10.1)
+    try a.round()
+    #expect(a.held.count == 8)
+    #expect(a.nextExpiry == nil)
+  }
+
   @Test(arguments: ["", "a b", "a.b", String(repeating: "x", count: 65)])
   func aWorkerIdThatCannotBeAKeyIsRefused(id: String) {
     #expect(throws: PartitionOwner.Refusal.self) { try PartitionOwner(worker: id, partitions: 4, store: InMemoryLeaseStore(), clock: ManualClock()) }

@@ -197,7 +197,8 @@ final class ClusterIngest: Sendable {
   }
 
   /// Starts the worker's two loops, each on a thread of its own: lease
-  /// rounds every third of the lease, and passes over the partitions held.
+  /// rounds every third of the lease (and as soon as another worker's
+  /// lease lapses), and passes over the partitions held.
   /// Apart, so a slow pass (consumers made again while the cluster elects
   /// new leaders, a takeover reading every person) never holds back the
   /// renewal that keeps its partitions: on one thread, passes outlasting
@@ -212,7 +213,11 @@ final class ClusterIngest: Sendable {
       var lastRound: Date?
       while loop.withLock({ $0.running }) {
         let now = clock.now()
-        if lastRound.map({ now.timeIntervalSince($0) >= period || now < $0 }) ?? true {
+        let due = lastRound.map { now.timeIntervalSince($0) >= period || now < $0 } ?? true
+        // Another worker's lease just ran out unrenewed (it died): taken
+        // now, not up to a third of a lease later.
+        let lapsed = owner.nextExpiry.map { now.timeIntervalSince($0) >= 0.1 } ?? false
+        if due || lapsed {
           lastRound = now
           do {
             try owner.round()
@@ -294,15 +299,18 @@ final class ClusterIngest: Sendable {
   /// partition until the others join. A partition let go that nobody else
   /// holds yet keeps its people open (a lease that lapsed and is taken back
   /// costs no reopening) and is returned, to look at again after the next
-  /// pass. On the pass thread, so none of their reports is being applied
-  /// meanwhile.
+  /// pass; so is one with a person a request is using (`People.using`),
+  /// closed once it is done. On the pass thread, so none of their
+  /// reports is being applied meanwhile.
   func letGo(_ partitions: Set<Int>) -> Set<Int> {
     let held = owner.held
     let others = table.withLock { $0 }?.workers.filter { $0.key != owner.worker }.values.reduce(into: Set<Int>()) { $0.formUnion($1) } ?? []
-    let closing = partitions.subtracting(held).intersection(others)
+    var closing = partitions.subtracting(held).intersection(others)
     if !closing.isEmpty {
       let count = ports.queue.partitions
-      people.close(drainSeconds: 2, log: log) { closing.contains(Partitioning.partition(of: $0, count: count)) }
+      // A person a request is using stays open until it is done: their partition is looked at again.
+      let busy = people.close(drainSeconds: 2, log: log) { closing.contains(Partitioning.partition(of: $0, count: count)) }.busy
+      closing.subtract(busy.map { Partitioning.partition(of: $0, count: count) })
     }
     return partitions.subtracting(held).subtracting(closing)
   }

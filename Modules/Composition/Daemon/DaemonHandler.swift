@@ -163,22 +163,33 @@ final class DaemonHandler: HTTPHandler, Sendable {
   /// cannot be (their store out of reach).
   private func open(_ member: Member) -> Result<Person, Unopened> {
     do {
-      guard let person = try people.person(member.name) else { return .failure(Unopened(response: .failure(404, "'\(member.name)' is no longer configured"))) }
+      guard let person = try people.person(member.name) else { return .failure(unconfigured(member)) }
       return .success(person)
     } catch {
-      log("open-failed", ["person": member.name, "error": "\(error)"])
-      var busy = HTTPResponse.failure(503, "\(member.name)'s store cannot be opened now; try again shortly")
-      busy.headers["Retry-After"] = "5"
-      return .failure(Unopened(response: busy))
+      return .failure(unopenable(member, error))
     }
   }
 
-  /// `body` with `member`'s store and engine (`open`), or why not.
+  /// `body` with `member`'s store and engine (`open`), or why not. The
+  /// person is not closed while `body` runs (`People.using`): a cluster
+  /// worker letting them go waits for it.
   private func opened(_ member: Member, _ body: (Person) -> HTTPResponse) -> HTTPResponse {
-    switch open(member) {
-    case .success(let person): return body(person)
-    case .failure(let unopened): return unopened.response
+    do {
+      return try people.using(member.name, body) ?? unconfigured(member).response
+    } catch {
+      return unopenable(member, error).response
     }
+  }
+
+  private func unconfigured(_ member: Member) -> Unopened {
+    Unopened(response: .failure(404, "'\(member.name)' is no longer configured"))
+  }
+
+  private func unopenable(_ member: Member, _ error: any Error) -> Unopened {
+    log("open-failed", ["person": member.name, "error": "\(error)"])
+    var busy = HTTPResponse.failure(503, "\(member.name)'s store cannot be opened now; try again shortly")
+    busy.headers["Retry-After"] = "5"
+    return Unopened(response: busy)
   }
 
   /// A refused login as HTTP. `basic` asks for Basic credentials (which

@@ -37,6 +37,8 @@ final class People: Sendable {
   /// so a single daemon's reports do not pay for it.
   private let used = Locked<[String: Date]>([:])
   private let now: (@Sendable () -> Date)?
+  /// Calls under way with each person (`using`), which `close` waits out.
+  private let pins = Locked<[String: Int]>([:])
   /// Held while a person is being opened, so two requests never open one twice.
   private let opening = Locked<[@Sendable (Person) -> Void]>([])
 
@@ -69,17 +71,47 @@ final class People: Sendable {
   /// `name`'s store and engine, opened now if this is the first time;
   /// nil when the config has no such person. Throws what opening threw
   /// (a store out of reach), and opens again at the next call.
-  func person(_ name: String) throws -> Person? {
-    if let person = opened.withLock({ $0[name] }) {
-      noteUse(name)
+  func person(_ name: String) throws -> Person? { try person(name, pin: false) }
+
+  /// `body` with `name`'s store and engine (`person(_:)`), which are not
+  /// closed while it runs: a worker letting the person go (`close`) leaves
+  /// them open until the last such call returns, so a request on another
+  /// thread never finds its person's store closed under it.
+  func using<T>(_ name: String, _ body: (Person) throws -> T) throws -> T? {
+    guard let person = try person(name, pin: true) else { return nil }
+    defer {
+      pins.withLock { pins in
+        let left = (pins[name] ?? 1) - 1
+        pins[name] = left > 0 ? left : nil
+      }
+    }
+    return try body(person)
+  }
+
+  private func person(_ name: String, pin: Bool) throws -> Person? {
+    // Looked up and pinned under one lock, which `close` takes to pick.
+    let found = opened.withLock { opened -> Person? in
+      guard let person = opened[name] else { return nil }
+      if pin { pins.withLock { $0[name, default: 0] += 1 } }
       return person
+    }
+    if let found {
+      noteUse(name)
+      return found
     }
     guard members[name] != nil else { return nil }
     return try opening.withLock { whenOpened in
-      if let person = opened.withLock({ $0[name] }) { return person }
-      let person = try open(name)
-      whenOpened.forEach { $0(person) }
-      opened.withLock { $0[name] = person }
+      let person: Person
+      if let open = opened.withLock({ $0[name] }) {
+        person = open
+      } else {
+        person = try open(name)
+        whenOpened.forEach { $0(person) }
+      }
+      opened.withLock { opened in
+        opened[name] = person
+        if pin { pins.withLock { $0[name, default: 0] += 1 } }
+      }
       noteUse(name)
       return person
     }
@@ -100,28 +132,30 @@ final class People: Sendable {
     let cutoff = now().addingTimeInterval(-seconds)
     let idle = Set(used.withLock { used in used.filter { $0.value <= cutoff && which($0.key) }.map(\.key) })
     guard !idle.isEmpty else { return [] }
-    var closed: [String] = []
-    close(drainSeconds: drainSeconds, log: log) { name in
+    return close(drainSeconds: drainSeconds, log: log) { name in
       // Asked for since the look above: kept.
-      guard idle.contains(name), used.withLock({ $0[name].map { $0 <= cutoff } ?? true }) else { return false }
-      closed.append(name)
-      return true
-    }
-    return closed.sorted()
+      idle.contains(name) && used.withLock({ $0[name].map { $0 <= cutoff } ?? true })
+    }.closed
   }
 
   /// Closes the people opened so far whose name `which` picks
   /// (`Person.close`); the next `person(_:)` for one opens them again.
-  func close(drainSeconds: TimeInterval, log: DaemonLog, _ which: (String) -> Bool) {
-    let closing = opening.withLock { _ in
+  /// One in use (`using`) is left open and named in `busy`: close it later.
+  @discardableResult
+  func close(drainSeconds: TimeInterval, log: DaemonLog, _ which: (String) -> Bool) -> (closed: [String], busy: [String]) {
+    let (closing, busy) = opening.withLock { _ in
       opened.withLock { opened in
+        let inUse = pins.withLock { $0 }
         let picked = opened.filter { which($0.key) }
-        for name in picked.keys { opened[name] = nil }
-        used.withLock { used in for name in picked.keys { used[name] = nil } }
-        return Array(picked.values)
+        let busy = picked.keys.filter { inUse[$0] != nil }
+        let closing = picked.filter { inUse[$0.key] == nil }
+        for name in closing.keys { opened[name] = nil }
+        used.withLock { used in for name in closing.keys { used[name] = nil } }
+        return (closing, busy)
       }
     }
-    for person in closing { person.close(drainSeconds: drainSeconds, log: log) }
+    for person in closing.values { person.close(drainSeconds: drainSeconds, log: log) }
+    return (closing.keys.sorted(), busy.sorted())
   }
 
   /// Calls `body` for every person opened so far and every one opened later.

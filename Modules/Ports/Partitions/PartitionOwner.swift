@@ -30,6 +30,7 @@ public final class PartitionOwner: Sendable {
   private let store: any LeaseStore
   private let clock: any WallClock
   private let mine = Locked<[Int: (revision: UInt64, until: Double)]>([:])
+  private let soonestExpiry = Locked<Date?>(nil)
 
   public struct Refusal: Error, CustomStringConvertible {
     public let description: String
@@ -58,12 +59,20 @@ public final class PartitionOwner: Sendable {
     return Set(mine.withLock { $0.filter { $0.value.until > now }.keys })
   }
 
+  /// When the first lease another worker holds (a partition, or its
+  /// presence) runs out, as the last round read them, unless renewed: a
+  /// round then takes what a dead worker held without waiting for the
+  /// next scheduled one. Nil when the last round failed or nobody else
+  /// holds anything.
+  public var nextExpiry: Date? { soonestExpiry.withLock { $0 } }
+
   /// One round of renewing, giving back and taking (see the type's
   /// comment); the partitions held after it.
   @discardableResult
   public func round() throws -> Set<Int> {
     let now = clock.now()
     let until = now.timeIntervalSince1970 + leaseSeconds
+    soonestExpiry.withLock { $0 = nil }
     let table = try store.all()
     let presence = Partitioning.workerKey(worker)
     guard try store.put(presence, Lease(owner: worker, until: until), expected: table[presence]?.revision) != nil else {
@@ -98,6 +107,8 @@ public final class PartitionOwner: Sendable {
       }
     }
     mine.withLock { $0 = owned }
+    let others = table.values.filter { $0.lease.owner != worker && $0.lease.isHeld(at: now) }.map(\.lease.until).min()
+    soonestExpiry.withLock { $0 = others.map { Date(timeIntervalSince1970: $0) } }
     return held
   }
 
