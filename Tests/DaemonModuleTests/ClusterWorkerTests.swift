@@ -39,6 +39,17 @@ import TestSupport
     try ClusterIngest.apply(report, people: worker.host.people, mqtt: nil, mailbox: mailbox, now: worker.runtime.clock.now(), log: DaemonLog { _ in })
   }
 
+  /// Has `worker`, which holds every partition while another is present,
+  /// give back what is above its share: a round `by` seconds later stops
+  /// working it, and the next (`by` more) writes it free.
+  static func giveBack(_ worker: DaemonHarness, by seconds: TimeInterval) throws {
+    let owner = try #require(worker.host.cluster?.owner)
+    worker.clock.advance(by: seconds)
+    #expect(until { worker.host.clusterPartitions.count == 4 && owner.givingBack.count == 4 })
+    worker.clock.advance(by: seconds)
+    #expect(until { owner.givingBack.isEmpty })
+  }
+
   /// Waits for the worker threads (bounded): they run on real time, the
   /// daemons' clocks on manual time.
   static func until(_ condition: () -> Bool) -> Bool {
@@ -147,10 +158,16 @@ import TestSupport
     let b = try Self.worker("b", ports)
     // a counts b only once b's first round wrote its presence.
     #expect(Self.until { Self.hasRunARound(b) })
-    // a gives back above its share at its next round (a third of the lease later), then b's next round takes it.
+    // At its next round (a third of the lease later) a stops working what
+    // is above its share, and writes it free at the round after; then b's
+    // next round takes it.
+    let table = { try? PartitionTable.read(ports.leases, partitions: 8, now: a.runtime.clock.now()) }
     a.clock.advance(by: 6)
-    #expect(Self.until { a.host.clusterPartitions.count == 4 })
-    b.clock.advance(by: 6)
+    #expect(Self.until { a.host.clusterPartitions.count == 4 && a.host.cluster?.owner.givingBack.count == 4 })
+    #expect(table()?.workers["a"]?.count == 8, "not free yet: a's passes may still be fetching")
+    a.clock.advance(by: 6)
+    #expect(Self.until { table()?.free.count == 4 })
+    b.clock.advance(by: 12)
     #expect(Self.until { b.host.clusterPartitions.count == 4 })
     #expect(a.host.clusterPartitions.count == 4 && b.host.clusterPartitions.count == 4)
     #expect(a.host.clusterPartitions.isDisjoint(with: b.host.clusterPartitions))

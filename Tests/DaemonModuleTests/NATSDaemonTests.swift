@@ -102,11 +102,11 @@ import TestSupport
     return (a, b, user)
   }
 
-  /// A round of a's after a third of the lease gives back half; then one of b's takes it, the user's partition among them.
+  /// A round of a's after a third of the lease gives back half, the
+  /// next writes it free; then one of b's takes it, the user's partition among them.
   static func split(_ a: DaemonHarness, _ b: DaemonHarness, user: String) throws {
-    a.clock.advance(by: 45)
-    #expect(ClusterWorkerTests.until { a.host.clusterPartitions.count == 4 })
-    b.clock.advance(by: 45)
+    try ClusterWorkerTests.giveBack(a, by: 45)
+    b.clock.advance(by: 90)
     #expect(ClusterWorkerTests.until { b.host.clusterPartitions.count == 4 })
     try #require(b.host.clusterPartitions.contains(Partitioning.partition(of: user, count: 8)))
   }

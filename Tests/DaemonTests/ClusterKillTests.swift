@@ -224,9 +224,12 @@ import TestSupport
       }
     }
     cluster.stop(2, signal: SIGKILL)
-    // Bound: the lease, plus a round (a third of it), plus the time to rewind and take up.
+    // Bound: the lease (the survivors run a round when it lapses), plus
+    // 5 s for that round on two loaded cores with debug builds and for
+    // /health to show it (it was a third of the lease more before rounds
+    // followed the others' leases).
     let tookOver = takeover.withLock { $0 }
-    #expect(tookOver.map { $0 <= Self.lease * 4 / 3 + 3 } == true, "the survivors took every partition after \(String(describing: tookOver)) s")
+    #expect(tookOver.map { $0 <= Self.lease + 5 } == true, "the survivors took every partition after \(String(describing: tookOver)) s")
     let sent = acknowledged.withLock { $0 }
     #expect(sent.count == Self.people.count && sent.values.allSatisfy { $0 == rounds }, "every fix acknowledged in the end: \(sent.filter { $0.value != rounds })")
     #expect(Self.until(60) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(journalled(cluster, fronts: [0, 1]).filter { sent[$0.key] != $0.value }.prefix(5))")

@@ -38,6 +38,29 @@ import TestSupport
     #expect(worker.held.isEmpty, "4 s of the lease left: no new work")
   }
 
+  /// A worker giving partitions back stops working them at once but
+  /// writes them free only at its next round: a fetch its pass began
+  /// before the give-back must not reach the consumer the next owner makes.
+  @Test func aPartitionGivenBackIsWrittenFreeOnlyAtTheNextRound() throws {
+    let store = InMemoryLeaseStore()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
+    let a = try PartitionOwner(worker: "a", partitions: 4, store: store, clock: clock)
+    let b = try PartitionOwner(worker: "b", partitions: 4, store: store, clock: clock)
+    try a.round()
+    try b.round()
+    try a.round()
+    #expect(a.held.count == 2, "above its share: no new work")
+    #expect(try PartitionTable.read(store, partitions: 4, now: clock.now()).workers["a"]?.count == 4, "still a's in the store")
+    #expect(a.givingBack.count == 2)
+    try b.round()
+    #expect(b.held.isEmpty)
+    clock.advance(by: 5)
+    try a.round()
+    #expect(a.givingBack.isEmpty)
+    try b.round()
+    #expect(b.held.count == 2 && a.held.count == 2 && a.held.isDisjoint(with: b.held))
+  }
+
   /// A survivor learns when a dead worker's leases run out (the soonest
   /// of the others' leases), so it can take them then instead of at its
   /// next scheduled round; its own leases never count.
@@ -49,6 +72,7 @@ import TestSupport
     try a.round()
     #expect(a.nextExpiry == nil, "nobody else holds anything")
     try b.round()
+    try a.round()
     try a.round()
     // b takes what a gave back for its share.
     let renewed = clock.now()

@@ -13,7 +13,10 @@ import Locking
 /// 3. works out its fair share, the partitions divided by the workers
 ///    present, rounded up;
 /// 4. gives back what it holds above that share (the highest first), so a
-///    worker that joins finds partitions to take;
+///    worker that joins finds partitions to take: at once it stops
+///    counting them as held (no new work starts on them), and it writes
+///    them free only at its next round, so a fetch its passes began
+///    before cannot reach the consumer the next owner makes;
 /// 5. takes free or expired partitions up to its share.
 ///
 /// A worker that dies stops renewing: its partitions are free when its
@@ -31,6 +34,9 @@ public final class PartitionOwner: Sendable {
   private let clock: any WallClock
   private let mine = Locked<[Int: (revision: UInt64, until: Double)]>([:])
   private let soonestExpiry = Locked<Date?>(nil)
+  /// Partitions given up at the last round, not held any more, whose
+  /// leases are written free at the next (with the revision last written).
+  private let leaving = Locked<[Int: UInt64]>([:])
 
   public struct Refusal: Error, CustomStringConvertible {
     public let description: String
@@ -58,6 +64,10 @@ public final class PartitionOwner: Sendable {
     let now = clock.now().timeIntervalSince1970 + leaseSeconds / 3
     return Set(mine.withLock { $0.filter { $0.value.until > now }.keys })
   }
+
+  /// Partitions given back at the last round and not yet written free
+  /// (the next round does): no longer held, not yet anyone else's.
+  public var givingBack: Set<Int> { Set(leaving.withLock { $0.keys }) }
 
   /// When the first lease another worker holds (a partition, or its
   /// presence) runs out, as the last round read them, unless renewed: a
@@ -89,13 +99,16 @@ public final class PartitionOwner: Sendable {
         owned[partition] = nil
       }
     }
+    // Given up a round ago: no work has started on them since.
+    for (partition, revision) in leaving.withLock({ $0 }) {
+      _ = try store.put(Partitioning.partitionKey(partition), Lease(owner: "", until: 0), expected: revision)
+      leaving.withLock { _ = $0.removeValue(forKey: partition) }
+    }
     var present: Set<String> = [worker]
     for (key, entry) in table where key.hasPrefix("worker.") && entry.lease.isHeld(at: now) { present.insert(entry.lease.owner) }
     let share = (partitions + present.count - 1) / present.count
     for partition in owned.keys.sorted(by: >) where owned.count > share {
-      if let revision = owned[partition]?.revision {
-        _ = try store.put(Partitioning.partitionKey(partition), Lease(owner: "", until: 0), expected: revision)
-      }
+      if let revision = owned[partition]?.revision { leaving.withLock { $0[partition] = revision } }
       owned[partition] = nil
     }
     for partition in 0..<partitions where owned.count < share && owned[partition] == nil {
@@ -117,10 +130,14 @@ public final class PartitionOwner: Sendable {
   public func releaseAll() throws {
     let owned = mine.withLock { mine in
       defer { mine = [:] }
-      return mine
+      return mine.mapValues(\.revision)
     }
-    for (partition, entry) in owned {
-      _ = try store.put(Partitioning.partitionKey(partition), Lease(owner: "", until: 0), expected: entry.revision)
+    let left = leaving.withLock { leaving in
+      defer { leaving = [:] }
+      return leaving
+    }
+    for (partition, revision) in owned.merging(left, uniquingKeysWith: { held, _ in held }) {
+      _ = try store.put(Partitioning.partitionKey(partition), Lease(owner: "", until: 0), expected: revision)
     }
     let presence = Partitioning.workerKey(worker)
     if let current = try store.all()[presence] {
