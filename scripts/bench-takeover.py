@@ -14,13 +14,14 @@ Each person's posts from the CROSS-th on are inside their task's place,
 about when the kill comes: printed last is how many people were
 reminded once, never, or more than once, from every worker's log.
 
-  python3 scripts/bench-takeover.py BIN     PEOPLE=1000 WARM=5 AFTER=25 CLIENTS=8 CROSS=6
+  python3 scripts/bench-takeover.py BIN     PEOPLE=1000 WARM=5 AFTER=25 CLIENTS=8 CROSS=6 KEEP=DIR
 """
 import base64
 import http.client
 import importlib.util
 import json
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -168,6 +169,9 @@ def main():
               f"never {len(never)}, more than once {len(twice)}" + (f" (e.g. {', '.join(twice[:5])})" if twice else "")
               + (f"; never e.g. {', '.join(never[:5])}" if never else ""))
     finally:
+        # KEEP=DIR keeps the workers' logs (and everything else of the run) there, for a run looked into by hand.
+        if os.environ.get("KEEP"):
+            shutil.copytree(tmp, os.environ["KEEP"], dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.sock"))
         bc.stop_cluster(fronts, server, tmp)
 
 

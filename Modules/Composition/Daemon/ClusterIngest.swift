@@ -211,6 +211,7 @@ final class ClusterIngest: Sendable {
     let period = owner.leaseSeconds / 3
     Thread { [self] in
       var lastRound: Date?
+      var lastHeld: Set<Int> = []
       while loop.withLock({ $0.running }) {
         let now = clock.now()
         let due = lastRound.map { now.timeIntervalSince($0) >= period || now < $0 } ?? true
@@ -220,10 +221,21 @@ final class ClusterIngest: Sendable {
         if due || lapsed {
           lastRound = now
           do {
-            try owner.round()
+            let held = try owner.round()
+            // When the leases changed hands, by this worker's clock: what a takeover's time is read from.
+            if held != lastHeld {
+              lastHeld = held
+              log("cluster-leases", ["worker": owner.worker, "held": String(held.count), "at": String(format: "%.3f", clock.now().timeIntervalSince1970)])
+            }
             let read = try PartitionTable.read(ports.leases, partitions: owner.partitions, now: now)
             table.withLock { $0 = read }
           } catch { log("cluster-lease-failed", ["worker": owner.worker, "error": "\(error)"]) }
+          // Rounds this slow put the leases at risk (the others may take
+          // them), and hold back a takeover: said, for whoever runs it.
+          let took = clock.now().timeIntervalSince(now)
+          if took > period / 2 {
+            log("cluster-round-slow", ["worker": owner.worker, "seconds": String(format: "%.1f", took), "period": String(format: "%.1f", period)])
+          }
         }
         usleep(50_000)
       }
