@@ -24,8 +24,6 @@ CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
 THREADS = int(os.environ.get("THREADS", "2"))
 # PERF_OUT=PREFIX records the daemon with perf during each size's fixes run, into PREFIX-SIZE.data.
 PERF_OUT = os.environ.get("PERF_OUT")
-# PERF_STAT=1 counts the daemon's instructions, cycles and cache misses per durable fix during each size's fixes run.
-PERF_STAT = os.environ.get("PERF_STAT")
 STORM_CLIENTS = 400
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, "..", "Benchmarks", "DaemonLoad", "owntracks.lua")
@@ -206,19 +204,10 @@ def run(size, hashed):
     if PERF_OUT:
         profiler = subprocess.Popen(["perf", "record", "-q", "-F", "499", "-g", "-p", str(process.pid), "-o", f"{PERF_OUT}-{size}.data"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    elif PERF_STAT:
-        profiler = subprocess.Popen(["perf", "stat", "-x", ",", "-e", "instructions,cycles,cache-misses", "-p", str(process.pid),
-                                     "-o", f"{tmp}/perf-stat.csv"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     fixes = wrk(base, LUA, people_lua)
-    counters = {}
     if profiler:
         profiler.send_signal(signal.SIGINT)
         profiler.wait()
-    if PERF_STAT and not PERF_OUT:
-        for line in open(f"{tmp}/perf-stat.csv"):
-            fields = line.strip().split(",")
-            if len(fields) > 2 and fields[0].replace(".", "").isdigit():
-                counters[fields[2].split(":")[0]] = float(fields[0])
     stop(process)
     # The storm: a fresh start, then every phone at once.
     process, host, port = start(config, tmp, os.path.join(tmp, "daemon-2.log"))
@@ -245,8 +234,7 @@ def run(size, hashed):
     stop(process)
     subprocess.run(["rm", "-rf", tmp])
     return dict(size=size, health=health, fixes=fixes, storm=storm, served=served[0],
-                health_p99=percentile(latencies, 0.99) * 1000, health_max=max(latencies) * 1000 if latencies else float("nan"), pings=len(latencies), memory=memory,
-                counters=counters)
+                health_p99=percentile(latencies, 0.99) * 1000, health_max=max(latencies) * 1000 if latencies else float("nan"), pings=len(latencies), memory=memory)
 
 
 def main():
@@ -263,9 +251,6 @@ def main():
         h, f = r["health"], r["fixes"]
         print(f"{size:>7} {h[0]:>12.0f} {f[0]:>9.0f} {f[1]:>8} {f[2]:>8} {f[3]:>7} {f[0] / h[0]:>6.2f} "
               f"{r['storm']:>8.2f} {r['served']:>7} {r['health_p99']:>13.1f} {r['health_max']:>7.1f} {r['pings']:>6} {r['memory']:>8.0f}", flush=True)
-        if r["counters"]:
-            fixes_run = f[0] * SECONDS
-            print(f"{'':>7} per durable fix: " + ", ".join(f"{name} {value / fixes_run:,.0f}" for name, value in sorted(r["counters"].items())), flush=True)
 
 
 if __name__ == "__main__":
