@@ -39,6 +39,19 @@ import TestSupport
     try ClusterIngest.apply(report, people: worker.host.people, mqtt: nil, mailbox: mailbox, now: worker.runtime.clock.now(), log: DaemonLog { _ in })
   }
 
+  /// b holds every partition (leases of an hour, so a's clock running
+  /// ahead never sees them lapse and b never gives any back); a is a front
+  /// alone, everyone a guest there (`cluster.idle` a minute).
+  static func frontBesideAnOwnerOfEverything() throws -> (a: DaemonHarness, b: DaemonHarness) {
+    let ports = Self.ports()
+    let extra = #", "cluster": {"worker": "WORKER", "idle": 60, "lease": 3600}"#
+    let b = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "b")) { $0.cluster = ports }
+    #expect(Self.until { b.host.clusterPartitions.count == 8 })
+    let a = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "a")) { $0.cluster = ports }
+    #expect(Self.until { Self.hasRunARound(a) })
+    return (a, b)
+  }
+
   /// Has `worker`, which holds every partition while another is present,
   /// give back what is above its share: a round `by` seconds later stops
   /// working it, and the next (`by` more) writes it free.
@@ -94,16 +107,8 @@ import TestSupport
   /// for `cluster.idle` seconds; asked again, it opens them again. Its own
   /// people stay open however long they are quiet.
   @Test func aGuestOpenedForTheAPIIsClosedOnceIdle() throws {
-    let ports = Self.ports()
-    // b holds every partition (leases of an hour, so a's clock running
-    // ahead below never sees them lapse and b never gives any back): a is
-    // a front alone, everyone a guest there, and only the idle sweep, not
-    // a let-go, can close them.
-    let extra = #", "cluster": {"worker": "WORKER", "idle": 60, "lease": 3600}"#
-    let b = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "b")) { $0.cluster = ports }
-    #expect(Self.until { b.host.clusterPartitions.count == 8 })
-    let a = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "a")) { $0.cluster = ports }
-    #expect(Self.until { Self.hasRunARound(a) })
+    // Only the idle sweep, not a let-go, can close a's guests.
+    let (a, b) = try Self.frontBesideAnOwnerOfEverything()
     #expect(a.host.clusterPartitions.isEmpty && a.host.people.byName.isEmpty)
     let people: Set = ["alice", "bob"]
     #expect(Self.until { Set(b.host.people.byName.keys) == people }, "b opened those it holds")
@@ -129,14 +134,9 @@ import TestSupport
   /// done (the request used to find the store closed under it and answer
   /// 503), and closes them at its next look.
   @Test func aPersonARequestIsUsingIsClosedOnlyOnceItIsDone() throws {
-    let ports = Self.ports()
-    let extra = #", "cluster": {"worker": "WORKER", "idle": 60, "lease": 3600}"#
-    let b = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "b")) { $0.cluster = ports }
-    #expect(Self.until { b.host.clusterPartitions.count == 8 })
-    let a = try DaemonHarness(extra: extra.replacingOccurrences(of: "WORKER", with: "a")) { $0.cluster = ports }
-    #expect(Self.until { Self.hasRunARound(a) })
+    let (a, _) = try Self.frontBesideAnOwnerOfEverything()
     let cluster = try #require(a.host.cluster)
-    let partition = Partitioning.partition(of: "alice", count: ports.queue.partitions)
+    let partition = Partitioning.partition(of: "alice", count: 8)
     let kept = try a.host.people.using("alice") { person -> (lookAgain: Set<Int>, answer: Int) in
       // b holds the partition: a lets it go, with the request under way.
       let lookAgain = cluster.letGo([partition])
