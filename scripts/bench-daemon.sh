@@ -5,6 +5,7 @@
 # storm (every phone posting at once after a restart): time until all are
 # served, /health latency during it, peak memory. Details: scripts/bench-daemon.py.
 #   bash scripts/bench-daemon.sh [SIZES...]     SECONDS_PER_RUN=15 CONNECTIONS=100 THREADS=2
+#   PERF_OUT=PREFIX records the daemon with perf during each size's fixes run (PREFIX-SIZE.data)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench-daemon: wrk is missing: apt-get install wrk" >&2; exit 1; }
