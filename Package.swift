@@ -16,6 +16,10 @@ func app(_ name: String, _ deps: [Target.Dependency]) -> Target {
   .executableTarget(name: name, dependencies: deps, path: "Apps/\(name)")
 }
 
+func shim(_ name: String) -> Target {
+  .target(name: name, dependencies: ["CLibraryLoading"], path: "Modules/Shims/\(name)")
+}
+
 func tests(_ name: String, _ deps: [Target.Dependency]) -> Target {
   .testTarget(name: name, dependencies: deps, path: "Tests/\(name)")
 }
@@ -47,19 +51,24 @@ let package = Package(
     module("Ports", "Sync", ["Persistence", "Domain"]),
     module("Ports", "Analytics"),
     module("Ports", "Partitions", ["Locking", "Domain"]),
-    // C libraries from Debian, through pkg-config.
-    .systemLibrary(name: "CMicroHTTPD", path: "Modules/Shims/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    .systemLibrary(name: "CMosquitto", path: "Modules/Shims/CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
-    .systemLibrary(name: "CSodium", path: "Modules/Shims/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // C libraries from Debian, each loaded at the first call of one of its
+    // functions (loader.c, written by scripts/make-library-loaders.py), so a
+    // command that needs none of them does not map them at its start.
+    .target(name: "CLibraryLoading", path: "Modules/Base/CLibraryLoading"),
+    shim("CMicroHTTPD"),
+    shim("CMosquitto"),
+    shim("CSodium"),
     // libxcrypt's bcrypt, for the password hashes nats-server's configuration takes.
-    .systemLibrary(name: "CCrypt", path: "Modules/Shims/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
-    .systemLibrary(name: "CNATS", path: "Modules/Shims/CNATS", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
-    .systemLibrary(name: "CSQLite", path: "Modules/Shims/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    shim("CCrypt"),
+    shim("CNATS"),
+    shim("CSQLite"),
+    shim("CCurl"),
     // The daemon's door: HTTP, signed tokens, password hashes.
     module("Ports", "Gateway", ["Locking"]),
     // Adapters.
     module("Adapters", "MicroHTTP", ["Locking", "CMicroHTTPD", "Gateway"]),
     module("Adapters", "Sodium", ["CSodium", "Gateway"]),
+    module("Adapters", "CurlHTTP", ["CCurl", "Gateway"]),
     module("Adapters", "MQTT", ["CMosquitto", "Gateway"]),
     module("Adapters", "Gpsd", ["Locking", "Geofencing", "Domain"]),
     module("Adapters", "RemoteStore", ["Locking", "Persistence", "Gateway", "Sync", "Domain"]),
@@ -87,7 +96,7 @@ let package = Package(
     // A deterministic world for the testing profile (grows with the arrival engine).
     module("Simulators", "Simulation", ["Locking", "Engine", "Geofencing", "Notifications", "Persistence", "Providers", "Importing", "Domain"]),
     // The only module that knows concrete adapters.
-    module("Composition", "Composition", ["Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "MicroHTTP", "MQTT", "Gpsd", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Partitions", "Domain"]),
+    module("Composition", "Composition", ["CurlHTTP", "Engine", "Geofencing", "Notifications", "Persistence", "FileStore", "SQLiteStore", "NATSStore", "Providers", "Importing", "OSMPlaces", "Gateway", "Sodium", "MicroHTTP", "MQTT", "Gpsd", "RemoteStore", "Sync", "FolderSync", "Analytics", "AnalyticsSinks", "Overpass", "PushSinks", "Partitions", "Domain"]),
     // The headless profile: HTTP ingest, answers, sinks, people.
     module("Composition", "Daemon", ["Locking",
       "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Gateway", "Sodium", "OwnTracks", "PushSinks",
@@ -127,7 +136,7 @@ let package = Package(
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("GeofencingTests", ["Geofencing", "Domain", "TestSupport"]),
     tests("NotificationsTests", ["Notifications", "TestSupport", "Domain"]),
-    tests("ProvidersTests", ["Locking", "Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "MicroHTTP", "TestSupport", "Domain"]),
+    tests("ProvidersTests", ["Locking", "Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "CurlHTTP", "MicroHTTP", "TestSupport", "Domain"]),
     tests("EngineTests", ["Locking", "Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
     tests("SimulationTests", ["Simulation", "DaemonSimulation", "Composition", "Engine", "Geofencing", "Domain", "TestSupport"]),
@@ -135,19 +144,31 @@ let package = Package(
     .testTarget(
       name: "DaemonModuleTests",
       dependencies: [
-        "Locking", "Daemon", "Composition", "CLI", "RemoteStore", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing",
+        "Locking", "Daemon", "Composition", "CLI", "RemoteStore", "CurlHTTP", "Gateway", "Sodium", "Persistence", "Notifications", "Domain", "Geofencing",
         "Partitions", "MQTT", "NATSStore", "TestSupport",
       ],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
-    tests("GatewayTests", ["Locking", "Gateway", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
+    tests("GatewayTests", ["Locking", "Gateway", "CurlHTTP", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
     tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),
     .testTarget(
-      name: "PushSinksTests", dependencies: ["Locking", "PushSinks", "Notifications", "Gateway", "MicroHTTP", "Sodium", "TestSupport"],
+      name: "PushSinksTests", dependencies: ["Locking", "PushSinks", "Notifications", "Gateway", "CurlHTTP", "MicroHTTP", "Sodium", "TestSupport"],
       path: "Tests/PushSinksTests", exclude: ["Fixtures"]),
     tests("ExchangeTests", ["Exchange", "Engine", "Persistence", "Domain", "TestSupport"]),
-    tests("AnalyticsTests", ["Locking", "Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "MicroHTTP", "Domain", "TestSupport"]),
+    tests("AnalyticsTests", ["Locking", "Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "CurlHTTP", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Locking", "Gpsd", "Geofencing", "Domain", "TestSupport"]),
     tests("CLITests", ["Locking", "CLI", "Composition", "Partitions", "NATSStore", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
   ]
 )
+
+// Release builds carry Swift's runtime and Foundation inside each program
+// (what `swift build --static-swift-stdlib` does): loading them as shared
+// libraries took about 8 ms of every command's start. Swift modules are
+// compiled for it too, so their links name the static libraries.
+let cTargets: Set<String> = ["CLibraryLoading", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
+for target in package.targets where target.type == .executable || (target.type == .regular && !cTargets.contains(target.name)) {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+  if target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+  }
+}

@@ -3,7 +3,7 @@
 # quiet: safe to run before every build (the README and .ci/run both do).
 set -euo pipefail
 
-packages=(pkg-config libxml2 libmicrohttpd-dev libsodium-dev libcrypt-dev libsqlite3-dev libnats-dev nats-server libmosquitto-dev mosquitto gpsd gpsd-clients libnotify-bin dbus python3-dbus python3-gi curl wrk bsdutils libjs-leaflet chromium chromium-driver)
+packages=(pkg-config libxml2 libmicrohttpd-dev libsodium-dev libcrypt-dev libsqlite3-dev libnats-dev libcurl4-openssl-dev nats-server libmosquitto-dev mosquitto gpsd gpsd-clients libnotify-bin dbus python3-dbus python3-gi curl wrk bsdutils libjs-leaflet chromium chromium-driver)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)

@@ -1,5 +1,6 @@
 import Analytics
 import AnalyticsSinks
+import CurlHTTP
 import Domain
 import Engine
 import Foundation
@@ -81,7 +82,7 @@ import TestSupport
     let server = MicroHTTPServer(options: HTTPServerOptions(port: 0))
     let port = try server.start(collector)
     defer { server.stop() }
-    try AnalyticsSinkConformance.verify(make: { HTTPAnalytics(url: URL(string: "http://127.0.0.1:\(port)/usage")!, batchSize: 10) }, delivered: { _ in
+    try AnalyticsSinkConformance.verify(make: { HTTPAnalytics(url: URL(string: "http://127.0.0.1:\(port)/usage")!, client: CurlHTTPClient(), batchSize: 10) }, delivered: { _ in
       try collector.requests.flatMap { try JSONSerialization.jsonObject(with: $0.body) as! [[String: Any]] }
     })
     #expect(collector.requests.count == 1, "one batch")

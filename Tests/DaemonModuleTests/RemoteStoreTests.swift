@@ -1,5 +1,6 @@
 import CLI
 import Composition
+import CurlHTTP
 @testable import Daemon
 import Domain
 import Foundation
@@ -38,7 +39,7 @@ import TestSupport
     }
 
     func store(_ person: String) throws -> RemoteOperationStore {
-      try RemoteOperationStore(url: base, user: person, password: "secret-\(person)")
+      try RemoteOperationStore(url: base, user: person, password: "secret-\(person)", client: CurlHTTPClient())
     }
   }
 
@@ -52,7 +53,7 @@ import TestSupport
       },
       reopen: { store in
         store.close()
-        return try RemoteOperationStore(url: server.base, user: Server.people[next - 1], password: "secret-\(Server.people[next - 1])")
+        return try RemoteOperationStore(url: server.base, user: Server.people[next - 1], password: "secret-\(Server.people[next - 1])", client: CurlHTTPClient())
       })
   }
 
@@ -78,7 +79,7 @@ import TestSupport
   @Test func wrongCredentialsAndBadBatchesAreRefusedWithTheServersReason() throws {
     let server = try Server()
     do {
-      _ = try RemoteOperationStore(url: server.base, user: "p0", password: "wrong")
+      _ = try RemoteOperationStore(url: server.base, user: "p0", password: "wrong", client: CurlHTTPClient())
       Issue.record("logged in with a wrong password")
     } catch {
       #expect("\(error)".contains("401"))

@@ -1,3 +1,4 @@
+import CurlHTTP
 import Domain
 import Foundation
 import Gateway
@@ -44,13 +45,13 @@ import TestSupport
   @Test func passesTheSharedProviderSuite() throws {
     let (_, server, url) = try replay()
     defer { server.stop() }
-    try PlaceProviderConformance.verify { OverpassPlaceProvider(endpoint: url) }
+    try PlaceProviderConformance.verify { OverpassPlaceProvider(endpoint: url, client: CurlHTTPClient()) }
   }
 
   @Test func sendsAQueryBuiltFromTheCategoriesAndTheArea() throws {
     let (handler, server, url) = try replay()
     defer { server.stop() }
-    _ = try OverpassPlaceProvider(endpoint: url).nearby(PlaceProviderConformance.center, radius: 800, categories: ["shop=supermarket", "amenity=cafe"], limit: 5)
+    _ = try OverpassPlaceProvider(endpoint: url, client: CurlHTTPClient()).nearby(PlaceProviderConformance.center, radius: 800, categories: ["shop=supermarket", "amenity=cafe"], limit: 5)
     let request = try #require(handler.requests.last)
     #expect(request.method == "POST" && request.header("content-type") == "application/x-www-form-urlencoded")
     let body = String(decoding: request.body, as: UTF8.self)
@@ -64,7 +65,7 @@ import TestSupport
   @Test func valuesCannotInjectQueryText() throws {
     let (handler, server, url) = try replay()
     defer { server.stop() }
-    let provider = OverpassPlaceProvider(endpoint: url)
+    let provider = OverpassPlaceProvider(endpoint: url, client: CurlHTTPClient())
     _ = try provider.nearby(PlaceProviderConformance.center, radius: 100, categories: [#"shop"="x"];out;("#], limit: 5)
     _ = try provider.search(#"milk"];node(1);out;[""#, near: nil, limit: 5)
     for request in handler.requests {
@@ -78,7 +79,7 @@ import TestSupport
     let (_, server, url) = try replay(status: 429)
     defer { server.stop() }
     do {
-      _ = try OverpassPlaceProvider(endpoint: url).nearby(PlaceProviderConformance.center, radius: 100, categories: [], limit: 5)
+      _ = try OverpassPlaceProvider(endpoint: url, client: CurlHTTPClient()).nearby(PlaceProviderConformance.center, radius: 100, categories: [], limit: 5)
       Issue.record("no error")
     } catch let error as ProviderError {
       #expect(error.description.contains("429") && error.description.contains("try again later"))

@@ -1,3 +1,4 @@
+import CurlHTTP
 import Foundation
 import Gateway
 import Locking
@@ -33,7 +34,7 @@ import TestSupport
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", firstDelay: 0)
     try NotificationSinkConformance.verify(
-      make: { try NtfySink(address: "http://127.0.0.1:\(port)/my-topic", token: "tk_1", links: Links(), queue: queue) },
+      make: { try NtfySink(address: "http://127.0.0.1:\(port)/my-topic", token: "tk_1", links: Links(), queue: queue, client: CurlHTTPClient()) },
       delivered: { _ in bodies(handler, queue) })
     #expect(handler.requests.first?.path == "/")
     #expect(handler.requests.first?.header("authorization") == "Bearer tk_1")
@@ -44,7 +45,7 @@ import TestSupport
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", firstDelay: 0)
     try NotificationSinkConformance.verify(
-      make: { try WebhookSink(address: "http://127.0.0.1:\(port)/hook", secret: "k", authenticator: SodiumHMAC(), links: Links(), queue: queue) },
+      make: { try WebhookSink(address: "http://127.0.0.1:\(port)/hook", secret: "k", authenticator: SodiumHMAC(), links: Links(), queue: queue, client: CurlHTTPClient()) },
       delivered: { _ in bodies(handler, queue) })
     let request = try #require(handler.requests.first)
     let tag = SodiumHMAC().tag(request.body, key: Data("k".utf8)).map { String(format: "%02x", $0) }.joined()
@@ -65,7 +66,7 @@ import TestSupport
     let (handler, server, port) = try receiver(status: 503)
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", retries: 2, firstDelay: 0)
-    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue)
+    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue, client: CurlHTTPClient())
     let settled = Locked(0)
     try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x")) { settled.withLock { $0 += 1 } }
     #expect(queue.drain(timeout: 10))
@@ -80,7 +81,7 @@ import TestSupport
     let (handler, server, port) = try receiver(status: status)
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", retries: 3, firstDelay: 0)
-    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: "tk_wrong", links: Links(), queue: queue)
+    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: "tk_wrong", links: Links(), queue: queue, client: CurlHTTPClient())
     try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x"))
     #expect(queue.drain(timeout: 10))
     #expect(handler.requests.count == 1, "the same request would be refused again")
@@ -93,15 +94,15 @@ import TestSupport
     let (handler, server, port) = try receiver(status: status)
     defer { server.stop() }
     let queue = DeliveryQueue(label: "t", retries: 1, firstDelay: 0)
-    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue)
+    let sink = try NtfySink(address: "http://127.0.0.1:\(port)/t", token: nil, links: Links(), queue: queue, client: CurlHTTPClient())
     try sink.deliver(NotificationSinkConformance.sample(title: "Buy milk", body: "x"))
     #expect(queue.drain(timeout: 10))
     #expect(handler.requests.count == 2)
   }
 
   @Test func badAddressesAreRefusedAtStart() {
-    #expect(throws: NotificationError.self) { try NtfySink(address: "ftp://x/t", token: nil, links: Links(), queue: DeliveryQueue(label: "t")) }
-    #expect(throws: NotificationError.self) { try NtfySink(address: "https://ntfy.sh/", token: nil, links: Links(), queue: DeliveryQueue(label: "t")) }
+    #expect(throws: NotificationError.self) { try NtfySink(address: "ftp://x/t", token: nil, links: Links(), queue: DeliveryQueue(label: "t"), client: CurlHTTPClient()) }
+    #expect(throws: NotificationError.self) { try NtfySink(address: "https://ntfy.sh/", token: nil, links: Links(), queue: DeliveryQueue(label: "t"), client: CurlHTTPClient()) }
     #expect(throws: NotificationError.self) { try JSONLinesSink(path: "/nonexistent/dir/x.jsonl", links: nil) }
   }
 }

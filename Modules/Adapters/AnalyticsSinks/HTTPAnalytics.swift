@@ -11,13 +11,15 @@ public final class HTTPAnalytics: AnalyticsSink, Sendable {
   public let url: URL
   public var name: String { "http:\(url.absoluteString)" }
   let batchSize: Int
-  let client: HTTPClient
+  let client: any HTTPSending
+  let timeout: TimeInterval
   private let pending = Locked<[AnalyticsEvent]>([])
 
-  public init(url: URL, batchSize: Int = 50, timeout: TimeInterval = 5) {
+  public init(url: URL, client: any HTTPSending, batchSize: Int = 50, timeout: TimeInterval = 5) {
     self.url = url
+    self.client = client
     self.batchSize = batchSize
-    client = HTTPClient(timeout: timeout)
+    self.timeout = timeout
   }
 
   public func record(_ event: AnalyticsEvent) {
@@ -35,6 +37,6 @@ public final class HTTPAnalytics: AnalyticsSink, Sendable {
       return pending
     }
     guard !batch.isEmpty, let body = try? JSONEncoder().encode(batch) else { return }
-    _ = try? client.send("POST", url, headers: ["Content-Type": "application/json"], body: body)
+    _ = try? client.send("POST", url, headers: ["Content-Type": "application/json"], body: body, timeout: timeout)
   }
 }

@@ -11,11 +11,13 @@ public struct OverpassPlaceProvider: PlaceProvider {
   public let endpoint: URL
   public var name: String { "overpass:\(endpoint.absoluteString)" }
   public var count: Int? { nil }
-  let client: HTTPClient
+  let client: any HTTPSending
+  let timeout: TimeInterval
 
-  public init(endpoint: URL, timeout: TimeInterval = 30) {
+  public init(endpoint: URL, client: any HTTPSending, timeout: TimeInterval = 30) {
     self.endpoint = endpoint
-    client = HTTPClient(timeout: timeout)
+    self.client = client
+    self.timeout = timeout
   }
 
   public func nearby(_ point: Coordinate, radius: Double, categories: Set<String>, limit: Int) throws -> [ProviderPlace] {
@@ -49,7 +51,7 @@ public struct OverpassPlaceProvider: PlaceProvider {
     let body = "data=" + (query.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
     let response: HTTPResponse
     do {
-      response = try client.send("POST", endpoint, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8))
+      response = try client.send("POST", endpoint, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8), timeout: timeout)
     } catch {
       throw ProviderError(provider: name, reason: "unreachable: \(error)")
     }

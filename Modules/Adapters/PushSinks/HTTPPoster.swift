@@ -20,11 +20,12 @@ extension HTTPPoster {
   }
 }
 
-/// Gateway's blocking client, called from the delivery thread (never from ingest).
-struct URLSessionPoster: HTTPPoster {
+/// The client Composition gave the sink, called from the delivery thread (never from ingest).
+struct ClientPoster: HTTPPoster {
+  let client: any HTTPSending
   let timeout: TimeInterval
 
   func post(_ url: URL, headers: [String: String], body: Data) throws -> Int {
-    try HTTPClient(timeout: timeout).send("POST", url, headers: headers, body: body).status
+    try client.send("POST", url, headers: headers, body: body, timeout: timeout).status
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import Notifications
 
 /// `ntfy:URL/TOPIC`: publishes each reminder with ntfy's JSON API (POST to
@@ -15,7 +16,7 @@ public final class NtfySink: NotificationSink, Sendable {
 
   /// `address` is the topic URL (`https://ntfy.sh/my-topic`).
   public convenience init(
-    address: String, token: String?, links: any ActionLinkMaker, queue: DeliveryQueue, timeout: TimeInterval = 10
+    address: String, token: String?, links: any ActionLinkMaker, queue: DeliveryQueue, client: any HTTPSending, timeout: TimeInterval = 10
   ) throws {
     guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
       throw NotificationError(sink: "ntfy", reason: "'\(address)' is not an http(s) URL such as https://ntfy.sh/TOPIC")
@@ -24,7 +25,7 @@ public final class NtfySink: NotificationSink, Sendable {
     guard !topic.isEmpty, topic != "/" else {
       throw NotificationError(sink: "ntfy", reason: "'\(address)' names no topic: use https://HOST/TOPIC")
     }
-    self.init(server: url.deletingLastPathComponent(), topic: topic, token: token, links: links, queue: queue, poster: URLSessionPoster(timeout: timeout))
+    self.init(server: url.deletingLastPathComponent(), topic: topic, token: token, links: links, queue: queue, poster: ClientPoster(client: client, timeout: timeout))
   }
 
   init(server: URL, topic: String, token: String?, links: any ActionLinkMaker, queue: DeliveryQueue, poster: any HTTPPoster) {

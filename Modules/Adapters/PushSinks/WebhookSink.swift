@@ -16,12 +16,12 @@ public final class WebhookSink: NotificationSink, Sendable {
 
   public convenience init(
     address: String, secret: String, authenticator: any MessageAuthenticator, links: any ActionLinkMaker, queue: DeliveryQueue,
-    timeout: TimeInterval = 10
+    client: any HTTPSending, timeout: TimeInterval = 10
   ) throws {
     guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
       throw NotificationError(sink: "webhook", reason: "'\(address)' is not an http(s) URL")
     }
-    self.init(url: url, secret: Data(secret.utf8), authenticator: authenticator, links: links, queue: queue, poster: URLSessionPoster(timeout: timeout))
+    self.init(url: url, secret: Data(secret.utf8), authenticator: authenticator, links: links, queue: queue, poster: ClientPoster(client: client, timeout: timeout))
   }
 
   init(url: URL, secret: Data, authenticator: any MessageAuthenticator, links: any ActionLinkMaker, queue: DeliveryQueue, poster: any HTTPPoster) {

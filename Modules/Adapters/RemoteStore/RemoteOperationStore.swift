@@ -14,18 +14,20 @@ public final class RemoteOperationStore: OperationStore, Sendable {
   public let base: URL
   private let authorization: String
   private let timeout: TimeInterval
+  private let client: any HTTPSending
   private let core: Locked<StoreCore>
   private let closed = Locked(false)
 
   /// Fetches the store's replica and every record.
-  public init(url: URL, user: String, password: String, timeout: TimeInterval = 30) throws {
+  public init(url: URL, user: String, password: String, client: any HTTPSending, timeout: TimeInterval = 30) throws {
     base = url
+    self.client = client
     authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     self.timeout = timeout
-    let info = try Self.decode(StoreInfo.self, from: Self.send("GET", url.appendingPathComponent("api/v1/store"), authorization, nil, timeout), url)
+    let info = try Self.decode(StoreInfo.self, from: Self.send(client, "GET", url.appendingPathComponent("api/v1/store"), authorization, nil, timeout), url)
     replica = try ReplicaID(info.replica)
     var core = StoreCore(replica: replica)
-    let records = try Self.decode([OperationRecord].self, from: Self.send("GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
+    let records = try Self.decode([OperationRecord].self, from: Self.send(client, "GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
     core.apply(records)
     self.core = Locked(core)
   }
@@ -60,7 +62,7 @@ public final class RemoteOperationStore: OperationStore, Sendable {
     try checkOpen()
     var components = URLComponents(url: base.appendingPathComponent("api/v1/operations"), resolvingAgainstBaseURL: false)!
     if let since { components.queryItems = [URLQueryItem(name: "since", value: since.description)] }
-    return try Self.decode([OperationRecord].self, from: Self.send("GET", components.url!, authorization, nil, timeout), base)
+    return try Self.decode([OperationRecord].self, from: Self.send(client, "GET", components.url!, authorization, nil, timeout), base)
   }
 
   public func describe() -> StoreDescription {
@@ -80,7 +82,7 @@ public final class RemoteOperationStore: OperationStore, Sendable {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     let data = try encoder.encode(body)
-    return try Self.decode([OperationRecord].self, from: Self.send("POST", base.appendingPathComponent("api/v1/operations"), authorization, data, timeout), base)
+    return try Self.decode([OperationRecord].self, from: Self.send(client, "POST", base.appendingPathComponent("api/v1/operations"), authorization, data, timeout), base)
   }
 
   static func decode<T: Decodable>(_ type: T.Type, from data: Data, _ url: URL) throws -> T {
@@ -94,12 +96,12 @@ public final class RemoteOperationStore: OperationStore, Sendable {
   }
 
   /// One request; a non-2xx answer becomes a `StoreError` carrying the server's message.
-  static func send(_ method: String, _ url: URL, _ authorization: String, _ body: Data?, _ timeout: TimeInterval) throws -> Data {
+  static func send(_ client: any HTTPSending, _ method: String, _ url: URL, _ authorization: String, _ body: Data?, _ timeout: TimeInterval) throws -> Data {
     var headers = ["Authorization": authorization]
     if body != nil { headers["Content-Type"] = "application/json" }
     let response: HTTPResponse
     do {
-      response = try HTTPClient(timeout: timeout).send(method, url, headers: headers, body: body)
+      response = try client.send(method, url, headers: headers, body: body, timeout: timeout)
     } catch {
       throw StoreError.io(path: url.absoluteString, operation: "reach", reason: "\(error)")
     }

@@ -14,9 +14,11 @@ public final class ServerSyncTransport: SyncTransport, Sendable {
   public var name: String { "server:\(base.absoluteString)" }
   let authorization: String
   let timeout: TimeInterval
+  let client: any HTTPSending
 
-  public init(url: URL, user: String, password: String, timeout: TimeInterval = 30) {
+  public init(url: URL, user: String, password: String, client: any HTTPSending, timeout: TimeInterval = 30) {
     base = url
+    self.client = client
     authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     self.timeout = timeout
   }
@@ -24,7 +26,7 @@ public final class ServerSyncTransport: SyncTransport, Sendable {
   public func push(_ records: [OperationRecord], from replica: ReplicaID) throws {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
-    _ = try RemoteOperationStore.send("POST", base.appendingPathComponent("api/v1/operations"), authorization, try encoder.encode(["merge": records]), timeout)
+    _ = try RemoteOperationStore.send(client, "POST", base.appendingPathComponent("api/v1/operations"), authorization, try encoder.encode(["merge": records]), timeout)
   }
 
   public func pull(after cursor: String?, replica: ReplicaID) throws -> SyncPull {
@@ -33,7 +35,7 @@ public final class ServerSyncTransport: SyncTransport, Sendable {
       guard let parsed = VersionVector(parsing: cursor) else { throw SyncError("the saved position for \(name) is unreadable; run 'whilehere sync --from-start'") }
       seen = parsed
     }
-    let data = try RemoteOperationStore.send("GET", base.appendingPathComponent("api/v1/operations"), authorization, nil, timeout)
+    let data = try RemoteOperationStore.send(client, "GET", base.appendingPathComponent("api/v1/operations"), authorization, nil, timeout)
     let all = try RemoteOperationStore.decode([OperationRecord].self, from: data, base)
     let fresh = all.filter { seen.isNew($0) }
     for record in fresh { seen.observe(record) }

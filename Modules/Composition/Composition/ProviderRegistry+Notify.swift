@@ -1,3 +1,4 @@
+import CurlHTTP
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -47,7 +48,7 @@ extension ProviderRegistry {
       make: { input in
         let queue = input.queue("ntfy")
         let token = input.settings.ntfyToken
-        return (try NtfySink(address: input.argument ?? "", token: token.isEmpty ? nil : token, links: input.links, queue: queue), queue)
+        return (try NtfySink(address: input.argument ?? "", token: token.isEmpty ? nil : token, links: input.links, queue: queue, client: CurlHTTPClient()), queue)
       })
     registry.notify["webhook"] = NotifyFactory(
       summary: "webhook:URL, a signed JSON document per reminder (needs people.NAME.webhookSecret)",
@@ -64,7 +65,8 @@ extension ProviderRegistry {
       make: { input in
         let queue = input.queue("webhook")
         let sink = try WebhookSink(
-          address: input.argument ?? "", secret: input.settings.webhookSecret, authenticator: SodiumHMAC(), links: input.links, queue: queue)
+          address: input.argument ?? "", secret: input.settings.webhookSecret, authenticator: SodiumHMAC(), links: input.links, queue: queue,
+          client: CurlHTTPClient())
         return (sink, queue)
       })
   }

@@ -1,19 +1,20 @@
 import Analytics
 import AnalyticsSinks
+import CurlHTTP
 import Domain
 import FileStore
-import Foundation
-import OSMPlaces
-import Overpass
 import FolderSync
+import Foundation
 import Gateway
 import Geofencing
 import NATSStore
+import OSMPlaces
+import Overpass
+import Persistence
+import Providers
 import RemoteStore
 import SQLiteStore
 import Sync
-import Persistence
-import Providers
 
 /// Maps provider names in config to factories, per port. The only place
 /// that names concrete adapters; an unknown name is an error listing the
@@ -147,7 +148,7 @@ public struct ProviderRegistry: Sendable {
     }
     registry.syncs["server"] = Factory(summary: "server:URL, whilehered as a sync hub for one person (user and password as for remote:)") { input in
       let login = try RemoteLogin.credentials(input.argument, environment: input.environment, key: "sync")
-      return ServerSyncTransport(url: login.url, user: login.user, password: login.password)
+      return ServerSyncTransport(url: login.url, user: login.user, password: login.password, client: CurlHTTPClient())
     }
     registerSinks(&registry)
     registerDaemonPorts(&registry)
@@ -164,7 +165,7 @@ public struct ProviderRegistry: Sendable {
           throw ConfigError.invalidValue(
             source: "analytics", key: "analytics.sink", value: scheme + ":" + (input.argument ?? ""), allowed: "\(scheme)://HOST/PATH")
         }
-        return HTTPAnalytics(url: url)
+        return HTTPAnalytics(url: url, client: CurlHTTPClient())
       }
     }
     registry.clocks["system"] = Factory(summary: "the machine's clock") { _ in SystemClock() }
@@ -187,7 +188,7 @@ public struct ProviderRegistry: Sendable {
         throw ConfigError.invalidValue(source: "places", key: "places", value: "overpass:\(input.argument ?? "")", allowed: "overpass:https://HOST/api/interpreter")
       }
       // Asked over the network: a short memory answers small moves.
-      return CachingPlaceProvider(OverpassPlaceProvider(endpoint: url))
+      return CachingPlaceProvider(OverpassPlaceProvider(endpoint: url, client: CurlHTTPClient()))
     }
     registry.places["memory"] = Factory(summary: "no places (for tests)") { _ in InMemoryPlaceProvider(places: []) }
     return registry

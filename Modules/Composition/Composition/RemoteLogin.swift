@@ -1,3 +1,4 @@
+import CurlHTTP
 import Foundation
 import Persistence
 import RemoteStore
@@ -7,7 +8,7 @@ import RemoteStore
 enum RemoteLogin {
   static func open(_ argument: String?, environment: [String: String]) throws -> RemoteOperationStore {
     let login = try credentials(argument, environment: environment, key: "store")
-    return try RemoteOperationStore(url: login.url, user: login.user, password: login.password)
+    return try RemoteOperationStore(url: login.url, user: login.user, password: login.password, client: CurlHTTPClient())
   }
 
   static func credentials(_ argument: String?, environment: [String: String], key: String) throws -> (url: URL, user: String, password: String) {

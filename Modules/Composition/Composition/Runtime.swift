@@ -1,15 +1,16 @@
+import Analytics
+import AnalyticsSinks
+import CurlHTTP
 import Domain
 import Engine
 import Foundation
-import Analytics
-import AnalyticsSinks
 import Gateway
-import Sodium
-import Sync
 import Importing
 import Persistence
 import Providers
 import RemoteStore
+import Sodium
+import Sync
 
 /// A wired program: the resolved configuration, the providers it chose, and
 /// the engine over them. Built by `Runtime.boot`; `shutdown()` releases the store.
@@ -67,7 +68,7 @@ public final class Runtime: Sendable {
       let person = LocalDaemon.person(people: settings.people.keys.sorted(), environment: environment), let url = URL(string: daemon.url)
     {
       // whilehered holds this store and never lets go: go through it, as that person.
-      store = try RemoteOperationStore(url: url, user: person, password: daemon.token)
+      store = try RemoteOperationStore(url: url, user: person, password: daemon.token, client: CurlHTTPClient())
     } else {
       store = try registry.make(
         "store", ProviderSpec(settings.store), from: registry.stores, environment: environment, clock: clock,

@@ -1,6 +1,10 @@
 import Foundation
 import Gateway
+import Locking
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A blocking HTTP client for tests (URLSession underneath), as a phone or
 /// a browser would call the daemon.
@@ -46,10 +50,35 @@ public struct TestHTTPClient: Sendable {
     var all = headers
     if let user, let password { all["Authorization"] = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
     do {
-      let response = try HTTPClient(timeout: timeout).send(method, target, headers: all, body: body)
-      return Response(status: response.status, headers: response.headers, body: response.body)
+      return try exchange(method, target, headers: all, body: body)
     } catch {
       throw Failure(description: "\(method) \(url): \(error)")
     }
+  }
+
+  /// URLSession, as Foundation's users call a server (the product's own
+  /// client is CurlHTTP's HTTPClient, tested against the same servers).
+  private func exchange(_ method: String, _ url: URL, headers: [String: String], body: Data?) throws -> Response {
+    var request = URLRequest(url: url, timeoutInterval: timeout)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let answer = OneShot<(response: Response?, error: String?)>()
+    let challenges = ChallengeRefusal()
+    let session = URLSession(configuration: .ephemeral, delegate: challenges, delegateQueue: nil)
+    session.dataTask(with: request) { data, response, error in
+      let answered = (response as? HTTPURLResponse).map { http in
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
+        return Response(status: http.statusCode, headers: fields, body: data ?? Data())
+      }
+      answer.put((answered, error?.localizedDescription))
+    }.resume()
+    let got = answer.take()
+    session.finishTasksAndInvalidate()
+    if let response = got.response { return response }
+    // URLSession keeps a 401's body to itself: a bare 401.
+    if challenges.challenged { return Response(status: 401, headers: [:], body: Data()) }
+    throw Failure(description: got.error ?? "no answer")
   }
 }

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Sends one HTTP request and waits for its answer: how the sinks, `remote:`
+/// stores, Overpass and HTTP analytics reach a server. Composition hands
+/// each of them CurlHTTP's client; tests may answer in process.
+///
+/// Contract (checked by `HTTPSenderConformance` in TestSupport):
+/// - The request reaches the server with its method, path, query, every
+///   header given and the body byte for byte; a body of nothing is sent as
+///   a body of 0 bytes, not left out.
+/// - Whatever the server answers comes back as it is, a 4xx or 5xx too
+///   (a 401 with its body): the status, the headers with lower-cased
+///   names, the body.
+/// - A redirect is answered, not followed: a request goes only to the
+///   address it was given.
+/// - Only when no answer comes (nothing listens, the timeout passed, the
+///   address is not http or https) does it throw `HTTPClientError`,
+///   naming the address; nothing is sent to an address that is not http(s).
+/// - It blocks the calling thread until then: never call it from ingest.
+public protocol HTTPSending: Sendable {
+  func send(_ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval) throws -> HTTPResponse
+}
