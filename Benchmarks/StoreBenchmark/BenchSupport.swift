@@ -15,6 +15,8 @@ struct BenchOptions {
   var messages = 5000
   /// A `whilehere` binary to time everyday commands with, on the stores built.
   var commands: String?
+  /// An older `whilehere` run alternately with `commands`, as the baseline of the same run.
+  var before: String?
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -28,8 +30,9 @@ struct BenchOptions {
       case "--nats": nats = iterator.next()
       case "--messages": messages = Int(iterator.next() ?? "") ?? messages
       case "--commands": commands = iterator.next()
+      case "--before": before = iterator.next()
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] [--commands PATH-TO-whilehere] | --merge N | --nats URL [--messages N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] [--commands PATH-TO-whilehere [--before OLDER-whilehere]] | --merge N | --nats URL [--messages N]\n".utf8))
         exit(64)
       }
     }

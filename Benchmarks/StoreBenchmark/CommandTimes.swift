@@ -3,23 +3,35 @@ import Foundation
 /// `--commands PATH`: wall time of everyday commands run as a person runs
 /// them (the `whilehere` binary at PATH, a new process each time) on the
 /// stores this run built, each five times, with `whilehere --help` (starts
-/// and opens nothing) as the floor measured beside them.
+/// and opens nothing) as the floor measured beside them. With `--before
+/// OLDER`, an older build runs each command too, alternating with PATH run
+/// by run, so both meet the same machine.
 enum CommandTimes {
-  static func run(binary: String, stores: [(label: String, spec: String)], directory: String, into report: inout Report) throws {
+  static func run(binary: String, before: String?, stores: [(label: String, spec: String)], directory: String, into report: inout Report) throws {
     let home = directory + "/home"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     // Nothing of the person running the benchmark is read or written.
     let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-    let floor = try times(binary, ["--help"], environment)
-    report.add("process start (whilehere --help)", floor.median * 1000, "ms", summary(floor))
+    func measure(_ name: String, _ arguments: [String]) throws {
+      guard let before else {
+        let measured = try times(binary, arguments, environment)
+        return report.add(name, measured.median * 1000, "ms", summary(measured))
+      }
+      var (new, old) = (Times(all: []), Times(all: []))
+      for _ in 0..<5 {
+        old = Times(all: old.all + (try times(before, arguments, environment, runs: 1)).all)
+        new = Times(all: new.all + (try times(binary, arguments, environment, runs: 1)).all)
+      }
+      report.add(name, new.median * 1000, "ms", summary(new) + "; before: median \(format(old.median * 1000)) ms, min \(format(old.all.min()! * 1000)) max \(format(old.all.max()! * 1000)) ms, ratio \(format(new.median / old.median))x")
+    }
+    try measure("process start (whilehere --help)", ["--help"])
     let commands: [(String, [String])] = [
       ("task list", ["task", "list"]), ("task show", ["task", "show", "t000001"]), ("place show", ["place", "show", "p0000001"]),
       ("check --at", ["check", "--at", "60.2,24.9"]),
     ]
     for (label, spec) in stores {
       for (name, arguments) in commands {
-        let measured = try times(binary, ["--store", spec] + arguments, environment)
-        report.add("\(label)\(name)", measured.median * 1000, "ms", summary(measured))
+        try measure("\(label)\(name)", ["--store", spec] + arguments)
       }
     }
   }
@@ -35,9 +47,9 @@ enum CommandTimes {
 
   /// Each run spawned with posix_spawn, output to /dev/null: Foundation's
   /// Process added some 50 ms a start here, more than the commands take.
-  static func times(_ binary: String, _ arguments: [String], _ environment: [String: String]) throws -> Times {
+  static func times(_ binary: String, _ arguments: [String], _ environment: [String: String], runs: Int = 5) throws -> Times {
     Times(
-      all: try (0..<5).map { _ in
+      all: try (0..<runs).map { _ in
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

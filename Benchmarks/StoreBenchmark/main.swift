@@ -4,6 +4,7 @@
 //   swift run -c release whilehere-bench --sqlite          (the same workload on a sqlite: store too)
 //   swift run -c release whilehere-bench --sqlite --commands .build/release/whilehere
 //                                                          (and everyday commands' wall time on both stores)
+//   … --commands NEW --before OLD                          (an older build's times beside, run alternately)
 //   swift run -c release whilehere-bench --nats nats://127.0.0.1:4222 [--messages 5000]
 //                                                          (opening a nats: log with and without snapshots)
 // Prints the workload, durable writes per second (one at a time, batched,
@@ -73,6 +74,6 @@ if options.sqlite { try SQLiteBenchmark.run(world, directory: directory, into: &
 if let binary = options.commands {
   var stores = [(label: "file: ", spec: "file:" + directory)]
   if options.sqlite { stores.append((label: "sqlite: ", spec: "sqlite:" + directory + "/store.sqlite")) }
-  try CommandTimes.run(binary: binary, stores: stores, directory: directory, into: &report)
+  try CommandTimes.run(binary: binary, before: options.before, stores: stores, directory: directory, into: &report)
 }
 report.print()
