@@ -116,6 +116,8 @@ let package = Package(
     // Test helper: appends to a FileStore and reports every acknowledged write, so
     // the crash test can SIGKILL it at random moments.
     .executableTarget(name: "store-torture", dependencies: ["FileStore", "SQLiteStore", "Persistence", "Domain"], path: "Tests/Helpers/store-torture"),
+    // Test helper: loads a library as the shims' loaders do (present, absent, a missing function).
+    .executableTarget(name: "library-loading-helper", dependencies: ["CLibraryLoading"], path: "Tests/Helpers/library-loading-helper"),
     // Test helper: dies of a trap with the crash reporter installed.
     .executableTarget(name: "crash-helper", dependencies: ["Composition", "Analytics"], path: "Tests/Helpers/crash-helper"),
     .executableTarget(
@@ -148,7 +150,7 @@ let package = Package(
         "Partitions", "MQTT", "NATSStore", "TestSupport",
       ],
       path: "Tests/DaemonModuleTests", exclude: ["Corpus"]),
-    tests("GatewayTests", ["Locking", "Gateway", "CurlHTTP", "MicroHTTP", "Sodium", "MQTT", "TestSupport"]),
+    tests("GatewayTests", ["Locking", "Gateway", "CurlHTTP", "MicroHTTP", "Sodium", "MQTT", "TestSupport", "library-loading-helper"]),
     tests("OwnTracksTests", ["Locking", "OwnTracks", "Geofencing", "Domain", "TestSupport"]),
     .testTarget(
       name: "PushSinksTests", dependencies: ["Locking", "PushSinks", "Notifications", "Gateway", "CurlHTTP", "MicroHTTP", "Sodium", "TestSupport"],
@@ -165,7 +167,7 @@ let package = Package(
 // (what `swift build --static-swift-stdlib` does): loading them as shared
 // libraries took about 8 ms of every command's start. Swift modules are
 // compiled for it too, so their links name the static libraries.
-let cTargets: Set<String> = ["CLibraryLoading", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
+let cTargets: Set<String> = ["CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
 for target in package.targets where target.type == .executable || (target.type == .regular && !cTargets.contains(target.name)) {
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
   if target.type == .executable {

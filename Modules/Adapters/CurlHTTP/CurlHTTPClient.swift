@@ -50,6 +50,9 @@ public struct CurlHTTPClient: HTTPSending {
         return curl_easy_perform(curl)
       }
     }
+    if received.tooLarge {
+      throw HTTPClientError(url: url, reason: "the answer is larger than \(httpAnswerLimit >> 20) MiB; not read")
+    }
     guard code == CURLE_OK else {
       let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
@@ -62,11 +65,17 @@ public struct CurlHTTPClient: HTTPSending {
 /// What libcurl hands over while one request runs, on the calling thread.
 private final class Received {
   var data = Data()
+  var tooLarge = false
   /// Lower-cased names; the final answer's only (a 100 Continue's are dropped).
   var headers: [String: String] = [:]
 
   static let body: wh_curl_receiver = { bytes, size, count, context in
     let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+    // Answering fewer bytes than given makes libcurl stop the transfer.
+    guard received.data.count + size * count <= httpAnswerLimit else {
+      received.tooLarge = true
+      return 0
+    }
     if let bytes { received.data.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: size * count) }
     return size * count
   }

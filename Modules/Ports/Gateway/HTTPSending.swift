@@ -16,7 +16,13 @@ import Foundation
 /// - Only when no answer comes (nothing listens, the timeout passed, the
 ///   address is not http or https) does it throw `HTTPClientError`,
 ///   naming the address; nothing is sent to an address that is not http(s).
+/// - An answer whose body is larger than `httpAnswerLimit` is not kept:
+///   that throws too, so a server cannot fill the caller's memory.
 /// - It blocks the calling thread until then: never call it from ingest.
+/// The largest answer body an `HTTPSending` keeps, bytes: far above what
+/// ntfy, a webhook receiver, Overpass or whilehered answer.
+public let httpAnswerLimit = 16 << 20
+
 public protocol HTTPSending: Sendable {
   func send(_ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval) throws -> HTTPResponse
 }

@@ -9,6 +9,7 @@ public enum HTTPSenderConformance {
       switch request.path {
       case "/moved": return HTTPResponse(status: 307, headers: ["Location": "/elsewhere"])
       case "/private": return HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"x\""], body: Data("who are you".utf8))
+      case "/huge": return HTTPResponse(status: 200, body: Data(count: httpAnswerLimit + 1))
       default:
         return HTTPResponse(status: 201, headers: ["X-Seen": "\(request.body.count)"], body: Data("made \(request.method)".utf8))
       }
@@ -40,6 +41,14 @@ public enum HTTPSenderConformance {
     let before = handler.requests.count
     let moved = try sender.send("POST", URL(string: "moved", relativeTo: base)!.absoluteURL, headers: [:], body: Data("lat=60.17".utf8), timeout: 10)
     try expect(moved.status == 307 && handler.requests.count == before + 1, "redirects", "a 307 came back as \(moved.status) after \(handler.requests.count - before) requests")
+
+    let huge = URL(string: "huge", relativeTo: base)!.absoluteURL
+    do {
+      let answer = try sender.send("GET", huge, headers: [:], body: nil, timeout: 10)
+      throw ConformanceViolation(check: "answer limit", detail: "an answer of \(answer.body.count) bytes was kept")
+    } catch let error as HTTPClientError {
+      try expect(error.url == huge, "answer limit", "\(error)")
+    }
 
     let outside = URL(fileURLWithPath: "/tmp/whilehere-http-sender-\(UUID().uuidString)")
     do {

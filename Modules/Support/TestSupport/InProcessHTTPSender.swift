@@ -35,6 +35,9 @@ public final class InProcessHTTPSender: HTTPSending {
     var sent = headers
     if let body { sent["Content-Length"] = String(body.count) }
     let answer = handler.answer(HTTPRequest(method: method, path: path, query: query, headers: sent, body: body ?? Data()))
+    guard answer.body.count <= httpAnswerLimit else {
+      throw HTTPClientError(url: url, reason: "the answer is larger than \(httpAnswerLimit >> 20) MiB; not read")
+    }
     let lowered = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     return HTTPResponse(status: answer.status, headers: lowered, body: answer.body)
   }
