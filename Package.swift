@@ -39,8 +39,10 @@ let package = Package(
   targets: [
     // The lock every layer may take (a pthread mutex ThreadSanitizer sees).
     module("Base", "Locking"),
+    // CRC-32 by carry-less multiplication, for the checksums every store file carries.
+    .target(name: "CCRC32", path: "Modules/Base/CCRC32"),
     // Domain: value types and rules, no I/O.
-    module("Core", "Domain", ["Locking"]),
+    module("Core", "Domain", ["Locking", "CCRC32"]),
     // Ports and algorithms.
     module("Ports", "Persistence", ["Locking", "Domain"]),
     module("Ports", "Geofencing", ["Locking", "Domain"]),
@@ -167,7 +169,7 @@ let package = Package(
 // (what `swift build --static-swift-stdlib` does): loading them as shared
 // libraries took about 8 ms of every command's start. Swift modules are
 // compiled for it too, so their links name the static libraries.
-let cTargets: Set<String> = ["CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
+let cTargets: Set<String> = ["CCRC32", "CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
 for target in package.targets where target.type == .executable || (target.type == .regular && !cTargets.contains(target.name)) {
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
   if target.type == .executable {

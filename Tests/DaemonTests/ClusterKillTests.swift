@@ -187,6 +187,12 @@ import TestSupport
   }
 
   /// Each person's newest journalled fix, as the survivors' status says.
+  /// Where `read` differs from `wanted`: the first few people read otherwise, and how many could not be read.
+  static func differences(_ read: [String: Int], _ wanted: [String: Int]) -> String {
+    let otherwise = wanted.keys.sorted().filter { read[$0] != nil && read[$0] != wanted[$0] }.prefix(5).map { "\($0) read \(read[$0]!) not \(wanted[$0]!)" }
+    return "\(otherwise), \(wanted.keys.filter { read[$0] == nil }.count) unread"
+  }
+
   func journalled(_ cluster: Cluster, fronts: [Int]) -> [String: Int] {
     var newest: [String: Int] = [:]
     for name in Self.people {
@@ -264,7 +270,7 @@ import TestSupport
     #expect(tookOver.map { $0 <= Self.lease + 5 } == true, "the survivors took every partition after \(String(describing: tookOver)) s (\(String(describing: seen)) s by /health)")
     let sent = acknowledged.withLock { $0 }
     #expect(sent.count == Self.people.count && sent.values.allSatisfy { $0 == rounds }, "every fix acknowledged in the end: \(sent.filter { $0.value != rounds })")
-    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(journalled(cluster, fronts: [0, 1]).filter { sent[$0.key] != $0.value }.prefix(5))")
+    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(Self.differences(journalled(cluster, fronts: [0, 1]), sent))")
     var fired = cluster.fires()
     #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(Self.people.filter { fired[$0] != 1 }.map { "\($0)×\(fired[$0] ?? 0)" }.prefix(10))")
 
@@ -288,7 +294,7 @@ import TestSupport
     }
     let more = acknowledgedAfter.withLock { $0 }
     #expect(more.count == Self.people.count && more.values.allSatisfy { $0 == rounds + 2 }, "acknowledged with a node down: \(more.filter { $0.value != rounds + 2 }.count) short")
-    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down: \(Array(journalled(cluster, fronts: [0, 1]).filter { more[$0.key] != $0.value }.prefix(5)))")
+    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down: \(Self.differences(journalled(cluster, fronts: [0, 1]), more))")
     fired = cluster.fires()
     #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again")
 
@@ -299,7 +305,7 @@ import TestSupport
     try cluster.start(0, run: 1)
     try cluster.start(1, run: 1)
     #expect(Self.until(30) { cluster.held(0, client: client) + cluster.held(1, client: client) == Self.partitions })
-    #expect(Self.until(30 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "each person's last fix as before the restart")
+    #expect(Self.until(30 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "each person's last fix as before the restart: \(Self.differences(journalled(cluster, fronts: [0, 1]), more))")
     let tasks = try client.send("GET", cluster.workers[1]!.base + "/api/v1/tasks", user: "p7", password: cluster.tokens["p7"])
     #expect(tasks.status == 200 && tasks.text.contains("Errand"), "\(tasks.text)")
     fired = cluster.fires()
