@@ -23,13 +23,8 @@ import Testing
 
   @Test func libmicrohttpdPassesTheServerSuiteThroughCurl() throws {
     try GatewayConformance.verify(server: { MicroHTTPServer(options: $0) }) { _, port, request in
-      var components = URLComponents()
-      components.scheme = "http"
-      components.host = "127.0.0.1"
-      components.port = port
-      components.path = request.path
-      if !request.query.isEmpty { components.queryItems = request.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
-      return try? CurlHTTPClient().send(request.method, components.url!, headers: request.headers, body: request.body.isEmpty ? nil : request.body, timeout: 5)
+      guard let url = request.loopbackURL(port: port) else { return nil }
+      return try? CurlHTTPClient().send(request.method, url, headers: request.headers, body: request.body.isEmpty ? nil : request.body, timeout: 5)
     }
   }
 

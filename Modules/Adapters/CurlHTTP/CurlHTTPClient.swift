@@ -8,10 +8,13 @@ import Gateway
 public struct CurlHTTPClient: HTTPSending {
   public init() {}
 
+  /// libcurl's global setup, once, before any thread's first request
+  /// (`curl_easy_init` would otherwise do it, racing other threads').
+  private static let started: CURLcode = wh_curl_start()
+
   public func send(_ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval) throws -> HTTPResponse {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      throw HTTPClientError(url: url, reason: "only http and https addresses are sent to")
-    }
+    if let refusal = HTTPClientError.refusal(of: url, headers: headers) { throw refusal }
+    _ = Self.started
     guard let curl = curl_easy_init() else { throw HTTPClientError(url: url, reason: "libcurl could not start a request") }
     defer { curl_easy_cleanup(curl) }
     let received = Received()
@@ -50,9 +53,7 @@ public struct CurlHTTPClient: HTTPSending {
         return curl_easy_perform(curl)
       }
     }
-    if received.tooLarge {
-      throw HTTPClientError(url: url, reason: "the answer is larger than \(httpAnswerLimit >> 20) MiB; not read")
-    }
+    if received.tooLarge { throw HTTPClientError.tooLarge(url) }
     guard code == CURLE_OK else {
       let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail

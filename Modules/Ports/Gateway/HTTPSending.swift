@@ -16,6 +16,8 @@ import Foundation
 /// - Only when no answer comes (nothing listens, the timeout passed, the
 ///   address is not http or https) does it throw `HTTPClientError`,
 ///   naming the address; nothing is sent to an address that is not http(s).
+/// - A header name or value holding a line break is refused before
+///   anything is sent (it would start a header the caller never wrote).
 /// - An answer whose body is larger than `httpAnswerLimit` is not kept:
 ///   that throws too, so a server cannot fill the caller's memory.
 /// - It blocks the calling thread until then: never call it from ingest.

@@ -54,6 +54,11 @@ const char * curl_easy_strerror(__typeof__(CURLcode) a0) {
   return ((__typeof__(&curl_easy_strerror))wh_library_function(&library, &slot, "curl_easy_strerror"))(a0);
 }
 
+CURLcode curl_global_init(__typeof__(long) a0) {
+  static void *_Atomic slot;
+  return ((__typeof__(&curl_global_init))wh_library_function(&library, &slot, "curl_global_init"))(a0);
+}
+
 struct curl_slist * curl_slist_append(__typeof__(struct curl_slist *) a0, __typeof__(const char *) a1) {
   static void *_Atomic slot;
   return ((__typeof__(&curl_slist_append))wh_library_function(&library, &slot, "curl_slist_append"))(a0, a1);

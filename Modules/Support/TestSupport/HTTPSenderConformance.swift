@@ -50,6 +50,14 @@ public enum HTTPSenderConformance {
       try expect(error.url == huge, "answer limit", "\(error)")
     }
 
+    let before2 = handler.requests.count
+    do {
+      _ = try sender.send("GET", base, headers: ["X-Note": "a\r\nX-Injected: yes"], body: nil, timeout: 5)
+      throw ConformanceViolation(check: "header lines", detail: "a header holding a line break was sent")
+    } catch let error as HTTPClientError {
+      try expect(handler.requests.count == before2, "header lines", "\(error), yet the server saw it")
+    }
+
     let outside = URL(fileURLWithPath: "/tmp/whilehere-http-sender-\(UUID().uuidString)")
     do {
       _ = try sender.send("POST", outside, headers: [:], body: Data("x".utf8), timeout: 5)

@@ -23,9 +23,7 @@ public final class InProcessHTTPSender: HTTPSending {
   }
 
   public func send(_ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval) throws -> HTTPResponse {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      throw HTTPClientError(url: url, reason: "only http and https addresses are sent to")
-    }
+    if let refusal = HTTPClientError.refusal(of: url, headers: headers) { throw refusal }
     guard let host = url.host, let handler = handlers.withLock({ $0.by[host] }) else {
       throw HTTPClientError(url: url, reason: "nothing listens there")
     }
@@ -35,9 +33,7 @@ public final class InProcessHTTPSender: HTTPSending {
     var sent = headers
     if let body { sent["Content-Length"] = String(body.count) }
     let answer = handler.answer(HTTPRequest(method: method, path: path, query: query, headers: sent, body: body ?? Data()))
-    guard answer.body.count <= httpAnswerLimit else {
-      throw HTTPClientError(url: url, reason: "the answer is larger than \(httpAnswerLimit >> 20) MiB; not read")
-    }
+    guard answer.body.count <= httpAnswerLimit else { throw HTTPClientError.tooLarge(url) }
     let lowered = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     return HTTPResponse(status: answer.status, headers: lowered, body: answer.body)
   }

@@ -33,13 +33,7 @@ public struct TestHTTPClient: Sendable {
 
   /// Sends a request to a server on loopback `port`, for `GatewayConformance`; nil when nothing answers.
   public func send(_ request: HTTPRequest, port: Int) -> HTTPResponse? {
-    var components = URLComponents()
-    components.scheme = "http"
-    components.host = "127.0.0.1"
-    components.port = port
-    components.path = request.path
-    if !request.query.isEmpty { components.queryItems = request.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
-    guard let url = components.url?.absoluteString,
+    guard let url = request.loopbackURL(port: port)?.absoluteString,
       let response = try? send(request.method, url, headers: request.headers, body: request.body.isEmpty ? nil : request.body)
     else { return nil }
     return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
@@ -80,5 +74,18 @@ public struct TestHTTPClient: Sendable {
     // URLSession keeps a 401's body to itself: a bare 401.
     if challenges.challenged { return Response(status: 401, headers: [:], body: Data()) }
     throw Failure(description: got.error ?? "no answer")
+  }
+}
+
+extension HTTPRequest {
+  /// Where this request goes on a server at loopback `port`: its path and query.
+  public func loopbackURL(port: Int) -> URL? {
+    var components = URLComponents()
+    components.scheme = "http"
+    components.host = "127.0.0.1"
+    components.port = port
+    components.path = path
+    if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+    return components.url
   }
 }

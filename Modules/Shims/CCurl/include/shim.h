@@ -4,6 +4,9 @@
 #include <curl/curl.h>
 #include <stddef.h>
 
+// libcurl's global setup (its flags are a macro Swift cannot import).
+static inline CURLcode wh_curl_start(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
+
 // Swift cannot call C variadic functions: one setter per kind of value.
 
 static inline CURLcode wh_curl_set_long(CURL *curl, CURLoption option, long value) {
