@@ -25,6 +25,8 @@ import TestSupport
   static let partitions = 16
   static let lease = 15.0
   let client = TestHTTPClient(timeout: 30)
+  /// When each person's k-th fix was first sent ("NAME/k").
+  let sentAt = Locked<[String: Int]>([:])
 
   /// The task's place, and each person's k-th fix: far away for the first
   /// `Self.cross`, inside after, its count readable from the longitude.
@@ -179,20 +181,23 @@ import TestSupport
 
   func post(_ cluster: Cluster, front: Int, name: String, count: Int) -> Int {
     guard let worker = cluster.workers[front] else { return 0 }
-    let body = #"{"_type":"location","lat":\#(Self.place.latitude),"lon":\#(Self.longitude(count)),"tst":\#(Int(Date().timeIntervalSince1970)),"acc":10,"batt":80}"#
+    // A phone sends a report again unchanged when no answer came: its time is the first try's.
+    let tst = sentAt.withLock { $0["\(name)/\(count)", default: Int(Date().timeIntervalSince1970)] }
+    sentAt.withLock { $0["\(name)/\(count)"] = tst }
+    let body = #"{"_type":"location","lat":\#(Self.place.latitude),"lon":\#(Self.longitude(count)),"tst":\#(tst),"acc":10,"batt":80}"#
     let answer = try? client.send(
       "POST", worker.base + "/owntracks", headers: ["X-Limit-D": "phone", "Content-Type": "application/json"], body: Data(body.utf8), user: name,
       password: cluster.tokens[name])
     return answer?.status ?? 0
   }
 
-  /// Each person's newest journalled fix, as the survivors' status says.
   /// Where `read` differs from `wanted`: the first few people read otherwise, and how many could not be read.
   static func differences(_ read: [String: Int], _ wanted: [String: Int]) -> String {
     let otherwise = wanted.keys.sorted().filter { read[$0] != nil && read[$0] != wanted[$0] }.prefix(5).map { "\($0) read \(read[$0]!) not \(wanted[$0]!)" }
     return "\(otherwise), \(wanted.keys.filter { read[$0] == nil }.count) unread"
   }
 
+  /// Each person's newest journalled fix, as the survivors' status says.
   func journalled(_ cluster: Cluster, fronts: [Int]) -> [String: Int] {
     var newest: [String: Int] = [:]
     for name in Self.people {

@@ -23,6 +23,23 @@ import TestSupport
       })
   }
 
+  /// A phone that got no answer (a node was down) sends the same report
+  /// again; if the first was stored after all, the second must not be a
+  /// second report, or an older fix could land after a newer one.
+  @Test func theSameReportSentAgainIsStoredOnce() throws {
+    let server = try NATSServer()
+    let queue = try NATSReportQueue(try NATSLocation("\(server.url);stream=again"), partitions: 2)
+    let body = Data(#"{"_type":"location","lat":60.17,"lon":24.94,"tst":1780000000}"#.utf8)
+    let first = try queue.publish(person: "alice", device: "phone", body: body)
+    let again = try queue.publish(person: "alice", device: "phone", body: body)
+    let other = try queue.publish(person: "alice", device: "phone", body: Data(#"{"_type":"location","lat":60.17,"lon":24.94,"tst":1780000001}"#.utf8))
+    let tablet = try queue.publish(person: "alice", device: "tablet", body: body)
+    #expect(again.sequence == first.sequence)
+    #expect(other.sequence != first.sequence && tablet.sequence != first.sequence && tablet.sequence != other.sequence)
+    let fetched = try queue.fetch(partition: first.partition, limit: 10, wait: 1)
+    #expect(fetched.map(\.sequence) == [first.sequence, other.sequence, tablet.sequence])
+  }
+
   @Test func theMailboxPassesTheMailboxSuiteAndTwoProcessesShareIt() throws {
     let server = try NATSServer()
     try CommandMailboxConformance.verify { try NATSCommandMailbox(try NATSLocation("\(server.url);stream=mail")) }

@@ -1,4 +1,5 @@
 import CNATS
+import Domain
 import Foundation
 import Locking
 import Partitions
@@ -99,7 +100,7 @@ public final class NATSReportQueue: ReportQueue {
       var sequence: UInt64 = 0
       var code = jsErrCode(0)
       let status = message.withUnsafeBytes { bytes in
-        whilehere_nats_publish(connection.context, subject, bytes.baseAddress, Int32(bytes.count), 0, false, nil, &sequence, &code)
+        whilehere_nats_queue(connection.context, subject, bytes.baseAddress, Int32(bytes.count), Self.messageID(of: message), &sequence, &code)
       }
       guard status == NATS_OK else {
         throw NATSConnection.Failure(operation: "queue a report on \(subject)", status: status, code: code, detail: NATSConnection.lastError())
@@ -107,6 +108,18 @@ public final class NATSReportQueue: ReportQueue {
       return sequence
     }
     return QueuedReport(partition: partition, sequence: sequence, person: person, device: device, body: body)
+  }
+
+  /// A report's id for JetStream's duplicate window: the same person,
+  /// device and bytes are the same report (an OwnTracks app sending a
+  /// message again sends it unchanged), whatever path it came by. FNV-1a
+  /// 64, CRC-32 and the length: ids of one person's different reports
+  /// within the window do not meet.
+  static func messageID(of message: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in message { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let crc = message.withUnsafeBytes { CRC32.checksum($0) }
+    return String(hash, radix: 16) + "-" + String(crc, radix: 16) + "-" + String(message.count)
   }
 
   public func fetch(partition: Int, limit: Int, wait: TimeInterval) throws -> [QueuedReport] {

@@ -13,7 +13,12 @@ public protocol ReportQueue: Sendable {
   var partitions: Int { get }
   /// Stores `body` as `person`'s next report (from `device`) and returns
   /// once it is stored durably (in a cluster: on a quorum of the stream's
-  /// replicas). Throws when it could not be stored; nothing is then queued.
+  /// replicas). Throws when it could not learn that it was stored; in a
+  /// cluster it may still have been (the answer was lost while a node was
+  /// down), so a queue that can tell sent-again from new keeps the same
+  /// person, device and body published again within a short window once,
+  /// answering the stored report (JetStream's duplicate window; the
+  /// queues in memory, which never lose an answer, store it again).
   func publish(person: String, device: String, body: Data) throws -> QueuedReport
   /// Up to `limit` reports of `partition` in order, continuing after the
   /// last one fetched (after the last acknowledged one on the first fetch

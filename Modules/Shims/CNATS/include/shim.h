@@ -74,6 +74,24 @@ static inline natsStatus whilehere_nats_publish(jsCtx *js, const char *subject, 
   return status;
 }
 
+// Queues a report under `messageID`: JetStream keeps one message per id
+// within the stream's duplicate window, so a report sent again after an
+// answer that never came (a timeout while a node was down) is stored once.
+// A duplicate's ack is the stored message's: that is success here.
+static inline natsStatus whilehere_nats_queue(jsCtx *js, const char *subject, const void *data, int length, const char *messageID,
+                                              uint64_t *sequence, jsErrCode *error) {
+  jsPubOptions options;
+  jsPubOptions_Init(&options);
+  options.MsgId = messageID;
+  jsPubAck *ack = NULL;
+  natsStatus status = js_Publish(&ack, js, subject, data, length, &options, error);
+  if (ack != NULL) {
+    *sequence = ack->Sequence;
+    jsPubAck_Destroy(ack);
+  }
+  return status;
+}
+
 // The stream sequence of the subject's last message, or 0 when it has none.
 static inline natsStatus whilehere_nats_last_sequence(jsCtx *js, const char *stream, const char *subject, uint64_t *sequence, jsErrCode *error) {
   natsMsg *message = NULL;
