@@ -51,7 +51,7 @@ public struct TestHTTPClient: Sendable {
   }
 
   /// URLSession, as Foundation's users call a server (the product's own
-  /// client is CurlHTTP's HTTPClient, tested against the same servers).
+  /// client is CurlHTTPClient, tested against the same servers).
   private func exchange(_ method: String, _ url: URL, headers: [String: String], body: Data?) throws -> Response {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.httpMethod = method
