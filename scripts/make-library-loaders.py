@@ -112,7 +112,7 @@ def exported(soname):
     return {line.split()[-1].split("@")[0] for line in out.splitlines() if " T " in line}
 
 
-def called(shim, names):
+def called(names):
     """Which of `names` the project's sources and the shim's header mention."""
     words = set()
     for folder in ["Modules", "Apps", "Tests", "Benchmarks", "Fuzz"]:
@@ -173,7 +173,7 @@ def stub(name, whole, parameters):
 
 def main():
     for shim, sonames, header, purpose, package in LIBRARIES:
-        names = called(shim, exported(sonames[0]))
+        names = called(exported(sonames[0]))
         declared = prototypes(header)
         parts = [
             "// Written by scripts/make-library-loaders.py: do not edit, run it again.\n"

@@ -182,8 +182,11 @@ import TestSupport
   func post(_ cluster: Cluster, front: Int, name: String, count: Int) -> Int {
     guard let worker = cluster.workers[front] else { return 0 }
     // A phone sends a report again unchanged when no answer came: its time is the first try's.
-    let tst = sentAt.withLock { $0["\(name)/\(count)", default: Int(Date().timeIntervalSince1970)] }
-    sentAt.withLock { $0["\(name)/\(count)"] = tst }
+    let tst = sentAt.withLock { sent in
+      let first = sent["\(name)/\(count)"] ?? Int(Date().timeIntervalSince1970)
+      sent["\(name)/\(count)"] = first
+      return first
+    }
     let body = #"{"_type":"location","lat":\#(Self.place.latitude),"lon":\#(Self.longitude(count)),"tst":\#(tst),"acc":10,"batt":80}"#
     let answer = try? client.send(
       "POST", worker.base + "/owntracks", headers: ["X-Limit-D": "phone", "Content-Type": "application/json"], body: Data(body.utf8), user: name,
