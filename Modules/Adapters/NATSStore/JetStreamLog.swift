@@ -83,21 +83,27 @@ final class JetStreamLog {
 
   /// Every message on `subject` after stream sequence `after`, up to
   /// `through`, in order, with its sequence. Read by subject from any
-  /// replica; one that has not caught up yet is asked again, briefly.
+  /// replica; one that has not caught up yet is asked again, sooner at
+  /// first, for up to two seconds in all.
   func read(_ subject: String, after: UInt64, through: UInt64) throws -> [(UInt64, Data)] {
     var messages: [(UInt64, Data)] = []
     var next = after + 1
     var misses = 0
+    var waited: useconds_t = 0
     while next <= through {
       var message: OpaquePointer?
       var code = jsErrCode(0)
       let status = try live { whilehere_nats_next(&message, $0, location.stream, subject, next, &code) }
       guard status == NATS_OK, let message else {
-        misses += 1
-        guard misses < 20 else {
+        // A replica a moment behind is usually there within a millisecond
+        // or two (a writer reads back right after its own write).
+        guard waited < 2_000_000 else {
           throw Failure(operation: "read \(subject)", status: status, code: code, detail: "no message at or after sequence \(next) of \(through)")
         }
-        usleep(50_000)
+        let delay = min(100_000, useconds_t(500) << min(misses, 8))
+        misses += 1
+        waited += delay
+        usleep(delay)
         continue
       }
       defer { natsMsg_Destroy(message) }

@@ -84,7 +84,9 @@ public final class NATSOperationStore: CompactingStore {
   private let queued = Locked<(batches: [Queued], sending: Bool)>(([], false))
   private struct Queued {
     let operations: [StoreOperation]
-    let done: @Sendable (Result<[OperationRecord], any Error>) -> Void
+    /// Asked of the state each time the group is made (again after a lost race).
+    var superseded: (@Sendable (StoreState) -> Bool)? = nil
+    let done: @Sendable (Result<[OperationRecord]?, any Error>) -> Void
   }
   /// At most this many batches in one message (each a few hundred bytes).
   static let groupLimit = 256
@@ -92,8 +94,23 @@ public final class NATSOperationStore: CompactingStore {
   /// Answered on the store's sending thread, in the order handed in; each
   /// batch's records are stamped when its group is sent.
   public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
+    enqueue(Queued(operations: operations) { done($0.map { $0 ?? [] }) })
+  }
+
+  /// Decided on the log as it is when the batch's group is written: a
+  /// write that lost a race reads the winner's records and asks again, so
+  /// a worker still finishing a report after its partition moved on
+  /// cannot put back a value the new owner already replaced.
+  public func append(
+    _ operations: [StoreOperation], unless superseded: @escaping @Sendable (StoreState) -> Bool,
+    then done: @escaping @Sendable (Result<[OperationRecord]?, any Error>) -> Void
+  ) {
+    enqueue(Queued(operations: operations, superseded: superseded, done: done))
+  }
+
+  private func enqueue(_ batch: Queued) {
     let start = queued.withLock { queued -> Bool in
-      queued.batches.append(Queued(operations: operations, done: done))
+      queued.batches.append(batch)
       defer { queued.sending = true }
       return !queued.sending
     }
@@ -114,12 +131,17 @@ public final class NATSOperationStore: CompactingStore {
         return group
       }
       guard !group.isEmpty else { return }
-      var ranges: [Range<Int>] = []
+      // nil: that batch was superseded and is not written.
+      var ranges: [Range<Int>?] = []
       let result = Result {
         try write { state in
           var records: [OperationRecord] = []
           ranges = []
           for batch in group {
+            if let superseded = batch.superseded, superseded(state.core.state) {
+              ranges.append(nil)
+              continue
+            }
             let stamped = state.core.stamp(batch.operations, now: self.clock.now())
             ranges.append(records.count..<records.count + stamped.count)
             records += stamped
@@ -129,7 +151,7 @@ public final class NATSOperationStore: CompactingStore {
       }
       // Outside the lock: what an answer does next may write to this store.
       for (index, batch) in group.enumerated() {
-        batch.done(result.map { records in records.isEmpty ? [] : Array(records[ranges[index]]) })
+        batch.done(result.map { records in ranges.isEmpty ? [] : ranges[index].map { Array(records[$0]) } })
       }
     }
   }
@@ -165,9 +187,10 @@ public final class NATSOperationStore: CompactingStore {
         }
         do {
           // A fresh id per attempt: JetStream would answer a repeated id with the first message's ack, storing nothing.
-          let sequence = try log.publish(data, on: location.logSubject, expected: state.sequence, id: UUID().uuidString)
+          let expected = state.sequence
+          let sequence = try log.publish(data, on: location.logSubject, expected: expected, id: UUID().uuidString)
           state.core.apply(records)
-          state.sequence = sequence
+          Self.readBetween(&state, log: log, after: expected, written: sequence, location: location)
           state.sinceSnapshot += 1
           if state.sinceSnapshot >= compactEvery {
             // Written, so its answer stands when the snapshot cannot be made
@@ -183,6 +206,31 @@ public final class NATSOperationStore: CompactingStore {
         }
       }
       throw StoreError.io(path: location.shown, operation: "write", reason: "other writers kept winning the race; try again")
+    }
+  }
+
+  /// After a write acknowledged at `written` that expected the log to end
+  /// at `after`: reads what lies between before counting the log as read
+  /// through it. nats-server 2.9 checks a clustered stream's expected
+  /// last sequence before proposing, not within the vote, so two writers
+  /// expecting the same end can both be stored (nats-server #4320); the
+  /// check is not kept across a leader change either. A writer that took
+  /// its own sequence as read through would never read the other's
+  /// message, and its next snapshot, purging below, would drop it. A
+  /// snapshot written meanwhile may have purged some of them: it holds
+  /// them. If this cannot be read now, the log counts as read through
+  /// `after` only, and the next write or refresh catches up.
+  static func readBetween(_ state: inout Guarded, log: JetStreamLog, after: UInt64, written: UInt64, location: NATSLocation) {
+    do {
+      let decoder = JSONDecoder()
+      for (sequence, data) in try log.read(location.logSubject, after: after, through: written) where sequence < written {
+        guard let batch = try? decoder.decodeOutside(Batch.self, from: data) else { return }
+        state.core.apply(batch.records)
+      }
+      state.sequence = written
+      try applySnapshot(&state, log: log, location: location)
+    } catch {
+      state.sequence = after
     }
   }
 

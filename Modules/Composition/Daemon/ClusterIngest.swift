@@ -117,7 +117,9 @@ final class ClusterIngest: Sendable {
   /// report already applied (its sequence journalled with the person's
   /// last fix or, for any other report, on its own, by this worker or by
   /// one that died before acknowledging it) is let be, so it moves nothing
-  /// and fires nothing twice. An `api` message makes the owner read the
+  /// and fires nothing twice; so is one found, when it is written, to be
+  /// older than one the journal already holds (another worker took the
+  /// partition meanwhile and applied it and the next). An `api` message makes the owner read the
   /// person's store again, after the steps before it.
   static func apply(
     _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog,
@@ -172,7 +174,10 @@ final class ClusterIngest: Sendable {
       person.transport = channel == .mqtt ? .mqtt(device: device ?? "") : .http
       let outcome = OneShot<(any Error)?>()
       underway.append((index, outcome))
-      person.receive(decoded, device: device, queued: report.sequence) { result in
+      let superseded: @Sendable () -> Void = {
+        log("cluster-superseded", ["person": person.name, "sequence": String(report.sequence)])
+      }
+      person.receive(decoded, device: device, queued: report.sequence, superseded: superseded) { result in
         switch result {
         case .failure(let error): outcome.put(error)
         case .success(let reply):

@@ -25,6 +25,14 @@ extension Person {
     /// In a cluster: the report's sequence in the queue.
     var queued: UInt64? = nil
 
+    /// The `queued` of a journalled fix without decoding the rest: asked
+    /// of the journal for every report a cluster worker applies.
+    static func queued(inJournalText text: String) -> UInt64? {
+      guard let key = text.utf8.firstRange(of: #""queued":"#.utf8) else { return nil }
+      let digits = text.utf8[key.upperBound...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      return UInt64(Substring(digits))
+    }
+
     /// The JSON a `SavedFix` decodes from, for `fix` from `device` (`queued`: its sequence in a cluster's queue).
     static func journalText(_ fix: PhoneFix, device: String?, queued: UInt64?) -> String {
       // Formatted by hand: JSONEncoder was a fifth of the cost of a report.

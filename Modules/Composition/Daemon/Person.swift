@@ -135,22 +135,26 @@ final class Person: Sendable {
   /// joins the journal's next group commit and the engine runs once it is
   /// durable, on whichever thread the journal answers on (the HTTP
   /// server's threads never wait for a disk).
+  /// In a cluster a report is journalled only if the journal holds no
+  /// later one of this person's (`superseded`, nothing else done): a
+  /// worker finishing a report after its partition moved on may find the
+  /// new owner already applied it and the next.
   func receive(
-    _ report: PhoneReport, device: String? = nil, queued: UInt64? = nil, then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void
+    _ report: PhoneReport, device: String? = nil, queued: UInt64? = nil, superseded: @escaping @Sendable () -> Void = {},
+    then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void
   ) {
     guard case .location(let fix) = report else {
       guard let queued else { return done(.success(process(report, device: device))) }
       // Its sequence is durable before its step, as a location's is with
       // the fix: applied again after a worker died, it is known and let be.
-      return journal.append([.put(.setting(key: lastQueuedKey, value: String(queued)))]) { [self] written in
-        if case .failure(let error) = written { return done(.failure(error)) }
+      return journalQueued([.put(.setting(key: lastQueuedKey, value: String(queued)))], queued: queued, superseded: superseded, then: done) {
+        [self] in
         otherQueued.withLock { $0 = max($0 ?? 0, queued) }
         done(.success(process(report, device: device)))
       }
     }
     let text = SavedFix.journalText(fix, device: device, queued: queued)
-    journal.append([.put(.setting(key: lastFixKey, value: text))]) { [self] written in
-      if case .failure(let error) = written { return done(.failure(error)) }
+    journalQueued([.put(.setting(key: lastFixKey, value: text))], queued: queued, superseded: superseded, then: done) { [self] in
       retention?.wrote()
       let saved = SavedFix(
         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
@@ -162,6 +166,42 @@ final class Person: Sendable {
       }
       done(.success(process(report, device: device)))
     }
+  }
+
+  /// Journals `operations` for a report, then runs `written`; in a cluster
+  /// (`queued`) only if no later report of this person's is journalled.
+  /// When one is, what it says is taken in (so the report comes again as
+  /// a duplicate), `superseded` hears of it and the reply is empty.
+  private func journalQueued(
+    _ operations: [StoreOperation], queued: UInt64?, superseded: @escaping @Sendable () -> Void,
+    then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void, written: @escaping @Sendable () -> Void
+  ) {
+    guard let queued else {
+      return journal.append(operations) { result in
+        if case .failure(let error) = result { return done(.failure(error)) }
+        written()
+      }
+    }
+    let keys = (fix: lastFixKey, other: lastQueuedKey)
+    journal.append(operations, unless: { Self.lastQueued(in: $0, keys: keys).map { $0 >= queued } ?? false }) { [self] result in
+      switch result {
+      case .failure(let error): done(.failure(error))
+      case .success(.some): written()
+      case .success(.none):
+        let later = Self.lastQueued(in: journal.state(), keys: keys)
+        otherQueued.withLock { $0 = max($0 ?? 0, later ?? 0) }
+        superseded()
+        done(.success(PhoneService.Reply()))
+      }
+    }
+  }
+
+  /// The queue sequence of the last report journalled for a person, by
+  /// whichever worker: its last fix's or its last other report's.
+  static func lastQueued(in state: StoreState, keys: (fix: String, other: String)) -> UInt64? {
+    let fix = state.settings[keys.fix].flatMap(SavedFix.queued(inJournalText:))
+    let other = state.settings[keys.other].flatMap { UInt64($0) }
+    return [fix, other].compactMap { $0 }.max()
   }
 
   /// The engine's step for a report already journalled (or one that needs no journal).

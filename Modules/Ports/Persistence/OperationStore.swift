@@ -21,6 +21,9 @@
 ///   batches are made durable in the order they were handed in. A store
 ///   that can make a caller's batch durable without holding its thread
 ///   (the FileStore's group commit) does so; the default calls `append`.
+/// - `append(_:unless:then:)` writes nothing and answers nil when its
+///   condition holds for the state the batch would be written on (for a
+///   log several processes write: every write stored before it included).
 /// - after `close()`, every call but `close()` throws `StoreError.closed`
 ///   (or returns the last state for `state()`); closing twice is harmless.
 ///
@@ -38,6 +41,16 @@ public protocol OperationStore: AnyObject, Sendable {
 
   /// `append`, answered through `done` (from any thread) instead of waiting.
   func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void)
+
+  /// `append(_:then:)` unless `superseded` holds for the state the batch
+  /// would be written on; then nothing is written and `done` gets nil.
+  /// A log several processes write (a cluster's journal) asks it of the
+  /// state with every write stored before this one, others' included, so
+  /// a writer that lost a race to a newer value never puts an older one
+  /// back; a store one process writes asks it of `state()` when called.
+  func append(
+    _ operations: [StoreOperation], unless superseded: @escaping @Sendable (StoreState) -> Bool,
+    then done: @escaping @Sendable (Result<[OperationRecord]?, any Error>) -> Void)
 
   /// Whether `append(_:then:)` returns before the batch is durable (false:
   /// it waits on the caller's thread, as `append` does).
@@ -73,5 +86,13 @@ extension OperationStore {
 
   public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
     done(Result { try append(operations) })
+  }
+
+  public func append(
+    _ operations: [StoreOperation], unless superseded: @escaping @Sendable (StoreState) -> Bool,
+    then done: @escaping @Sendable (Result<[OperationRecord]?, any Error>) -> Void
+  ) {
+    guard !superseded(state()) else { return done(.success(nil)) }
+    append(operations) { done($0.map { $0 }) }
   }
 }

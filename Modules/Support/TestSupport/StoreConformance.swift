@@ -21,6 +21,7 @@ public enum StoreConformance {
     try clockMovesPastMerged(make())
     try closedStoreRefuses(make())
     try appendThenAnswersOnceInOrder(make())
+    try appendUnlessSupersededWritesOnlyWhenNot(make())
     if let reopen { try survivesReopen(make(), reopen: reopen) }
   }
 
@@ -176,6 +177,29 @@ public enum StoreConformance {
       finished.signal()
     }
     try expect(finished.wait(timeout: .now() + 30) == .success && refused.withLock({ $0 }) == true, "append then", "a closed store accepted a batch")
+  }
+
+  /// A conditional append whose condition holds writes nothing and
+  /// answers nil; one whose condition fails is an append. The condition is
+  /// asked of a state holding every earlier acknowledged write.
+  static func appendUnlessSupersededWritesOnlyWhenNot(_ store: any OperationStore) throws {
+    defer { store.close() }
+    try store.append([.put(.setting(key: "seen", value: "9"))])
+    func append(_ value: String) throws -> [OperationRecord]? {
+      let answer = Locked<Result<[OperationRecord]?, any Error>?>(nil)
+      let finished = DispatchSemaphore(value: 0)
+      store.append([.put(.setting(key: "seen", value: value))], unless: { state in (state.settings["seen"].flatMap { Int($0) } ?? 0) >= Int(value)! }) {
+        result in
+        answer.withLock { $0 = result }
+        finished.signal()
+      }
+      try expect(finished.wait(timeout: .now() + 30) == .success, "append unless", "never answered")
+      return try answer.withLock { $0 }!.get()
+    }
+    try expect(try append("8") == nil, "append unless", "an older value was written over a newer one")
+    try expect(store.state().settings["seen"] == "9", "append unless", "a superseded batch changed the state")
+    let written = try append("10")
+    try expect(written?.count == 1 && store.state().settings["seen"] == "10", "append unless", "a batch not superseded was not written: \(String(describing: written))")
   }
 
   static func closedStoreRefuses(_ store: any OperationStore) throws {

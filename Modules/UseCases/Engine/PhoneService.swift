@@ -45,6 +45,9 @@ public final class PhoneService: Sendable {
     public var events: [ArrivalEvent] = []
     public var commands: [PhoneCommand] = []
 
+    /// Nothing happened and nothing is to be sent.
+    public init() {}
+
     public var reminders: [ReminderNotification] {
       events.compactMap { event in
         guard case .reminder(let outcome) = event else { return nil }
