@@ -228,6 +228,30 @@ import TestSupport
     #expect(fires() == 1)
   }
 
+  /// A worker still finishing a report after its partition moved on: the
+  /// new owner already journalled that person's later report, which this
+  /// worker has not seen. The older fix is not journalled over it, its
+  /// step does not run, and the worker learns the later sequence, so the
+  /// report coming again is let be.
+  @Test func aReportOlderThanOneAnotherWorkerJournalledIsNotWrittenOverIt() throws {
+    let a = try Self.worker("a", Self.ports())
+    _ = try #require(a.addTask("Buy milk"))
+    let person = try #require(a.host.people.byName["alice"])
+    let mailbox = InMemoryCommandMailbox()
+    a.clock.advance(by: 30)
+    #expect(try Self.apply(QueuedReport(partition: 0, sequence: 7, person: "alice", device: "http/", body: Data(a.location(north: 2000).utf8)), on: a, mailbox: mailbox))
+    let newer = #"{"latitude":60.2,"longitude":25.0,"at":\#(a.runtime.clock.now().timeIntervalSince1970),"queued":9}"#
+    try person.journal.append([.put(.setting(key: person.lastFixKey, value: newer))])
+    a.clock.advance(by: 30)
+    let older = QueuedReport(partition: 0, sequence: 8, person: "alice", device: "http/", body: Data(a.location(north: 0).utf8))
+    #expect(try Self.apply(older, on: a, mailbox: mailbox), "let be, not failed: the queue moves on")
+    #expect(person.journal.state().settings[person.lastFixKey] == newer, "the later fix stays journalled")
+    #expect(person.lastQueued == 9)
+    let fires = ((try? String(contentsOfFile: a.reminders, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("Buy milk") }.count
+    #expect(fires == 0, "the older fix's step did not run")
+    #expect(try !Self.apply(older, on: a, mailbox: mailbox))
+  }
+
   /// Reports other than locations (a region's entry, the phone's own
   /// waypoints) applied again after a worker died before acknowledging
   /// them are let be too, also by a worker that starts afresh on the
