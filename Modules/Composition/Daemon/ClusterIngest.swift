@@ -119,8 +119,9 @@ final class ClusterIngest: Sendable {
   /// one that died before acknowledging it) is let be, so it moves nothing
   /// and fires nothing twice; so is one found, when it is written, to be
   /// older than one the journal already holds (another worker took the
-  /// partition meanwhile and applied it and the next). An `api` message makes the owner read the
-  /// person's store again, after the steps before it.
+  /// partition meanwhile and applied it and the next). An `api` message
+  /// makes the owner read the person's store again, after the steps
+  /// before it.
   static func apply(
     _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog,
     held: (Int) -> Bool
