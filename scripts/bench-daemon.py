@@ -15,7 +15,7 @@ daemon's peak memory (VmHWM) after a start plus storm.
 Usage: scripts/bench-daemon.py BIN_DIR [SIZES...]   (scripts/bench-daemon.sh builds and calls it)
 Environment: SECONDS_PER_RUN (15), CONNECTIONS (100), THREADS (2).
 """
-import base64, hashlib, http.client, json, multiprocessing, os, re, secrets, signal, socket, subprocess, sys, tempfile, threading, time
+import base64, hashlib, http.client, json, multiprocessing, os, random, re, secrets, signal, socket, subprocess, sys, tempfile, threading, time
 
 BIN = sys.argv[1]
 SIZES = [int(s) for s in sys.argv[2:]] or [10, 100, 1000, 10000]
@@ -158,7 +158,9 @@ def wrk(base, path_or_script, people_lua):
         args += ["-s", path_or_script, base]
     else:
         args += [base + path_or_script]
-    text = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ, WHILEHERE_BENCH_PEOPLE=people_lua)).stdout
+    # A seed of its own for each wrk process (its script gives each thread its own from it).
+    seed = str(random.SystemRandom().randrange(1, 2**31))
+    text = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ, WHILEHERE_BENCH_PEOPLE=people_lua, WHILEHERE_BENCH_SEED=seed)).stdout
     rate = float(re.search(r"Requests/sec:\s+([0-9.]+)", text).group(1))
     p50 = re.search(r"\n\s+50%\s+(\S+)", text).group(1)
     p99 = re.search(r"\n\s+99%\s+(\S+)", text).group(1)

@@ -5,6 +5,22 @@
 dofile(os.getenv("WHILEHERE_BENCH_PEOPLE"))
 
 local counter = 0
+local made = 0
+
+setup = function(thread)
+  made = made + 1
+  thread:set("id", made)
+end
+
+-- Each thread (and each wrk process, by WHILEHERE_BENCH_SEED) draws its
+-- own points and starts at its own person: with one seed every thread
+-- sent the same person the same body in the same second, and a queue that
+-- stores a report sent again once (whilehered --cluster) counted those once.
+init = function(args)
+  local seed = tonumber(os.getenv("WHILEHERE_BENCH_SEED") or "0") + (id or 0) * 7919
+  math.randomseed(seed)
+  counter = seed % #auth
+end
 
 request = function()
   counter = counter + 1
