@@ -10,6 +10,10 @@ final class JetStreamLog {
   typealias Failure = NATSConnection.Failure
 
   let location: NATSLocation
+  /// Whether the stream keeps more than one replica (as made, whoever
+  /// made it): only then can two writes expecting the same end both be
+  /// stored (`NATSOperationStore.readBetween`).
+  private(set) var replicated = true
   private var connections: NATSConnectionPool<NATSConnection>?
 
   init(_ location: NATSLocation, timeoutMilliseconds: Int64 = 5000) throws {
@@ -20,14 +24,17 @@ final class JetStreamLog {
       try connections.withOne { connection in
         let context = connection.context
         var code = jsErrCode(0)
-        if whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
+        var replicas: Int64 = 0
+        if whilehere_nats_stream_replicas(context, location.stream, &replicas, &code) != NATS_OK {
           var made = jsErrCode(0)
           let status = whilehere_nats_add_stream(context, location.stream, location.subjects, Int64(location.replicas), &made)
-          // Another process may have made it meanwhile.
-          if status != NATS_OK, whilehere_nats_stream_exists(context, location.stream, &code) != NATS_OK {
+          replicas = Int64(location.replicas)
+          // Another process may have made it meanwhile (with its own number of replicas).
+          if status != NATS_OK, whilehere_nats_stream_replicas(context, location.stream, &replicas, &code) != NATS_OK {
             throw Failure(operation: "create the stream \(location.stream)", status: status, code: made, detail: Self.lastError())
           }
         }
+        replicated = replicas != 1
       }
     } catch {
       close()

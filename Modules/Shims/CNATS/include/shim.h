@@ -47,6 +47,18 @@ static inline natsStatus whilehere_nats_add_stream(jsCtx *js, const char *name, 
   return whilehere_nats_create_stream(js, name, subjects, replicas, false, 0, error);
 }
 
+// How many replicas the stream `name` keeps (as made, whoever made it).
+static inline natsStatus whilehere_nats_stream_replicas(jsCtx *js, const char *name, int64_t *replicas, jsErrCode *error) {
+  jsStreamInfo *info = NULL;
+  natsStatus status = js_GetStreamInfo(&info, js, name, NULL, error);
+  *replicas = 0;
+  if (info != NULL) {
+    if (info->Config != NULL) *replicas = info->Config->Replicas;
+    jsStreamInfo_Destroy(info);
+  }
+  return status;
+}
+
 static inline natsStatus whilehere_nats_stream_exists(jsCtx *js, const char *name, jsErrCode *error) {
   jsStreamInfo *info = NULL;
   natsStatus status = js_GetStreamInfo(&info, js, name, NULL, error);
