@@ -65,7 +65,7 @@ final class JetStreamLog {
     var code = jsErrCode(0)
     let status = try live { context in
       data.withUnsafeBytes { bytes in
-        whilehere_nats_publish(context, subject, bytes.baseAddress, Int32(bytes.count), expected ?? 0, expected == 0, id, &sequence, &code)
+        whilehere_nats_publish(context, subject, bytes.baseAddress, Int32(bytes.count), expected ?? 0, expected == 0, id, false, &sequence, &code)
       }
     }
     guard status == NATS_OK else { throw Failure(operation: "store on \(subject)", status: status, code: code, detail: Self.lastError()) }

@@ -100,7 +100,8 @@ public final class NATSReportQueue: ReportQueue {
       var sequence: UInt64 = 0
       var code = jsErrCode(0)
       let status = message.withUnsafeBytes { bytes in
-        whilehere_nats_queue(connection.context, subject, bytes.baseAddress, Int32(bytes.count), Self.messageID(of: message), &sequence, &code)
+        whilehere_nats_publish(
+          connection.context, subject, bytes.baseAddress, Int32(bytes.count), 0, false, Self.messageID(of: message), true, &sequence, &code)
       }
       guard status == NATS_OK else {
         throw NATSConnection.Failure(operation: "queue a report on \(subject)", status: status, code: code, detail: NATSConnection.lastError())

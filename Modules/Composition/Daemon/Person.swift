@@ -49,9 +49,6 @@ final class Person: Sendable {
   private let recent = Locked<[RecordedEvent]>([])
   static let recentLimit = 200
   var lastFixKey: String { "fix.\(name)" }
-  /// In a cluster: the queue sequence of the last report other than a
-  /// location applied for this person (a location's is in its fix).
-  var lastQueuedKey: String { "queued.\(name)" }
 
   /// One line of the person's recent history, for the API.
   struct RecordedEvent: Codable, Equatable {
@@ -168,42 +165,6 @@ final class Person: Sendable {
     }
   }
 
-  /// Journals `operations` for a report, then runs `written`; in a cluster
-  /// (`queued`) only if no later report of this person's is journalled.
-  /// When one is, what it says is taken in (so the report comes again as
-  /// a duplicate), `superseded` hears of it and the reply is empty.
-  private func journalQueued(
-    _ operations: [StoreOperation], queued: UInt64?, superseded: @escaping @Sendable () -> Void,
-    then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void, written: @escaping @Sendable () -> Void
-  ) {
-    guard let queued else {
-      return journal.append(operations) { result in
-        if case .failure(let error) = result { return done(.failure(error)) }
-        written()
-      }
-    }
-    let keys = (fix: lastFixKey, other: lastQueuedKey)
-    journal.append(operations, unless: { Self.lastQueued(in: $0, keys: keys).map { $0 >= queued } ?? false }) { [self] result in
-      switch result {
-      case .failure(let error): done(.failure(error))
-      case .success(.some): written()
-      case .success(.none):
-        let later = Self.lastQueued(in: journal.state(), keys: keys)
-        otherQueued.withLock { $0 = max($0 ?? 0, later ?? 0) }
-        superseded()
-        done(.success(PhoneService.Reply()))
-      }
-    }
-  }
-
-  /// The queue sequence of the last report journalled for a person, by
-  /// whichever worker: its last fix's or its last other report's.
-  static func lastQueued(in state: StoreState, keys: (fix: String, other: String)) -> UInt64? {
-    let fix = state.settings[keys.fix].flatMap(SavedFix.queued(inJournalText:))
-    let other = state.settings[keys.other].flatMap { UInt64($0) }
-    return [fix, other].compactMap { $0 }.max()
-  }
-
   /// The engine's step for a report already journalled (or one that needs no journal).
   private func process(_ report: PhoneReport, device: String?) -> PhoneService.Reply {
     let reply = phone.receive(report, remoteConfiguration: device.map(settings.remoteConfiguration.contains) ?? false)
@@ -259,24 +220,11 @@ final class Person: Sendable {
   /// Each device's last report since the daemon started (the one journalled
   /// before it, too), by name; "" for a report that named no device.
   var devices: [String: SavedFix] { devicesSeen.withLock { $0 } }
-  private let devicesSeen = Locked<[String: SavedFix]>([:])
+  let devicesSeen = Locked<[String: SavedFix]>([:])
   static let devicesKept = 16
-
-  /// In a cluster: the queue sequence of the last report applied for this
-  /// person, by this worker or by the one before (the journal's last fix
-  /// and last other report are read at start and at takeover, `refresh`).
-  var lastQueued: UInt64? {
-    let location = devicesSeen.withLock { $0.values.compactMap(\.queued).max() }
-    let other = otherQueued.withLock { $0 }
-    return [location, other].compactMap { $0 }.max()
-  }
-  private let otherQueued = Locked<UInt64?>(nil)
-
-  /// Reads the sequence of the last report other than a location journalled for this person.
-  func restoreLastQueued() {
-    guard let text = journal.state().settings[lastQueuedKey], let sequence = UInt64(text) else { return }
-    otherQueued.withLock { $0 = max($0 ?? 0, sequence) }
-  }
+  /// The sequence of the last report other than a location applied or
+  /// found journalled for this person (`Person+QueueSequence`).
+  let otherQueued = Locked<UInt64?>(nil)
 
   /// Applies a Mark Done / Remind Later link's answer, once.
   func answer(_ token: ActionToken, now: Date) throws(AnswerError) -> ReminderTask {

@@ -68,9 +68,15 @@ static inline natsStatus whilehere_nats_stream_exists(jsCtx *js, const char *nam
 
 // Publishes and waits for JetStream's acknowledgement (stored on the
 // stream's replicas). `expectedLast` 0 with `expectEmpty` asks that the
-// subject holds nothing yet; otherwise its last sequence must be `expectedLast`.
+// subject holds nothing yet; otherwise its last sequence must be
+// `expectedLast` (0: anything). JetStream keeps one message per
+// `messageID` within the stream's duplicate window and answers a
+// duplicate with the stored message's ack: an error unless
+// `duplicateIsStored` (a report queued again after an answer that never
+// came is the one already stored; a log's write would have stored nothing).
 static inline natsStatus whilehere_nats_publish(jsCtx *js, const char *subject, const void *data, int length, uint64_t expectedLast,
-                                                bool expectEmpty, const char *messageID, uint64_t *sequence, jsErrCode *error) {
+                                                bool expectEmpty, const char *messageID, bool duplicateIsStored, uint64_t *sequence,
+                                                jsErrCode *error) {
   jsPubOptions options;
   jsPubOptions_Init(&options);
   options.MsgId = messageID;
@@ -79,26 +85,7 @@ static inline natsStatus whilehere_nats_publish(jsCtx *js, const char *subject, 
   natsStatus status = js_Publish(&ack, js, subject, data, length, &options, error);
   if (ack != NULL) {
     *sequence = ack->Sequence;
-    // A duplicate's ack is the first message's: nothing new was stored.
-    if (ack->Duplicate && status == NATS_OK) status = NATS_ERR;
-    jsPubAck_Destroy(ack);
-  }
-  return status;
-}
-
-// Queues a report under `messageID`: JetStream keeps one message per id
-// within the stream's duplicate window, so a report sent again after an
-// answer that never came (a timeout while a node was down) is stored once.
-// A duplicate's ack is the stored message's: that is success here.
-static inline natsStatus whilehere_nats_queue(jsCtx *js, const char *subject, const void *data, int length, const char *messageID,
-                                              uint64_t *sequence, jsErrCode *error) {
-  jsPubOptions options;
-  jsPubOptions_Init(&options);
-  options.MsgId = messageID;
-  jsPubAck *ack = NULL;
-  natsStatus status = js_Publish(&ack, js, subject, data, length, &options, error);
-  if (ack != NULL) {
-    *sequence = ack->Sequence;
+    if (ack->Duplicate && !duplicateIsStored && status == NATS_OK) status = NATS_ERR;
     jsPubAck_Destroy(ack);
   }
   return status;
