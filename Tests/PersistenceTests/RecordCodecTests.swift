@@ -97,6 +97,33 @@ import TestSupport
     #expect(decoded == records)
   }
 
+  /// Text is checked as UTF-8 whatever its length and wherever a bad byte
+  /// sits (plain ASCII takes a faster path than other text): valid text of
+  /// every length and script comes back as written, and a bad byte at any
+  /// place in a title, after an ASCII run or not, is refused as damage.
+  @Test func textOfEveryLengthRoundTripsAndBadUTF8AnywhereIsRefused() throws {
+    for length in 0..<20 {
+      for tail in ["", "ü", "Kauppatori – Salutorget", "🥛"] where length > 0 || !tail.isEmpty {
+        var task = Fixtures.task("t1")
+        task.title = String(repeating: "a", count: length) + tail
+        let record = OperationRecord(stamp: Fixtures.stamp(1), operation: .put(.task(task)))
+        let bytes = RecordCodec.encode([record])
+        let decoded = try bytes.withUnsafeBytes { try RecordCodec.decode($0, path: "log", offset: 0) }
+        #expect(decoded == [record])
+        // The title as written: its length, then its bytes.
+        let written = [UInt8(task.title.utf8.count)] + Array(task.title.utf8)
+        let start = try #require(bytes.firstRange(of: written)?.lowerBound) + 1
+        for position in start..<(start + task.title.utf8.count) {
+          var broken = bytes
+          broken[position] = 0xFF
+          #expect(throws: (any Error).self, "a bad byte at \(position - start) of a \(task.title.utf8.count)-byte title") {
+            try broken.withUnsafeBytes { try RecordCodec.decode($0, path: "log", offset: 0) }
+          }
+        }
+      }
+    }
+  }
+
   @Test func hostileBytesAreRefusedNeverCrash() throws {
     let valid = RecordCodec.encode(Self.sample)
     var generator = SystemRandomNumberGenerator()

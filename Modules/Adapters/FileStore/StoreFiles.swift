@@ -103,12 +103,17 @@ struct StoreFiles {
     var snapshotPart = manifest?.snapshot
     if let bytes = parts.snapshot {
       let name = manifest?.snapshot?.file ?? "snapshot"
-      let records = try decodeSnapshot(bytes, path: directory + "/" + name)
-      state.reserveCapacity(records.count)
-      state.apply(contentsOf: records)
+      if let records = manifest?.snapshot?.records { state.reserveCapacity(records) }
+      // Applied frame by frame: an array of every record first doubled the
+      // memory an open takes and copied each record twice more.
+      var records = 0
+      try decodeSnapshot(bytes, path: directory + "/" + name) { frame in
+        records += frame.count
+        state.apply(contentsOf: frame)
+      }
       if manifest == nil {
         snapshotPart = StoreManifest.Part(
-          file: name, bytes: bytes.count, crc: CRC32.checksum(bytes), records: records.count, tasks: state.tasks.count,
+          file: name, bytes: bytes.count, crc: CRC32.checksum(bytes), records: records, tasks: state.tasks.count,
           places: state.places.count, lists: state.lists.count)
       }
     }
@@ -167,6 +172,14 @@ struct StoreFiles {
   }
 
   static func decodeSnapshot(_ bytes: [UInt8], path: String) throws -> [OperationRecord] {
+    var records: [OperationRecord] = []
+    try decodeSnapshot(bytes, path: path) { records += $0 }
+    return records
+  }
+
+  /// The snapshot's records, a frame at a time; every frame is checked
+  /// before the first is handed over.
+  static func decodeSnapshot(_ bytes: [UInt8], path: String, each: ([OperationRecord]) throws -> Void) throws {
     try bytes.withUnsafeBytes { buffer in
       try FileHeader.check(buffer, kind: snapshotKind, path: path)
       let scan = FrameScan(buffer, from: FileHeader.size)
@@ -178,12 +191,10 @@ struct StoreFiles {
       case .damaged(let offset, let reason):
         throw StoreError.corrupt(path: path, offset: UInt64(offset), reason: reason)
       }
-      var records: [OperationRecord] = []
       for range in scan.payloads {
-        records += try RecordCodec.decode(
-          UnsafeRawBufferPointer(rebasing: buffer[range]), path: path, offset: range.lowerBound - Frame.headerSize)
+        try each(
+          try RecordCodec.decode(UnsafeRawBufferPointer(rebasing: buffer[range]), path: path, offset: range.lowerBound - Frame.headerSize))
       }
-      return records
     }
   }
 

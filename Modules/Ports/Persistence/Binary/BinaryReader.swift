@@ -68,12 +68,35 @@ struct BinaryReader {
 
   mutating func string() throws -> String {
     let length = try count()
-    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
-    guard let text = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-      throw fail("text is not valid UTF-8")
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]).bindMemory(to: UInt8.self)
+    // ASCII needs no validation; `String(validating:)` runs unspecialized
+    // generic code, which was a tenth of opening a store whole.
+    let text: String
+    if Self.isASCII(slice) {
+      text = String(decoding: slice, as: UTF8.self)
+    } else {
+      guard let valid = String(validating: slice, as: UTF8.self) else { throw fail("text is not valid UTF-8") }
+      text = valid
     }
     offset += length
     return text
+  }
+
+  /// Whether every byte is below 0x80, eight at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(start)
+    var at = 0
+    var seen: UInt64 = 0
+    while at + 8 <= bytes.count {
+      seen |= raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      at += 8
+    }
+    while at < bytes.count {
+      seen |= UInt64(bytes[at])
+      at += 1
+    }
+    return seen & 0x8080_8080_8080_8080 == 0
   }
 
   mutating func optional<T>(_ read: (inout BinaryReader) throws -> T) throws -> T? {
