@@ -34,6 +34,24 @@ import Testing
     #expect(Formatting.coordinate(60.1699, 24.9384) == "60.169900,24.938400")
   }
 
+  /// Six decimals are written by integers where that cannot differ from
+  /// printf: random coordinates, values on and next to rounding ties, near
+  /// whole degrees and signed zeros all print as printf prints them.
+  @Test func coordinatesPrintAsPrintfWritesThemEverywhere() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [0, -0.0, 0.0000005, -0.0000005, 0.0000015, 179.9999995, -89.9999999, 1e-300, .nan, .infinity, 1e12]
+    for _ in 0..<50_000 {
+      values.append(Double.random(in: -180...180, using: &generator))
+      // On a tie as a decimal, which binary holds a little above or below.
+      let tie = (Double(Int.random(in: -180_000_000...180_000_000, using: &generator)) + 0.5) / 1e6
+      values.append(contentsOf: [tie, tie.nextUp, tie.nextDown])
+      values.append(Double(Int.random(in: -180...180, using: &generator)) + Double.random(in: -1e-6...1e-6, using: &generator))
+    }
+    var differing: [Double] = []
+    for value in values where Formatting.coordinate(value, 0) != String(format: "%.6f,%.6f", value, 0.0) { differing.append(value) }
+    #expect(differing.isEmpty, "differ from printf: \(differing.prefix(5))")
+  }
+
   @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
     let cli = CLIHarness()
     cli.run("task", "add", "Milk", "--at", "60,24")
@@ -83,5 +101,25 @@ import Testing
       atPath: cli.home + "/config/whilehere/config.json", contents: Data(#"{"reminders": {"laterDuraton": 60}}"#.utf8))
     let typo = cli.run("doctor")
     #expect(typo.code == 78 && typo.stderr.contains("'reminders.laterDuraton' (did you mean 'reminders.laterDuration'?)"))
+  }
+}
+
+/// A long listing goes out in large writes; what arrives is every line in
+/// order, as line-by-line writes would have put it.
+@Suite struct StandardOutputTests {
+  @Test func manyLinesArriveWholeAndInOrder() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("whilehere-out-\(UUID().uuidString)").path
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let file = try #require(FileHandle(forWritingAtPath: path))
+    let output = StandardOutput(output: file, error: file)
+    let lines = (0..<30_000).map { "Task \($0)  t\($0)  active — Kauppatori ü" }
+    output.out("first")
+    output.out(lines: lines)
+    output.out(lines: [])
+    output.out("last")
+    try file.close()
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written == (["first"] + lines + ["last"]).map { $0 + "\n" }.joined())
   }
 }

@@ -11,6 +11,8 @@ public enum CleanText {
   /// escapes, bidirectional overrides) removed, line breaks and tabs made
   /// spaces, runs of spaces collapsed, ends trimmed.
   public static func line(_ text: String) -> String {
+    // Already one clean line (every store read cleans its names again).
+    if isCleanASCIILine(text) { return text }
     var result = ""
     var pendingSpace = false
     for scalar in text.unicodeScalars {
@@ -26,6 +28,20 @@ public enum CleanText {
       result.unicodeScalars.append(scalar)
     }
     return result
+  }
+
+  /// Printable ASCII with single spaces between words and none at the
+  /// ends: what `line` would give back unchanged, told without asking any
+  /// scalar's Unicode properties.
+  static func isCleanASCIILine(_ text: String) -> Bool {
+    var afterSpace = true
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte <= 0x7E else { return false }
+      let space = byte == 0x20
+      if space, afterSpace { return false }
+      afterSpace = space
+    }
+    return !afterSpace || text.isEmpty
   }
 
   /// Several lines (notes): line breaks kept (CR LF and a lone CR made LF),

@@ -130,7 +130,7 @@ enum DoctorCommand {
   }
 
   static func print(_ report: Report, settings: Settings, _ context: CommandContext) {
-    let out = context.output.out
+    let out: (String) -> Void = context.output.out
     let style = context.style
     out("profile   \(report.profile)  " + style.dim("(\(report.profileSource))"))
     out("config    " + (report.configFile ?? "none; defaults in use (create $XDG_CONFIG_HOME/whilehere/config.json, see Docs/Configuration.md)"))

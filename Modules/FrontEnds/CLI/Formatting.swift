@@ -11,13 +11,32 @@ enum Formatting {
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
+    if let lat = sixDecimals(lat), let lon = sixDecimals(lon) { return lat + "," + lon }
     // C's formatting, the digits String(format:) gives, without Foundation's
     // string machinery around it (a tenth of listing 10,000 tasks).
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
       let written = withVaList([lat, lon]) { vsnprintf(buffer.baseAddress, 64, "%.6f,%.6f", $0) }
       guard written > 0, written < 64 else { return String(format: "%.6f,%.6f", lat, lon) }
       return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(written)), as: UTF8.self)
     }
+  }
+
+  /// `value` as `%.6f` prints it, by integers; nil where that could
+  /// differ (a value within a millionth of a rounding tie, or too large),
+  /// which C then formats. Passing doubles through C's varargs boxed and
+  /// cast each one: a twentieth of listing 10,000 tasks.
+  static func sixDecimals(_ value: Double) -> String? {
+    let magnitude = value.magnitude
+    guard magnitude < 1e9 else { return nil }
+    let scaled = magnitude * 1e6
+    // The product is within a hundredth of a millionth of the exact one, so
+    // away from a tie both round the same way.
+    let fraction = scaled - scaled.rounded(.down)
+    guard abs(fraction - 0.5) > 1e-6 else { return nil }
+    let units = UInt64(scaled.rounded(.toNearestOrAwayFromZero))
+    var fractionDigits = String(units % 1_000_000)
+    fractionDigits = String(repeating: "0", count: 6 - fractionDigits.count) + fractionDigits
+    return (value.sign == .minus ? "-" : "") + String(units / 1_000_000) + "." + fractionDigits
   }
 
   /// Local time with its offset: `2026-12-01 14:30 +02:00`.

@@ -118,7 +118,7 @@ enum PlaceCommands {
     let views = engine.places.all().map { PlaceView($0, lists: lists[$0.id, default: []].map(\.name)) }
     if context.json { return context.printJSON(views) }
     if views.isEmpty { context.output.out("No saved places. Add one: whilehere place add \"Alepa\" --at 60.1699,24.9384") }
-    views.forEach { context.output.out($0.line(context.style)) }
+    context.output.out(lines: views.map { $0.line(context.style) })
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {

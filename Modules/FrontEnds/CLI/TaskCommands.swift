@@ -164,7 +164,7 @@ enum TaskCommands {
         context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384")
       }
     }
-    for view in views { view.lines(context.style, detailed: false).forEach(context.output.out) }
+    context.output.out(lines: views.flatMap { $0.lines(context.style, detailed: false) })
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {

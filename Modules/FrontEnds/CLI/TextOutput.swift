@@ -8,13 +8,45 @@ public protocol TextOutput: AnyObject {
   func err(_ line: String)
   /// Whether standard output is a terminal (colour is only used there).
   var isTerminal: Bool { get }
+  /// Writes many lines to standard output, as `out` would one by one.
+  func out(lines: [String])
 }
 
+extension TextOutput {
+  public func out(lines: [String]) { lines.forEach(out) }
+}
+
+/// The process's standard output and error (or, for a test, other files).
 public final class StandardOutput: TextOutput {
-  public init() {}
-  public func out(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-  public func err(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-  public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  private let output: FileHandle
+  private let error: FileHandle
+
+  public init(output: FileHandle = .standardOutput, error: FileHandle = .standardError) {
+    self.output = output
+    self.error = error
+  }
+
+  public func out(_ line: String) { output.write(Data((line + "\n").utf8)) }
+  public func err(_ line: String) { error.write(Data((line + "\n").utf8)) }
+  public var isTerminal: Bool { isatty(output.fileDescriptor) == 1 }
+
+  /// In writes of about 64 KiB: a listing of 30,000 lines made as many
+  /// system calls, a tenth of `task list`'s time.
+  public func out(lines: [String]) {
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(Self.chunkBytes + 4096)
+    for line in lines {
+      chunk.append(contentsOf: line.utf8)
+      chunk.append(UInt8(ascii: "\n"))
+      if chunk.count >= Self.chunkBytes {
+        output.write(Data(chunk))
+        chunk.removeAll(keepingCapacity: true)
+      }
+    }
+    if !chunk.isEmpty { output.write(Data(chunk)) }
+  }
+
+  static let chunkBytes = 64 * 1024
 }
 
 /// Collects output in memory, for tests.

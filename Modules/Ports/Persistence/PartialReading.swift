@@ -33,7 +33,9 @@ extension PartialReading {
   /// What `state()` holds for `keys`, and nothing else.
   public func state(of keys: Set<EntityKey>) throws -> StoreState {
     var state = StoreState()
-    state.apply(contentsOf: try records(of: keys))
+    let records = try records(of: keys)
+    state.reserveCapacity(records.count)
+    state.apply(contentsOf: records)
     return state
   }
 }

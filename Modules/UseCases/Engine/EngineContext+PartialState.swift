@@ -51,7 +51,9 @@ extension PartialReading {
   /// if the command had run a moment earlier).
   func stateWithPlaces(of tasks: Set<EntityKey>) throws -> StoreState {
     var state = try state(of: tasks)
-    state.apply(contentsOf: try records(of: state.placeKeys))
+    let places = try records(of: state.placeKeys)
+    state.reserveCapacity(places.count)
+    state.apply(contentsOf: places)
     return state
   }
 }
