@@ -39,7 +39,7 @@ import Testing
   /// whole degrees and signed zeros all print as printf prints them.
   @Test func coordinatesPrintAsPrintfWritesThemEverywhere() {
     var generator = SystemRandomNumberGenerator()
-    var values: [Double] = [0, -0.0, 0.0000005, -0.0000005, 0.0000015, 179.9999995, -89.9999999, 1e-300, .nan, .infinity, 1e12]
+    var values: [Double] = [0, -0.0, 0.0000005, -0.0000005, 0.0000015, 179.9999995, -89.9999999, 1e-300, .nan, .infinity, 1e12, 999.9999995, 1000, 123_456.1234565]
     for _ in 0..<50_000 {
       values.append(Double.random(in: -180...180, using: &generator))
       // On a tie as a decimal, which binary holds a little above or below.

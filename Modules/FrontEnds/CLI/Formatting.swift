@@ -22,15 +22,15 @@ enum Formatting {
   }
 
   /// `value` as `%.6f` prints it, by integers; nil where that could
-  /// differ (a value within a millionth of a rounding tie, or too large),
-  /// which C then formats. Passing doubles through C's varargs boxed and
-  /// cast each one: a twentieth of listing 10,000 tasks.
+  /// differ (a value within a millionth of a rounding tie, or 1,000 and
+  /// more), which C then formats. Passing doubles through C's varargs boxed
+  /// and cast each one: a twentieth of listing 10,000 tasks.
   static func sixDecimals(_ value: Double) -> String? {
     let magnitude = value.magnitude
-    guard magnitude < 1e9 else { return nil }
+    guard magnitude < 1000 else { return nil }
     let scaled = magnitude * 1e6
-    // The product is within a hundredth of a millionth of the exact one, so
-    // away from a tie both round the same way.
+    // Below 1e9 the product is within 6e-8 of the exact one (half a unit in
+    // its last place), so away from a tie both round the same way.
     let fraction = scaled - scaled.rounded(.down)
     guard abs(fraction - 0.5) > 1e-6 else { return nil }
     let units = UInt64(scaled.rounded(.toNearestOrAwayFromZero))
