@@ -85,6 +85,35 @@ import Testing
     #expect(shown.code == 0 && shown.stdout.contains("Alepa"), "\(place): \(shown.stderr)")
   }
 
+  /// A task named by its title (or a prefix of it) is found among the
+  /// tasks and read with its own places, not with every place: a damaged
+  /// place no task uses does not stop `task show "Buy milk"`, while a
+  /// command that reads every place still reports it.
+  @Test func aTaskNamedByTitleIsReadWithItsPlacesAlone() throws {
+    let cli = CLIHarness()
+    let path = cli.home + "/db/whilehere.sqlite"
+    for command in [["place", "add", "Alepa", "--at", "60.17,24.94"], ["place", "add", "Lidl", "--at", "60.18,24.95"], ["task", "add", "Buy milk", "--at", "Alepa"]] {
+      #expect(cli.run(["--store", "sqlite:" + path] + command).code == 0, "\(command)")
+    }
+    let lidl = try JSONSerialization.jsonObject(with: Data(cli.run("--store", "sqlite:" + path, "place", "show", "Lidl", "--json").stdout.utf8))
+    let id = try #require((lidl as? [String: Any])?["id"] as? String)
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); n=c.execute(\"UPDATE records SET record=x'7b7b' WHERE owner=?\", ('place/'+sys.argv[2],)).rowcount; c.commit(); sys.exit(0 if n else 1)",
+      path, id,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0)
+    #expect(cli.run("--store", "sqlite:" + path, "place", "list").code != 0, "the damaged place is reported by what reads every place")
+    for reference in ["Buy milk", "buy"] {
+      let shown = cli.run("--store", "sqlite:" + path, "task", "show", reference)
+      #expect(shown.code == 0 && shown.stdout.contains("Buy milk") && shown.stdout.contains("Alepa"), "\(reference): \(shown.stdout)\(shown.stderr)")
+    }
+  }
+
   @Test func forgetRemovesTheDatabaseAndWhatSQLiteKeepsBesideIt() throws {
     let cli = CLIHarness()
     let folder = cli.home + "/db"

@@ -47,6 +47,12 @@ public struct TaskService: Sendable {
   /// where the store can (`PartialReading`); otherwise the whole state.
   public func lookUp(_ reference: String) throws -> (task: ReminderTask, state: StoreState) {
     if let state = try context.state(ofTask: reference), let task = state.tasks[TaskID(reference)] { return (task, state) }
+    // A title or a prefix is resolved among the tasks alone, then that task
+    // is read with its places: the whole state (every place) is not needed.
+    if let tasks = try context.tasksAlone() {
+      let id = try tasks.task(reference).id
+      if let state = try context.state(ofTask: id.rawValue), let task = state.tasks[id] { return (task, state) }
+    }
     let state = try context.wholeState()
     return (try state.task(reference), state)
   }
