@@ -11,7 +11,7 @@ enum Formatting {
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
-    if let lat = sixDecimals(lat), let lon = sixDecimals(lon) { return lat + "," + lon }
+    if let lat = fixedSixDecimals(lat), let lon = fixedSixDecimals(lon) { return lat + "," + lon }
     // C's formatting, the digits String(format:) gives, without Foundation's
     // string machinery around it (a tenth of listing 10,000 tasks).
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
@@ -21,11 +21,12 @@ enum Formatting {
     }
   }
 
-  /// `value` as `%.6f` prints it, by integers; nil where that could
+  /// `value` as `%.6f` prints it (always six digits, unlike the shortest
+  /// form of `Coordinate.description`), by integers; nil where that could
   /// differ (a value within a millionth of a rounding tie, or 1,000 and
-  /// more), which C then formats. Passing doubles through C's varargs boxed
-  /// and cast each one: a twentieth of listing 10,000 tasks.
-  static func sixDecimals(_ value: Double) -> String? {
+  /// more), which C then formats. Passing doubles through C's varargs
+  /// boxed and cast each one: a twentieth of listing 10,000 tasks.
+  static func fixedSixDecimals(_ value: Double) -> String? {
     let magnitude = value.magnitude
     guard magnitude < 1000 else { return nil }
     let scaled = magnitude * 1e6
