@@ -126,6 +126,27 @@ import TestSupport
       return counted
     }
 
+    /// For a failure: the people not reminded exactly once (the first
+    /// few), each with its `fired` lines and the log they are in, and any
+    /// line that said a save failed (a visit not saved is reminded again).
+    func misfired(_ fired: [String: Int]) -> String {
+      let wrong = ClusterKillTests.people.filter { fired[$0] != 1 }
+      guard !wrong.isEmpty else { return "" }
+      let shown = Set(wrong.prefix(5))
+      var lines: [String] = []
+      let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".log") }.sorted()
+      for file in files {
+        let text = (try? String(contentsOfFile: directory.file(file), encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") {
+          let person = line.split(separator: " ").first { $0.hasPrefix("person=") }.map { String($0.dropFirst(7)) }
+          if (line.hasPrefix("whilehered: fired ") && person.map(shown.contains) == true) || (line.hasPrefix("whilehered: degraded ") && line.contains("could not save")) {
+            lines.append("\(file): \(line.prefix(240))")
+          }
+        }
+      }
+      return "\(wrong.count) not reminded once: \(wrong.prefix(10).map { "\($0)×\(fired[$0] ?? 0)" }); " + lines.prefix(20).joined(separator: " | ")
+    }
+
     /// When the survivors `indices` (their first run) together held every
     /// partition, from their `cluster-leases` log lines (each worker's
     /// own clock, epoch seconds), first at or after `since`.
@@ -280,7 +301,7 @@ import TestSupport
     #expect(sent.count == Self.people.count && sent.values.allSatisfy { $0 == rounds }, "every fix acknowledged in the end: \(sent.filter { $0.value != rounds })")
     #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(Self.differences(journalled(cluster, fronts: [0, 1]), sent))")
     var fired = cluster.fires()
-    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(Self.people.filter { fired[$0] != 1 }.map { "\($0)×\(fired[$0] ?? 0)" }.prefix(10))")
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(cluster.misfired(fired))")
 
     // A NATS node stops in the middle of two more fixes each, sent by four
     // lanes at once: reports go on, nothing acknowledged is lost, nothing fires again.
@@ -304,7 +325,7 @@ import TestSupport
     #expect(more.count == Self.people.count && more.values.allSatisfy { $0 == rounds + 2 }, "acknowledged with a node down: \(more.filter { $0.value != rounds + 2 }.count) short")
     #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down: \(Self.differences(journalled(cluster, fronts: [0, 1]), more))")
     fired = cluster.fires()
-    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again")
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again: \(cluster.misfired(fired))")
 
     // Everything restarts, the node too: two fresh workers.
     cluster.stop(0, signal: SIGTERM)
@@ -317,7 +338,7 @@ import TestSupport
     let tasks = try client.send("GET", cluster.workers[1]!.base + "/api/v1/tasks", user: "p7", password: cluster.tokens["p7"])
     #expect(tasks.status == 200 && tasks.text.contains("Errand"), "\(tasks.text)")
     fired = cluster.fires()
-    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "the restart reminded nobody again")
+    #expect(Self.people.allSatisfy { fired[$0] == 1 }, "the restart reminded nobody again: \(cluster.misfired(fired))")
     if let tookOver {
       print("ClusterKillTests: partitions taken over \(String(format: "%.1f", tookOver)) s after the kill by the survivors' logs, "
         + "\(seen.map { String(format: "%.1f", $0) } ?? "-") s by their /health (lease \(Self.lease) s)")

@@ -124,7 +124,8 @@ public final class DaemonHost: Sendable {
           name: name, settings: person, store: store, journal: runtime.store, context: context,
           scheduler: NotificationScheduler(sink: MultiplexNotificationSink(outboxes), category: settings.reminders.category),
           arrival: settings.arrival, queues: queues, laterDuration: settings.reminders.laterDuration, retention: retention,
-          analytics: analytics, observer: observer, suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
+          analytics: analytics, observer: observer, warn: { log("degraded", ["person": name, "detail": $0]) },
+          suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
           sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true },
           outboxes: outboxes)

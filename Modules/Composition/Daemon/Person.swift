@@ -61,6 +61,9 @@ final class Person: Sendable {
 
   /// Sees every engine event of this person (the simulator's benchmark).
   let observer: (@Sendable ([ArrivalEvent]) -> Void)?
+  /// Told what the engine could not do (a save that failed, tracking
+  /// refused): the daemon's log, where an operator looks.
+  let warn: @Sendable (String) -> Void
 
   /// Usage counts, when the operator switched them on (`analytics.daemon`)
   /// and this person allowed them (the map page asks at first use).
@@ -92,6 +95,7 @@ final class Person: Sendable {
     name: String, settings: PersonSettings, store: any OperationStore, journal: any OperationStore, context: EngineContext,
     scheduler: NotificationScheduler, arrival: ArrivalConfig, queues: [DeliveryQueue], laterDuration: TimeInterval,
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
+    warn: @escaping @Sendable (String) -> Void = { _ in },
     suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = [],
     remindersReachPerson: Bool = true, outboxes: [ReminderOutbox] = []
   ) {
@@ -105,6 +109,7 @@ final class Person: Sendable {
     self.retention = retention
     self.analytics = analytics
     self.observer = observer
+    self.warn = warn
     self.settings = settings
     self.store = store
     self.journal = journal
@@ -341,7 +346,9 @@ final class Person: Sendable {
         }
       case .sessionStarted(let zone, _, _): recordLine(kind: "session", detail: "started for \(zone)", at: now)
       case .sessionStopped(let reason, _): recordLine(kind: "session", detail: "stopped: \(reason)", at: now)
-      case .degraded(let reason): recordLine(kind: "degraded", detail: reason, at: now)
+      case .degraded(let reason):
+        warn(reason)
+        recordLine(kind: "degraded", detail: reason, at: now)
       default: continue
       }
     }

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Geofencing
 import Notifications
+import Persistence
 
 extension ArrivalMachine {
   /// A region event from the OS. Arrival regions fire; approach zones start
@@ -207,7 +208,7 @@ extension ArrivalMachine {
       state.firingLocations(of: task, at: now, in: timeZone).contains(where: { $0.id == destination.location })
     else { return }
     guard visits.arrive(destination, at: now) else { return }
-    effects.append(.saveVisits(visits.saved { state.tasks[$0] != nil }))
+    effects.append(.saveVisits(savedVisits(of: state)))
     var placeName: String?
     if case .place(let id)? = task.location(destination.location)?.target { placeName = state.places[id]?.name }
     effects.append(
@@ -216,4 +217,7 @@ extension ArrivalMachine {
           task: task, location: destination.location, placeName: placeName, distance: distance, at: now,
           visit: visits.visitCount[task.id] ?? 1, allowed: permissions.notifications)))
   }
+
+  /// The visits as `saveVisits` writes them, for the tasks `state` still holds.
+  func savedVisits(of state: StoreState) -> VisitTracker.Saved { visits.saved { state.tasks[$0] != nil } }
 }

@@ -20,6 +20,11 @@ public final class ArrivalService: Sendable {
   let precise: any PreciseLocationControl
   let scheduler: NotificationScheduler
   private let machine: Locked<ArrivalMachine>
+  /// The visits reminded could not be saved at the last try: they are
+  /// saved again before the next step reads the store (a restore) or
+  /// fires, and at shutdown. Left unsaved, a restart or the next worker
+  /// would take a visit already reminded for a new one.
+  private let visitsOwed = Locked(false)
 
   /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
   public static let followID = ArrivalMachine.followID
@@ -88,9 +93,15 @@ public final class ArrivalService: Sendable {
   /// One input through the machine, then its effects; with the first
   /// budget save that failed.
   private func step(_ input: ArrivalInput) -> (events: [ArrivalEvent], failure: (any Error)?) {
+    var owed: [ArrivalEvent] = []
+    if visitsOwed.withLock({ $0 }) {
+      let saved = machine.withLock { [context] in $0.savedVisits(of: context.store.state()) }
+      owed = apply([.saveVisits(saved)]).events
+    }
     let world = ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: monitor.monitoredRegions())
     let effects = machine.withLock { $0.handle(input, in: world) }
-    return apply(effects)
+    let (events, failure) = apply(effects)
+    return (owed + events, failure)
   }
 
   /// The state a region is declared in where the monitor takes one: an
@@ -168,9 +179,11 @@ public final class ArrivalService: Sendable {
           encoder.outputFormatting = .sortedKeys
           let text = String(decoding: try encoder.encode(saved), as: UTF8.self)
           try context.store.append([.put(.setting(key: ArrivalMachine.visitsKey, value: text))])
+          visitsOwed.withLock { $0 = false }
         } catch {
-          // Showing the reminder matters more: a crash before the next save may repeat it.
-          events.append(.degraded("could not save the visits reminded: \(error)"))
+          // Showing the reminder matters more; the save is tried again at the next step.
+          visitsOwed.withLock { $0 = true }
+          events.append(.degraded("could not save the visits reminded (tried again at the next step): \(error)"))
         }
       }
     }
