@@ -2,6 +2,7 @@ import Domain
 import Engine
 import Foundation
 import Geofencing
+import Notifications
 import Simulation
 import Testing
 
@@ -45,5 +46,32 @@ import Testing
   @Test func aPlanMadeFarFromThePersonOrNoPlanAtAllIsSaidSo() {
     #expect(misses(plannedAt: Self.east(-800)) == [.planMisplaced: 2])
     #expect(misses(plannedAt: nil) == [.neverPlanned: 2])
+  }
+
+  /// One task at both places: the first pass-by is missed and the fire
+  /// comes while the person passes the second. That fire was the second
+  /// pass-by's, not a late one for the first, whose miss is told by its
+  /// own cause (before 2026-12-04 it was counted late: two thirds of the
+  /// late fires on seed 1); a fire after leaving in no other interval is.
+  @Test func aFireInTheTasksNextIntervalIsNotTheMissedOnesLateFire() throws {
+    let oneTask = PlaceSet(places: places.places, taskOf: [0, 0])
+    let truth = GroundTruth(trip: trip, places: oneTask)
+    let (first, second) = (truth.episodes[0], truth.episodes[1])
+    try #require(truth.episodes.count == 2 && second.enter - first.leave > 100)
+    func causes(fireAt second: Int) -> [MissExplanation.Cause: Int] {
+      var record = MissExplanation.Record()
+      let edge = PlannedRegion(id: "wh-edge:1", kind: .edge, center: Self.start, radius: 100, destinations: [])
+      record.observe(0, .engine(.planned(CoveragePlan(origin: Self.start, regions: [edge], leftOut: 2), added: [], removed: [], reason: "test")))
+      let notification = ReminderNotification(
+        id: "0-1", task: TaskID("0"), location: LocationID("l0"), title: "Errand", body: "", category: .standard,
+        firedAt: Date(timeIntervalSince1970: Double(second)))
+      record.observe(second, .engine(.reminder(.delivered(notification))))
+      var explanation = MissExplanation()
+      explanation.add(record, truth: truth, trip: trip, places: oneTask)
+      return explanation.passBys.merging(explanation.visits, uniquingKeysWith: +)
+    }
+    #expect(causes(fireAt: (second.enter + second.leave) / 2) == [.crowdedOut: 1])
+    // Between the two: late for the first, and early for the second (it comes less than 300 s before it).
+    #expect(causes(fireAt: first.leave + 30) == [.firedLate: 1, .firedEarly: 1])
   }
 }

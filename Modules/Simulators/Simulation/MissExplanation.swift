@@ -105,7 +105,11 @@ public struct MissExplanation: Sendable {
       let window = (episode.enter - DetectionScore.early)...episode.leave
       let fires = record.fires[episode.task] ?? []
       guard !fires.contains(where: window.contains) else { continue }
-      var cause = Self.cause(of: episode, record: record, fires: fires)
+      // A fire inside another interval of the task (the person came back,
+      // or reached another of its places) was that one's, not this one's late or early fire.
+      let others = truth.episodes.filter { $0.task == episode.task && $0.enter != episode.enter }
+      let stray = fires.filter { fire in !others.contains { ($0.enter - DetectionScore.early...$0.leave).contains(fire) } }
+      var cause = Self.cause(of: episode, record: record, fires: stray)
       if cause == .neverPlanned { cause = Self.whyNotPlanned(episode, record: record, trip: trip, places: places) }
       switch episode.kind {
       case .visit: visits[cause, default: 0] += 1
