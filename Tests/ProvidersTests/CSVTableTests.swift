@@ -23,6 +23,11 @@ import Testing
         #expect(scanned.stop == bytes.count)
       }
     }
+    // The scales: exact powers of ten up to 10^22, none beyond.
+    for exponent in 0...22 {
+      #expect(CSVTable.powerOfTen(exponent) == (0..<exponent).reduce(1.0) { value, _ in value * 10 }, "10^\(exponent)")
+    }
+    #expect(CSVTable.powerOfTen(23) == nil && CSVTable.powerOfTen(-1) == nil)
     // More than 15 significant digits and exponents are left to strtod.
     for text in ["1234567890123456", "1e5", "0.12345678901234567"] {
       let scanned = Array(text.utf8).withUnsafeBufferPointer { CSVTable.scanDecimal($0, from: 0, to: $0.count) }

@@ -22,7 +22,8 @@ extension CircleIndex {
   /// one that holds circles, each list grows once to its final size.
   public mutating func insert(contentsOf given: [Circle]) {
     guard keys.isEmpty, given.count < Int32.max, packedBits(given.count) <= 64 else { return append(given) }
-    fill(centreOrder(Self.lastOfEachKey(given)))
+    let circles = Self.lastOfEachKey(given)
+    fill(circles, order: centreOrder(circles))
     layOut()
   }
 
@@ -31,16 +32,16 @@ extension CircleIndex {
     RadixSort.width(Int(latIndex(90))) + RadixSort.width(Int(lonCells - 1)) + RadixSort.width(count)
   }
 
-  /// The circles in the order of their centre cells: neighbours get slots
-  /// next to each other and land in the same lists one after the other,
-  /// which the cache rewards when matching.
-  func centreOrder(_ circles: [Circle]) -> [Circle] {
+  /// The positions of `circles` in the order of their centre cells:
+  /// neighbours get slots next to each other and land in the same lists
+  /// one after the other, which the cache rewards when matching.
+  func centreOrder(_ circles: [Circle]) -> [Int] {
     let rowBits = RadixSort.width(Int(latIndex(90)))
     let columnBits = RadixSort.width(Int(lonCells - 1))
     let indexBits = RadixSort.width(circles.count)
     guard rowBits + columnBits + indexBits <= 64 else {
       let cells = circles.map { cellKey(latitude: $0.latitude, longitude: $0.longitude) }
-      return circles.indices.sorted { cells[$0] < cells[$1] }.map { circles[$0] }
+      return circles.indices.sorted { cells[$0] < cells[$1] }
     }
     // Packed (row, column, position): one integer sort, no comparator calls.
     var packed = circles.enumerated().map { position, circle -> UInt64 in
@@ -50,11 +51,11 @@ extension CircleIndex {
     // By cell only: the sort is stable, so a cell's circles keep their order.
     RadixSort.sort(&packed, bits: rowBits + columnBits + indexBits, from: indexBits)
     let mask = (UInt64(1) << indexBits) - 1
-    return packed.map { circles[Int($0 & mask)] }
+    return packed.map { Int($0 & mask) }
   }
 
   /// Files every slot of a freshly filled index (slots in centre-cell
-  /// order): each cell's circles as one run of `baseEntries` and each
+  /// order): each cell's circles as one run of `baseSlots` and each
   /// centre cell's as one run of `baseCentres`. Every (cell, slot) pair is
   /// made, sorted by cell and written out in order, so each cell's list is
   /// looked up once instead of once per circle touching it.
@@ -65,13 +66,10 @@ extension CircleIndex {
     let slotBits = RadixSort.width(n)
     var pairs: [UInt64] = []
     pairs.reserveCapacity(n * 4)
-    var entries: [Entry] = []
-    entries.reserveCapacity(n)
-    var centres: [(cell: Int64, slot: Int32)] = []
+    var centres: [Int32] = []
     centres.reserveCapacity(n)
     for slot in 0..<n {
       let (latitude, longitude) = degrees[slot]
-      entries.append(Entry(slot: Int32(slot), phi: phi[slot], cosPhi: cosPhi[slot], lambda: lambda[slot], radius: radius[slot]))
       guard let span = cellSpan(latitude: latitude, longitude: longitude, radius: radius[slot]) else {
         appendPolar(Int32(slot))
         continue
@@ -82,43 +80,46 @@ extension CircleIndex {
           pairs.append((UInt64(row) << columnBits | UInt64(wrapped)) << slotBits | UInt64(slot))
         }
       }
-      centres.append((cellKey(latitude: latitude, longitude: longitude), Int32(slot)))
+      centres.append(Int32(slot))
     }
     // By cell only: pairs were made in slot order, and the sort is stable.
     RadixSort.sort(&pairs, bits: rowBits + columnBits + slotBits, from: slotBits)
     // Tables sized for the cells there are: a sparser one misses the cache more.
     var cells = pairs.isEmpty ? 0 : 1
     for at in pairs.indices.dropFirst() where pairs[at] >> slotBits != pairs[at - 1] >> slotBits { cells += 1 }
-    var centreCells = centres.isEmpty ? 0 : 1
-    for at in centres.indices.dropFirst() where centres[at].cell != centres[at - 1].cell { centreCells += 1 }
-    reserveCells(cells, centres: centreCells)
+    func centreCell(_ slot: Int32) -> Int64 { cellKey(latitude: degrees[Int(slot)].latitude, longitude: degrees[Int(slot)].longitude) }
+    // Each centre's cell, once: counted here, filed below.
+    let centreCells = centres.map(centreCell)
+    var distinctCentreCells = centreCells.isEmpty ? 0 : 1
+    for at in centreCells.indices.dropFirst() where centreCells[at] != centreCells[at - 1] { distinctCentreCells += 1 }
+    reserveCells(cells, centres: distinctCentreCells)
     let slotMask = (UInt64(1) << slotBits) - 1
     let columnMask = (UInt64(1) << columnBits) - 1
-    baseEntries = [Entry](unsafeUninitializedCapacity: pairs.count) { buffer, initialized in
-      var at = 0
-      while at < pairs.count {
-        let packedCell = pairs[at] >> slotBits
-        let list = Int(cellList(cell(Int64(packedCell >> columnBits), Int64(packedCell & columnMask))))
-        baseStart[list] = at
-        var end = at
-        while end < pairs.count, pairs[end] >> slotBits == packedCell {
-          (buffer.baseAddress! + end).initialize(to: entries[Int(pairs[end] & slotMask)])
-          end += 1
-        }
-        baseCount[list] = Int32(end - at)
-        at = end
-      }
-      initialized = pairs.count
+    baseSlots = pairs.map { Int32(truncatingIfNeeded: $0 & slotMask) }
+    // One list per distinct cell, in order: the directory's positions.
+    precondition(baseStart.isEmpty && cellTable.count == 0 && centreStart.isEmpty && centreTable.count == 0, "a bulk layout is for an empty index")
+    cellDirectory.reserveCapacity(cells)
+    var at = 0
+    while at < pairs.count {
+      let packedCell = pairs[at] >> slotBits
+      var end = at + 1
+      while end < pairs.count, pairs[end] >> slotBits == packedCell { end += 1 }
+      cellDirectory.append(row: Int64(packedCell >> columnBits), column: Int64(packedCell & columnMask))
+      baseStart.append(at)
+      baseCount.append(Int32(end - at))
+      at = end
     }
     // Slots are in centre-cell order already: each centre cell is one run.
-    baseCentres = centres.map(\.slot)
-    var at = 0
+    baseCentres = centres
+    centreDirectory.reserveCapacity(distinctCentreCells)
+    at = 0
     while at < centres.count {
-      let list = Int(centreList(centres[at].cell))
-      var end = at
-      while end < centres.count, centres[end].cell == centres[at].cell { end += 1 }
-      centreStart[list] = at
-      centreCount[list] = Int32(end - at)
+      let cell = centreCells[at]
+      var end = at + 1
+      while end < centres.count, centreCells[end] == cell { end += 1 }
+      centreDirectory.append(row: cell / Self.rowFactor, column: cell % Self.rowFactor)
+      centreStart.append(at)
+      centreCount.append(Int32(end - at))
       at = end
     }
   }
@@ -127,25 +128,33 @@ extension CircleIndex {
   mutating func append(_ given: [Circle]) {
     let circles = Self.lastOfEachKey(given)
     reserveCapacity(count + circles.count)
-    var filed: [(list: Int32, entry: Entry)] = []
+    var filed: [(list: Int32, slot: Int32)] = []
     filed.reserveCapacity(circles.count * 4)
     var centres: [(list: Int32, slot: Int32)] = []
     centres.reserveCapacity(circles.count)
-    for circle in centreOrder(circles) {
+    for position in centreOrder(circles) {
+      let circle = circles[position]
       let slot = place(key: circle.key, latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
       guard let span = cellSpan(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius) else {
         appendPolar(slot)
         continue
       }
-      let entry = Entry(
-        slot: slot, phi: Haversine.radians(circle.latitude), lambda: Haversine.radians(circle.longitude), radius: circle.radius)
       for lat in span.lats {
-        for lon in span.lons { filed.append((cellList(cell(lat, lon)), entry)) }
+        for lon in span.lons { filed.append((cellList(cell(lat, lon)), slot)) }
       }
       centres.append((centreList(cellKey(latitude: circle.latitude, longitude: circle.longitude)), slot))
     }
-    appendEntries(filed)
-    appendCentres(centres)
+    Self.append(filed, to: &cellLists, lists: baseStart.count)
+    Self.append(centres, to: &centreLists, lists: centreStart.count)
+  }
+
+  /// Appends slots to their lists' own arrays, each grown once to its final size.
+  static func append(_ filed: [(list: Int32, slot: Int32)], to lists: inout [[Int32]], lists total: Int) {
+    if lists.count < total { lists.append(contentsOf: repeatElement([], count: total - lists.count)) }
+    var added = [Int](repeating: 0, count: lists.count)
+    for item in filed { added[Int(item.list)] += 1 }
+    for (list, extra) in added.enumerated() where extra > 0 { lists[list].reserveCapacity(lists[list].count + extra) }
+    for item in filed { lists[Int(item.list)].append(item.slot) }
   }
 
   /// The circles with a key given once, and of a key given more than once

@@ -18,7 +18,9 @@ extension CircleIndex {
       let i = Int(slot)
       guard alive[i] else { return }
       seen += 1
-      let d = Haversine.distance(phi1: p1, lambda1: l1, cosPhi1: c1, phi2: phi[i], lambda2: lambda[i], cosPhi2: cosPhi[i])
+      let (latitude, longitude) = degrees[i]
+      let d = Haversine.distance(
+        phi1: p1, lambda1: l1, cosPhi1: c1, phi2: Haversine.radians(latitude), lambda2: Haversine.radians(longitude), cosPhi2: cosPhi[i])
       guard d <= maxDistance else { return }
       if best.count == k, let last = best.last, (d, keys[i]) >= (last.distance, last.key) { return }
       let entry = (key: keys[i], distance: d)
@@ -40,10 +42,10 @@ extension CircleIndex {
       if lowerBound > maxDistance { break }
       if best.count == k, let last = best.last, lowerBound > last.distance { break }
       forEachRingCell(centreLat, centreLon, ring) { cell in
-        guard let list = centreTable.find(cell).map(Int.init) else { return }
+        guard let list = findCentres(cell).map(Int.init) else { return }
         let start = centreStart[list]
         for at in start..<start + Int(centreCount[list]) { consider(baseCentres[at]) }
-        centreLists[list].forEach(consider)
+        if list < centreLists.count { centreLists[list].forEach(consider) }
       }
       ring += 1
     }

@@ -11,29 +11,41 @@ import Foundation
 /// list checked on every query, since longitude cells degenerate there.
 public struct CircleIndex: Sendable {
   public let cellDegrees: Double
+  /// Key → slot. After a bulk load it is made at the first change
+  /// (`slotsOwed`): a million keys hashed cost a tenth of the load, and a
+  /// matcher that only reads never needs them.
   var slots = KeyTable()
+  var slotsOwed = false
+  /// Circles held (slots in use).
+  public private(set) var count = 0
   private(set) var keys: [Int] = []
-  private(set) var phi: [Double] = []
-  private(set) var lambda: [Double] = []
+  /// The cosine of each centre's latitude (its radians are made from
+  /// `degrees` when needed: one multiplication, the same bits).
   private(set) var cosPhi: [Double] = []
   private(set) var radius: [Double] = []
   private(set) var alive: [Bool] = []
+  /// Each slot's unit vector and threshold: what the chord test reads.
+  private(set) var vectors: [Entry] = []
   /// The degrees as given, so removal files out of exactly the cells insertion used.
   var degrees: [(latitude: Double, longitude: Double)] = []
   private var freeSlots: [Int32] = []
-  /// Cell → the circles touching it, each as a packed entry so a query scans
-  /// one contiguous array and rejects most candidates without trigonometry.
-  /// A list is a run of `baseEntries` filed by a bulk load into an empty
-  /// index (one flat array: a million small arrays cost more to allocate
-  /// than to fill) followed by its own array for what came later.
+  /// Cell → the slots of the circles touching it. A list is a run of
+  /// `baseSlots` filed by a bulk load into an empty index (one flat array:
+  /// a million small arrays cost more to allocate than to fill), then its
+  /// own array in `cellLists` for what came later (made only for lists
+  /// that get one: `cellLists` may be shorter than the lists).
+  /// The cells of a bulk load (their lists first, in order), then a hash
+  /// table for cells filed later.
+  var cellDirectory = CellDirectory()
   private(set) var cellTable = CellTable()
-  private(set) var cellLists: [[Entry]] = []
-  var baseEntries: [Entry] = []
+  var cellLists: [[Int32]] = []
+  var baseSlots: [Int32] = []
   var baseStart: [Int] = []
   var baseCount: [Int32] = []
   /// Cell → the circles whose centre lies in it, for nearest-neighbour rings (laid out the same way).
+  var centreDirectory = CellDirectory()
   private(set) var centreTable = CellTable()
-  private(set) var centreLists: [[Int32]] = []
+  var centreLists: [[Int32]] = []
   var baseCentres: [Int32] = []
   var centreStart: [Int] = []
   var centreCount: [Int32] = []
@@ -47,15 +59,12 @@ public struct CircleIndex: Sendable {
     lonCells = Int64((360 / cellDegrees).rounded(.up))
   }
 
-  public var count: Int { slots.count }
-
   public mutating func reserveCapacity(_ count: Int) {
     keys.reserveCapacity(count)
-    phi.reserveCapacity(count)
-    lambda.reserveCapacity(count)
     cosPhi.reserveCapacity(count)
     radius.reserveCapacity(count)
     alive.reserveCapacity(count)
+    vectors.reserveCapacity(count)
     degrees.reserveCapacity(count)
     slots.reserveCapacity(count)
     cellTable.reserveCapacity(count)
@@ -67,9 +76,8 @@ public struct CircleIndex: Sendable {
     let slot = place(key: key, latitude: latitude, longitude: longitude, radius: meters)
     // Polar circles are checked from their own list by every query instead.
     if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: meters) {
-      let entry = Entry(slot: slot, phi: Haversine.radians(latitude), lambda: Haversine.radians(longitude), radius: meters)
-      for cell in covered { cellLists[Int(cellList(cell))].append(entry) }
-      centreLists[Int(centreList(cellKey(latitude: latitude, longitude: longitude)))].append(slot)
+      for cell in covered { appendToList(cellList(cell), slot) }
+      appendToCentres(centreList(cellKey(latitude: latitude, longitude: longitude)), slot)
     } else {
       polar.append(slot)
     }
@@ -78,35 +86,45 @@ public struct CircleIndex: Sendable {
   /// Takes a slot for a circle (replacing any under `key`) and stores its
   /// numbers; filing it in cells is the caller's.
   mutating func place(key: Int, latitude: Double, longitude: Double, radius meters: Double) -> Int32 {
-    if !slots.isEmpty { remove(key: key) }
+    if count > 0 { remove(key: key) }
     let slot = takeSlot(latitude: latitude, longitude: longitude, radius: meters, key: key)
     slots.set(key, slot)
+    count += 1
     return slot
   }
 
-  /// Fills an empty index's slots with `circles`, slot i for circle i
-  /// (keys distinct); filing them in cells is the caller's.
-  mutating func fill(_ circles: [Circle]) {
+  /// The key table, made now if a bulk load left it owed.
+  mutating func settleSlots() {
+    guard slotsOwed else { return }
+    slotsOwed = false
+    slots = KeyTable(capacity: keys.count)
+    for (slot, key) in keys.enumerated() where alive[slot] { slots.set(key, Int32(slot)) }
+  }
+
+  /// Fills an empty index's slots with `circles` in the order `order`
+  /// gives (slot i holds circle order[i]; keys distinct); filing them in
+  /// cells is the caller's.
+  mutating func fill(_ circles: [Circle], order: [Int]) {
     precondition(keys.isEmpty, "fill is for an empty index")
-    keys = circles.map(\.key)
-    phi = circles.map { Haversine.radians($0.latitude) }
-    lambda = circles.map { Haversine.radians($0.longitude) }
-    cosPhi = phi.map(cos)
-    radius = circles.map(\.radius)
-    alive = [Bool](repeating: true, count: circles.count)
-    degrees = circles.map { ($0.latitude, $0.longitude) }
-    slots.reserveCapacity(circles.count)
-    for (slot, key) in keys.enumerated() { slots.set(key, Int32(slot)) }
+    // The gather alone first: its cache misses overlap in a tight loop,
+    // where with the trigonometry in the same loop each one stalled it.
+    keys = order.map { circles[$0].key }
+    degrees = order.map { (circles[$0].latitude, circles[$0].longitude) }
+    radius = order.map { circles[$0].radius }
+    cosPhi = degrees.map { cos(Haversine.radians($0.latitude)) }
+    vectors = degrees.indices.map { slot in
+      let (latitude, longitude) = degrees[slot]
+      return Entry(phi: Haversine.radians(latitude), cosPhi: cosPhi[slot], lambda: Haversine.radians(longitude), radius: radius[slot])
+    }
+    alive = [Bool](repeating: true, count: order.count)
+    count = order.count
+    slotsOwed = true
   }
 
   /// Room for this many cells and centre cells without growing.
   mutating func reserveCells(_ cells: Int, centres: Int) {
-    cellTable.reserveCapacity(cells)
-    cellLists.reserveCapacity(cells)
     baseStart.reserveCapacity(cells)
     baseCount.reserveCapacity(cells)
-    centreTable.reserveCapacity(centres)
-    centreLists.reserveCapacity(centres)
     centreStart.reserveCapacity(centres)
     centreCount.reserveCapacity(centres)
   }
@@ -115,84 +133,96 @@ public struct CircleIndex: Sendable {
   mutating func takeSlot(latitude: Double, longitude: Double, radius meters: Double, key: Int) -> Int32 {
     let slot: Int32
     let p = Haversine.radians(latitude)
+    let l = Haversine.radians(longitude)
+    let c = cos(p)
+    let vector = Entry(phi: p, cosPhi: c, lambda: l, radius: meters)
     if let free = freeSlots.popLast() {
       slot = free
       let i = Int(free)
       keys[i] = key
-      phi[i] = p
-      lambda[i] = Haversine.radians(longitude)
-      cosPhi[i] = cos(p)
+      cosPhi[i] = c
       radius[i] = meters
       alive[i] = true
+      vectors[i] = vector
       degrees[i] = (latitude, longitude)
     } else {
       slot = Int32(keys.count)
       keys.append(key)
-      phi.append(p)
-      lambda.append(Haversine.radians(longitude))
-      cosPhi.append(cos(p))
+      cosPhi.append(c)
       radius.append(meters)
       alive.append(true)
+      vectors.append(vector)
       degrees.append((latitude, longitude))
     }
     return slot
   }
 
+  /// The list index of a cell's circles, if it has one.
+  @inline(__always)
+  func findList(_ cell: Int64) -> Int32? {
+    if let listed = cellDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
+    return cellTable.count == 0 ? nil : cellTable.find(cell)
+  }
+
   /// The list index of a cell's circles, made when the cell has none yet.
   mutating func cellList(_ cell: Int64) -> Int32 {
-    cellTable.findOrInsert(cell) {
-      cellLists.append([])
+    if let listed = cellDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
+    return cellTable.findOrInsert(cell) {
       baseStart.append(0)
       baseCount.append(0)
-      return Int32(cellLists.count - 1)
+      return Int32(baseStart.count - 1)
     }
   }
 
   /// The list index of a cell's centres, made when the cell has none yet.
+  func findCentres(_ cell: Int64) -> Int32? {
+    if let listed = centreDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
+    return centreTable.count == 0 ? nil : centreTable.find(cell)
+  }
+
   mutating func centreList(_ cell: Int64) -> Int32 {
-    centreTable.findOrInsert(cell) {
-      centreLists.append([])
+    if let listed = centreDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
+    return centreTable.findOrInsert(cell) {
       centreStart.append(0)
       centreCount.append(0)
-      return Int32(centreLists.count - 1)
+      return Int32(centreStart.count - 1)
     }
+  }
+
+  /// Appends to a list's own array (made, with those before it, when it has none).
+  mutating func appendToList(_ list: Int32, _ slot: Int32) {
+    let at = Int(list)
+    if cellLists.count <= at { cellLists.append(contentsOf: repeatElement([], count: at + 1 - cellLists.count)) }
+    cellLists[at].append(slot)
+  }
+
+  mutating func appendToCentres(_ list: Int32, _ slot: Int32) {
+    let at = Int(list)
+    if centreLists.count <= at { centreLists.append(contentsOf: repeatElement([], count: at + 1 - centreLists.count)) }
+    centreLists[at].append(slot)
   }
 
   mutating func appendPolar(_ slot: Int32) { polar.append(slot) }
 
-  /// Appends entries to their lists, each list grown once to its final size.
-  mutating func appendEntries(_ filed: [(list: Int32, entry: Entry)]) {
-    var added = [Int](repeating: 0, count: cellLists.count)
-    for item in filed { added[Int(item.list)] += 1 }
-    for (list, extra) in added.enumerated() where extra > 0 { cellLists[list].reserveCapacity(cellLists[list].count + extra) }
-    for item in filed { cellLists[Int(item.list)].append(item.entry) }
-  }
-
-  mutating func appendCentres(_ centres: [(list: Int32, slot: Int32)]) {
-    var added = [Int](repeating: 0, count: centreLists.count)
-    for item in centres { added[Int(item.list)] += 1 }
-    for (list, extra) in added.enumerated() where extra > 0 { centreLists[list].reserveCapacity(centreLists[list].count + extra) }
-    for item in centres { centreLists[Int(item.list)].append(item.slot) }
-  }
-
   public mutating func remove(key: Int) {
+    settleSlots()
     guard let slot = slots.remove(key) else { return }
     let i = Int(slot)
     let (latitude, longitude) = degrees[i]
     if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: radius[i]) {
       for cell in covered {
-        guard let list = cellTable.find(cell).map(Int.init) else { continue }
-        cellLists[list].removeAll { $0.slot == slot }
+        guard let list = findList(cell).map(Int.init) else { continue }
+        if list < cellLists.count { cellLists[list].removeAll { $0 == slot } }
         // Out of the bulk run: the run's last entry takes its place.
         let start = baseStart[list]
         let end = start + Int(baseCount[list])
-        if let at = (start..<end).first(where: { baseEntries[$0].slot == slot }) {
-          baseEntries[at] = baseEntries[end - 1]
+        if let at = (start..<end).first(where: { baseSlots[$0] == slot }) {
+          baseSlots[at] = baseSlots[end - 1]
           baseCount[list] -= 1
         }
       }
-      if let list = centreTable.find(cellKey(latitude: latitude, longitude: longitude)).map(Int.init) {
-        centreLists[list].removeAll { $0 == slot }
+      if let list = findCentres(cellKey(latitude: latitude, longitude: longitude)).map(Int.init) {
+        if list < centreLists.count { centreLists[list].removeAll { $0 == slot } }
         let start = centreStart[list]
         let end = start + Int(centreCount[list])
         if let at = (start..<end).first(where: { baseCentres[$0] == slot }) {
@@ -204,6 +234,7 @@ public struct CircleIndex: Sendable {
       polar.removeAll { $0 == slot }
     }
     alive[i] = false
+    count -= 1
     freeSlots.append(slot)
   }
 
@@ -216,27 +247,32 @@ public struct CircleIndex: Sendable {
     let c1 = cos(p1)
     func exact(_ slot: Int32) {
       let i = Int(slot)
-      if Haversine.distance(phi1: p1, lambda1: l1, cosPhi1: c1, phi2: phi[i], lambda2: lambda[i], cosPhi2: cosPhi[i]) <= radius[i] {
+      let (latitude, longitude) = degrees[i]
+      let phi2 = Haversine.radians(latitude)
+      let lambda2 = Haversine.radians(longitude)
+      if Haversine.distance(phi1: p1, lambda1: l1, cosPhi1: c1, phi2: phi2, lambda2: lambda2, cosPhi2: cosPhi[i]) <= radius[i] {
         body(keys[i])
       }
     }
-    if let list = cellTable.find(cellKey(latitude: latitude, longitude: longitude)) {
+    if let list = findList(cellKey(latitude: latitude, longitude: longitude)) {
       let x = c1 * cos(l1)
       let y = c1 * sin(l1)
       let z = sin(p1)
-      func scan(_ entries: UnsafeBufferPointer<Entry>) {
-        for entry in entries {
-          switch entry.verdict(x, y, z) {
-          case .outside: continue
-          case .inside: body(keys[Int(entry.slot)])
-          case .exact: exact(entry.slot)
+      let l = Int(list)
+      vectors.withUnsafeBufferPointer { vectors in
+        func scan(_ slots: UnsafeBufferPointer<Int32>) {
+          for slot in slots {
+            switch vectors[Int(slot)].verdict(x, y, z) {
+            case .outside: continue
+            case .inside: body(keys[Int(slot)])
+            case .exact: exact(slot)
+            }
           }
         }
+        let start = baseStart[l]
+        baseSlots.withUnsafeBufferPointer { scan(UnsafeBufferPointer(rebasing: $0[start..<start + Int(baseCount[l])])) }
+        if l < cellLists.count { cellLists[l].withUnsafeBufferPointer(scan) }
       }
-      let l = Int(list)
-      let start = baseStart[l]
-      baseEntries.withUnsafeBufferPointer { scan(UnsafeBufferPointer(rebasing: $0[start..<start + Int(baseCount[l])])) }
-      cellLists[l].withUnsafeBufferPointer(scan)
     }
     for slot in polar { exact(slot) }
   }

@@ -55,16 +55,19 @@ public enum MatchBenchmark {
     }
     var matches = 0
     var sum: UInt64 = 0
+    // A constant: the closure capturing the `var` copied the whole index
+    // (a retain of each of its arrays) for every fix, a tenth of the time.
+    let loaded = index
     let match = clock.measure {
       for (lat, lon) in fixes {
-        index.forEachContaining(latitude: lat, longitude: lon) { id in
+        loaded.forEachContaining(latitude: lat, longitude: lon) { id in
           matches += 1
           sum = (sum + UInt64(id) % modulus) % modulus
         }
       }
     }
     return Result(
-      places: index.count, fixes: fixes.count, loadSeconds: seconds(load), matchSeconds: seconds(match),
+      places: loaded.count, fixes: fixes.count, loadSeconds: seconds(load), matchSeconds: seconds(match),
       fixesLoadSeconds: seconds(fixesLoad), matches: matches, checksum: sum)
   }
 

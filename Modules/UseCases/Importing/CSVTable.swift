@@ -114,25 +114,60 @@ public struct CSVTable: Sendable {
     var decimals = 0
     var point = false
     var any = false
+    // Digits first: they are nearly every byte.
     while i < end {
-      let byte = bytes[i]
-      if byte == UInt8(ascii: "."), !point {
-        point = true
-      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+      let digit = bytes[i] &- UInt8(ascii: "0")
+      if digit < 10 {
         any = true
-        if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
-        if digits > 15 { return (nil, i) }
-        mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        if mantissa != 0 || digit != 0 {
+          digits += 1
+          if digits > 15 { return (nil, i) }
+        }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
         if point { decimals += 1 }
+      } else if bytes[i] == UInt8(ascii: "."), !point {
+        point = true
       } else {
         break
       }
       i += 1
     }
-    guard any, decimals < powersOfTen.count else { return (nil, i) }
-    let magnitude = Double(mantissa) / powersOfTen[decimals]
+    guard any, let scale = Self.powerOfTen(decimals) else { return (nil, i) }
+    let magnitude = Double(mantissa) / scale
     return (negative ? -magnitude : magnitude, i)
   }
 
-  static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+  /// 10^exponent for 0…22 (every one an exact double), else nil. A
+  /// switch, not the array: a static's lazy initialisation was checked at
+  /// every number.
+  @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> Double? {
+    switch exponent {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    case 22: return 1e22
+    default: return nil
+    }
+  }
+
 }
