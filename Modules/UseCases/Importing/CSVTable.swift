@@ -27,16 +27,31 @@ public struct CSVTable: Sendable {
   /// The file at `path`, whose first line must be `columns` joined by commas;
   /// empty lines are skipped.
   public static func read(_ path: String, columns: [String]) throws -> CSVTable {
+    var table = CSVTable(columns: columns.count)
+    try rows(path, columns: columns, reserve: { table.values.reserveCapacity($0 * columns.count) }) { row, _ in
+      table.values.append(contentsOf: row)
+    }
+    return table
+  }
+
+  /// Each row of the file at `path` as it is read, with its line (the
+  /// same rules as `read`), so a caller builds its own values without a
+  /// table of every number first. `reserve` is told about how many rows
+  /// to expect (from the file's size) before the first.
+  public static func rows(
+    _ path: String, columns: [String], reserve: (Int) -> Void = { _ in },
+    _ each: (UnsafeBufferPointer<Double>, Int) throws -> Void
+  ) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(path: path, line: 0, message: "cannot read the file")
     }
-    var table = CSVTable(columns: columns.count)
-    table.values.reserveCapacity(data.count / 11)
+    reserve(data.count / (11 * max(1, columns.count)))
     var header: [String]? = []
     var fields = 0
     var firstEmpty = false
     var problem: String?
     var field = [CChar](repeating: 0, count: 64)
+    var row = [Double](repeating: 0, count: columns.count)
     do {
       try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
         try CSVScanner.scan(
@@ -54,7 +69,7 @@ public struct CSVTable: Sendable {
               problem = bytes.isEmpty || bytes.count >= field.count ? "field \(fields) is empty or too long" : "field \(fields) is not a number"
               return
             }
-            table.values.append(value)
+            row[fields - 1] = value
           },
           endRecord: { line in
             defer { fields = 0 }
@@ -73,12 +88,12 @@ public struct CSVTable: Sendable {
             if fields > columns.count { throw Failure(path: path, line: line, message: "more than \(columns.count) fields") }
             if let problem { throw Failure(path: path, line: line, message: problem) }
             if fields != columns.count { throw Failure(path: path, line: line, message: "\(fields) fields, expected \(columns.count)") }
+            try row.withUnsafeBufferPointer { try each($0, line) }
           })
       }
     } catch let open as CSVScanner.Unterminated {
       throw Failure(path: path, line: open.line, message: "a quoted field is never closed")
     }
-    return table
   }
 
   init(columns: Int) { self.columns = columns }
