@@ -177,6 +177,35 @@ import Testing
     #expect(h.precise.isOn == sessionOnApproach)
   }
 
+  /// With `approachWindow` set, an approach zone entered while following
+  /// asks the OS for every position (`approachFilter`) for that long, a
+  /// second entry meanwhile extends it, and then the usual filter is back;
+  /// off (the default), the filter never changes.
+  @Test(arguments: [0.0, 120.0])
+  func anApproachEnteredWhileFollowingNarrowsTheFilterForItsWindow(window: TimeInterval) throws {
+    var config = ArrivalConfig()
+    config.follow.approachWindow = window
+    config.follow.approachFilter = 0
+    let h = ArrivalHarness(config: config)
+    _ = try dense(h)
+    let zone = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .approach })
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: 20), accuracy: 40)
+    h.clock.advance(by: 10)
+    _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    let usual = config.follow.distanceFilter
+    #expect(h.precise.reducedFilter == (window > 0 ? 0 : usual))
+    h.clock.advance(by: 100)
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: 25), accuracy: 40)
+    _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    h.clock.advance(by: 100)
+    _ = h.arrivals.tick()
+    #expect(h.precise.reducedFilter == (window > 0 ? 0 : usual), "the second entry extended the window")
+    h.clock.advance(by: 30)
+    _ = h.arrivals.tick()
+    #expect(h.precise.reducedFilter == usual)
+    #expect(!h.precise.isOn, "no GPS for it")
+  }
+
   @Test func stoppingNearAPlaceWhileFollowingAsksOneFix() throws {
     let h = ArrivalHarness()
     let tasks = try dense(h)

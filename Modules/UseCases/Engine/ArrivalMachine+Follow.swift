@@ -104,7 +104,8 @@ extension ArrivalMachine {
     let reduced = wanted || coarseWakeAsked != nil
     if reduced != reducedOn {
       reducedOn = reduced
-      command(reduced ? .startReduced(distanceFilter: config.follow.distanceFilter) : .stopReduced)
+      if !reduced { closeFollowUntil = nil }
+      command(reduced ? .startReduced(distanceFilter: currentFilter) : .stopReduced)
     }
     guard wanted != following else { return }
     following = wanted
@@ -141,4 +142,22 @@ extension ArrivalMachine {
   /// and a person standing still moves the OS's position too little to pass
   /// the distance filter.
   static let stopLookback: TimeInterval = 300
+
+  var currentFilter: Double { closeFollowUntil == nil ? config.follow.distanceFilter : config.follow.approachFilter }
+
+  /// An approach zone was entered while following: positions as often as
+  /// the OS gives them for `approachWindow`.
+  mutating func followClosely() {
+    guard config.follow.approachWindow > 0, reducedOn, config.follow.approachFilter < config.follow.distanceFilter else { return }
+    let starting = closeFollowUntil == nil
+    closeFollowUntil = now.addingTimeInterval(config.follow.approachWindow)
+    if starting { command(.startReduced(distanceFilter: currentFilter)) }
+  }
+
+  /// The window after an approach zone's entry ended: the usual filter again.
+  mutating func relaxCloseFollow() {
+    guard let until = closeFollowUntil, now >= until else { return }
+    closeFollowUntil = nil
+    if reducedOn { command(.startReduced(distanceFilter: currentFilter)) }
+  }
 }

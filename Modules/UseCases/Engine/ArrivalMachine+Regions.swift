@@ -44,6 +44,7 @@ extension ArrivalMachine {
     case (.approach, .entered), (.approach, .inside):
       // Followed positions already watch the zone's places, for no GPS.
       if followIsCurrent(), !config.follow.sessionOnApproach {
+        followClosely()
         report(.planKept("\(region.id) entered while following: the followed positions confirm"))
         return
       }

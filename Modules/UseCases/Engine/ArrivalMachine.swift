@@ -102,6 +102,8 @@ public struct ArrivalMachine: Sendable {
   /// Whether reduced-accuracy updates are on: while following, or while a
   /// coarse wake-up waits for its position.
   var reducedOn = false
+  /// Until when the followed positions come with `approachFilter`.
+  var closeFollowUntil: Date?
   var lastReducedAt: Date?
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()
@@ -133,6 +135,7 @@ public struct ArrivalMachine: Sendable {
     self.world = world
     effects = []
     take(input)
+    relaxCloseFollow()
     defer { effects = [] }
     return effects
   }

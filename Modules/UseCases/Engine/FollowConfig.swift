@@ -28,6 +28,13 @@ public struct FollowConfig: Hashable, Sendable, Codable {
   /// followed positions are current. Off: the followed positions are left
   /// to confirm the zone's places, for no GPS.
   public var sessionOnApproach = false
+  /// After an approach zone's entry while following, the distance filter
+  /// is `approachFilter` for this long, seconds, so the followed positions
+  /// come as often as the OS refreshes them while places are near (a
+  /// pass-by of a small place lasts less than the usual filter's spacing).
+  /// 0: off.
+  public var approachWindow: TimeInterval = 0
+  public var approachFilter = 0.0
   /// Listen to visit monitoring (CLVisit): a stay the OS reports under way
   /// near a destination asks one fix to confirm it, so a visit the regions
   /// missed still fires while the person is there.
