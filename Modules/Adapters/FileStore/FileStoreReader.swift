@@ -102,15 +102,20 @@ struct FileStoreReader {
   /// Every record kept for these owners: the snapshot's, then the log's.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
     var records: [OperationRecord] = []
+    records.reserveCapacity(keys.count)
     var checked: Set<Int> = []
-    for owner in Set(keys.map(\.owner.description)) {
+    var owners = Set<EntityKey>(minimumCapacity: keys.count)
+    for key in keys { owners.insert(key.owner) }
+    for owner in owners {
+      // The owner's name once: the sidecar and the log's tail are keyed by it.
+      let name = owner.description
       if let index = self.keys, let snapshot {
-        for number in index.entries(of: Array(owner.utf8)) {
+        for number in index.entries(of: Array(name.utf8)) {
           let entry = index.entry(number)
           let payload = try frame(entry.frame, of: index, in: snapshot.bytes, checked: &checked)
           let record = try RecordCodec.decode(
             UnsafeRawBufferPointer(rebasing: snapshot.bytes[payload]), at: entry.offset, path: snapshotPath, offset: payload.lowerBound - Frame.headerSize)
-          guard record.operation.key.owner.description == owner else {
+          guard record.operation.key.owner == owner else {
             throw StoreError.corrupt(
               path: snapshotPath, offset: UInt64(payload.lowerBound - Frame.headerSize),
               reason: "its sidecar names a record of \(record.operation.key.owner) as one of \(owner) (whilehere store compact writes both again)")
@@ -118,7 +123,7 @@ struct FileStoreReader {
           records.append(record)
         }
       }
-      records += tail[owner] ?? []
+      if let logged = tail[name] { records += logged }
     }
     return records
   }
