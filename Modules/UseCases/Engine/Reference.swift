@@ -23,23 +23,25 @@ enum Reference {
     if let exact = candidates.first(where: { $0.id == reference }) { return exact.value }
     let folded = SearchText.fold(reference)
     guard !folded.isEmpty else { throw .notFound(kind: kind, reference: reference) }
-    let named = candidates.filter { SearchText.fold($0.name) == folded }
+    // Each name folded once, for the three ways a name can match below.
+    let names = candidates.map { SearchText.fold($0.name) }
+    let named = candidates.indices.filter { names[$0] == folded }.map { candidates[$0] }
     if let chosen = try pick(named, reference: reference, kind: kind) { return chosen }
     let prefixed = reference.count >= 3 ? candidates.filter { $0.id.hasPrefix(reference) } : []
     if let chosen = try pick(prefixed, reference: reference, kind: kind) { return chosen }
-    let started = candidates.filter { SearchText.fold($0.name).hasPrefix(folded) }
+    let started = candidates.indices.filter { names[$0].hasPrefix(folded) }.map { candidates[$0] }
     if let chosen = try pick(started, reference: reference, kind: kind) { return chosen }
     // Words of the name, in any order ("milk" for "Buy milk", "post parcel"
     // for "Post the parcel"); three letters at least, so one letter does not pick.
     let words = folded.split(separator: " ")
     let worded =
       folded.count >= 3
-      ? candidates.filter { candidate in
-        let names = SearchText.fold(candidate.name).split(separator: " ")
-        return words.allSatisfy { word in names.contains { $0.hasPrefix(word) } }
-      } : []
+      ? candidates.indices.filter { at in
+        let parts = names[at].split(separator: " ")
+        return words.allSatisfy { word in parts.contains { $0.hasPrefix(word) } }
+      }.map { candidates[$0] } : []
     if let chosen = try pick(worded, reference: reference, kind: kind) { return chosen }
-    throw .notFound(kind: kind, reference: reference, nearest: nearest(folded, in: candidates))
+    throw .notFound(kind: kind, reference: reference, nearest: nearest(folded, in: candidates, names: names))
   }
 
   /// One candidate, or the one preferred among several; several equally
@@ -55,11 +57,14 @@ enum Reference {
 
   /// The closest name by edits, if close enough to be a slip (a third of
   /// the typed length, at least 2).
-  static func nearest<Value>(_ folded: String, in candidates: [Candidate<Value>]) -> String? {
+  static func nearest<Value>(_ folded: String, in candidates: [Candidate<Value>], names: [String]) -> String? {
     let limit = max(2, folded.count / 3)
     var best: (distance: Int, name: String)?
-    for candidate in candidates.sorted(by: { ($0.preferred ? 0 : 1, $0.name) < ($1.preferred ? 0 : 1, $1.name) }) {
-      let name = SearchText.fold(candidate.name)
+    let order = candidates.indices.sorted {
+      (candidates[$0].preferred ? 0 : 1, candidates[$0].name) < (candidates[$1].preferred ? 0 : 1, candidates[$1].name)
+    }
+    for at in order {
+      let (candidate, name) = (candidates[at], names[at])
       guard abs(name.count - folded.count) <= limit else { continue }
       let distance = editDistance(Array(folded), Array(name))
       if distance <= limit, distance < best?.distance ?? .max { best = (distance, candidate.name) }
