@@ -9,8 +9,14 @@ public final class FaultyOperationStore: OperationStore {
   /// Appends this accepts are refused (nothing written); nil: none.
   private let refusing = Locked<(@Sendable ([StoreOperation]) -> Bool)?>(nil)
   private let refusals = Locked(0)
+  /// False: closing this leaves the base open, as a server's store
+  /// outlives the daemon that used it (a test restarts the daemon).
+  private let closesBase: Bool
 
-  public init(_ base: any OperationStore) { self.base = base }
+  public init(_ base: any OperationStore, closesBase: Bool = true) {
+    self.base = base
+    self.closesBase = closesBase
+  }
 
   /// From now on, refuses the appends `which` accepts; nil lets every one through.
   public func refuse(_ which: (@Sendable ([StoreOperation]) -> Bool)?) { refusing.withLock { $0 = which } }
@@ -39,5 +45,5 @@ public final class FaultyOperationStore: OperationStore {
   public func refresh() throws { try base.refresh() }
   public func operations(since: HLCTimestamp?) throws -> [OperationRecord] { try base.operations(since: since) }
   public func describe() -> StoreDescription { base.describe() }
-  public func close() { base.close() }
+  public func close() { if closesBase { base.close() } }
 }
