@@ -146,6 +146,38 @@ import TestSupport
     #expect(h.store.state().settings["tracking.budget"] != nil, "the budget is persisted")
   }
 
+  /// A session resting its GPS while the place is far: on a phone that
+  /// runs the engine itself (and is suspended when idle) reduced-accuracy
+  /// updates keep the app running meanwhile, so its timer can resume the
+  /// GPS; they stop again at the resume. Where the engine runs on a server
+  /// (no reduced updates), nothing is held.
+  @Test(arguments: [true, false])
+  func aRestingSessionKeepsThePhonesAppRunning(ownApp: Bool) throws {
+    let h = ArrivalHarness(reducedUpdates: ownApp)
+    let milk = try h.task("Buy milk", north: 1000, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let zone = try #require(h.region(of: milk, kind: .approach))
+    _ = h.arrivals.regionEvent(RegionEvent(id: zone.id, kind: .entered, at: h.clock.now()))
+    var rested: Date?
+    var seen: [ArrivalEvent] = []
+    // Walking in from the zone's edge: the place is minutes away.
+    let start = 1000 - zone.radius + 10
+    for step in 0..<10 where rested == nil {
+      h.clock.advance(by: 1)
+      seen += h.arrivals.preciseFix(ArrivalHarness.point(north: start + Double(step) * 1.4), accuracy: 8)
+      if !h.precise.isOn, h.arrivals.sessionRunning { rested = h.clock.now() }
+    }
+    try #require(rested != nil, "the session rests its GPS \(Int(zone.radius)) m out at a walk: \(seen)")
+    #expect(h.precise.reducedFilter != nil || !ownApp, "held running by reduced updates")
+    #expect(h.precise.reducedFilter == nil || ownApp, "nothing held where the engine runs on a server")
+    for _ in 0..<600 where !h.precise.isOn && h.arrivals.sessionRunning {
+      h.clock.advance(by: 1)
+      _ = h.arrivals.tick()
+    }
+    #expect(h.precise.isOn, "resumed by its timer")
+    #expect(h.precise.reducedFilter == nil, "the reduced updates end with the rest (not following: a sparse plan)")
+  }
+
   @Test func aTaskDoneWhileItsSessionRunsStopsTheSession() throws {
     let h = ArrivalHarness()
     let milk = try h.task("Buy milk", north: 1000)

@@ -25,6 +25,8 @@ final class PhoneDriver {
   private var powerIndex = 0
   /// A change of the motion history the engine has not read yet, and when it happened.
   private var unreadMotion: (still: Bool, at: Date)?
+  /// Seconds in which the engine ran its timers (the app was running or woken).
+  private(set) var ticks = 0
 
   init(world: WorldConfig, phone: SimulatedPhone, context: EngineContext, clock: ManualClock, config: ArrivalConfig, sink: any NotificationSink) {
     self.world = world
@@ -39,11 +41,27 @@ final class PhoneDriver {
     clock.set(now)
     var observed: [PhoneObservation] = []
     func add(_ events: [ArrivalEvent]) { observed += events.map(PhoneObservation.engine) }
-    if powerIndex < phone.power.count, phone.power[powerIndex].0 <= second {
-      let change = phone.power[powerIndex].1
-      add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
-      powerIndex += 1
+    // A suspended app runs no code: power changes and the passage of time
+    // reach the engine while it runs, or at the next wake.
+    // Woken, an app first sees how much time passed (timers that ran out
+    // while it was suspended), then what woke it.
+    let awake = phone.location.isAppAwake
+    var woke = false
+    func readPower() {
+      while powerIndex < phone.power.count, phone.power[powerIndex].0 <= second {
+        let change = phone.power[powerIndex].1
+        add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)))
+        powerIndex += 1
+      }
     }
+    func wake() {
+      guard !awake, !woke else { return }
+      woke = true
+      readPower()
+      ticks += 1
+      add(engine.tick())
+    }
+    if awake { readPower() }
     if let still = phone.motion.step(second: second, position: position) {
       unreadMotion = (still, now)
       phone.location.motionChanged(still: still)
@@ -55,30 +73,43 @@ final class PhoneDriver {
       unreadMotion = nil
       add(engine.motionChanged(still: change.still, since: change.at))
     }
-    if phone.location.isAppAwake { readMotion() }
+    if awake { readMotion() }
     if let fix = phone.location.significantChange(position: position, at: now) {
+      wake()
       readMotion()
       add(engine.significantChange(fix.point, accuracy: fix.accuracy))
     }
     if let fix = phone.location.reducedFix(position: position, at: now) {
+      wake()
       add(engine.reducedFix(fix.point, accuracy: fix.accuracy))
     }
     if let visit = phone.location.visit(position: position, at: now) {
+      wake()
       readMotion()
       add(engine.visitReported(visit.point, accuracy: visit.accuracy, departed: visit.departed))
     }
     let moved = phone.location.movementWake(position: position, at: now)
-    if moved.woke { readMotion() }
+    if moved.woke {
+      wake()
+      readMotion()
+    }
     if let fix = moved.fix { add(engine.preciseFix(fix.point, accuracy: fix.accuracy)) }
     for event in phone.monitor.step(position: position, at: now) {
+      wake()
       readMotion()
       observed.append(.region(event))
       add(engine.regionEvent(event))
     }
     if let fix = phone.location.preciseFix(position: position, at: now) {
+      wake()
       add(engine.preciseFix(fix.point, accuracy: fix.accuracy))
     }
-    add(engine.tick())
+    // Running through the second (or left running by what it did): time passes.
+    if awake || (!woke && phone.location.isAppAwake) {
+      readPower()
+      ticks += 1
+      add(engine.tick())
+    }
     return observed
   }
 }

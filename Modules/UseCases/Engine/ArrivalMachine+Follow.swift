@@ -101,7 +101,7 @@ extension ArrivalMachine {
       config.follow.enabled && permissions.canMonitorRegions && stillSince == nil
       && edge.map { $0.radius <= config.follow.edgeRadius } ?? false
       && !power.lowPowerMode && power.battery >= config.session.lowBattery && power.thermal != .critical
-    let reduced = wanted || coarseWakeAsked != nil
+    let reduced = wanted || coarseWakeAsked != nil || holdingAwake
     if reduced != reducedOn {
       reducedOn = reduced
       if !reduced { closeFollowUntil = nil }

@@ -149,8 +149,13 @@ extension ArrivalMachine {
         fire(destination, distance: distance)
       case .rest:
         command(.stopPrecise)
+        if suspendsWhenIdle {
+          holdingAwake = true
+          updateFollowing()
+        }
       case .resume:
         command(.startPrecise)
+        releaseHold()
       case .stop(let reason):
         guard let ended = session else { continue }
         let used = ended.state.used(at: now)
@@ -159,8 +164,16 @@ extension ArrivalMachine {
         command(.stopPrecise)
         saveBudget()
         report(.sessionStopped(reason, used: used))
+        releaseHold()
         if reason == .stationary || reason == .noProgress, !ended.state.pending.isEmpty, let here = lastPosition { armResume(at: here, for: ended.state) }
       }
     }
+  }
+
+  /// A resting session resumed or ended: reduced updates only if following wants them.
+  mutating func releaseHold() {
+    guard holdingAwake else { return }
+    holdingAwake = false
+    updateFollowing()
   }
 }

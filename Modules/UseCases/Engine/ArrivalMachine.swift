@@ -112,11 +112,21 @@ public struct ArrivalMachine: Sendable {
 
   /// GPS seconds a movement watch costs the allowance (`PreciseLocationControl.movementWatchCharge`).
   let watchCharge: TimeInterval
+  /// The engine runs in an app the OS suspends when it stops receiving
+  /// locations (a phone's own app, not a server): a session resting its
+  /// GPS keeps reduced-accuracy updates on meanwhile, or nothing would run
+  /// its timer to resume it.
+  let suspendsWhenIdle: Bool
+  /// Reduced-accuracy updates are on for a resting session.
+  var holdingAwake = false
 
   /// `capacity`: the region monitor's limit (the plan never asks more).
-  public init(config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current, watchCharge: TimeInterval = 0) {
+  public init(
+    config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current, watchCharge: TimeInterval = 0, suspendsWhenIdle: Bool = false
+  ) {
     self.config = config
     self.watchCharge = watchCharge
+    self.suspendsWhenIdle = suspendsWhenIdle
     self.timeZone = timeZone
     self.capacity = capacity
     var coverage = config.coverage

@@ -48,7 +48,9 @@ public final class ArrivalService: Sendable {
       ArrivalMachine(
         config: config, capacity: monitor.capacity,
         world: ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: []), timeZone: context.timeZone,
-        watchCharge: precise.movementWatchCharge))
+        watchCharge: precise.movementWatchCharge,
+        // A phone that offers reduced-accuracy updates runs the engine itself, and is suspended when idle.
+        suspendsWhenIdle: precise.offersReducedUpdates))
   }
 
   /// Loads the persisted budget and starts what the engine listens to; a
