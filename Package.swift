@@ -143,7 +143,7 @@ let package = Package(
     tests("ProvidersTests", ["Locking", "Providers", "OSMPlaces", "Overpass", "Importing", "Gateway", "CurlHTTP", "MicroHTTP", "TestSupport", "Domain"]),
     tests("EngineTests", ["Locking", "Engine", "Persistence", "FileStore", "Geofencing", "Notifications", "Providers", "Importing", "Domain", "TestSupport"]),
     tests("CompositionTests", ["Composition", "Engine", "Persistence", "Domain"]),
-    tests("SimulationTests", ["Simulation", "DaemonSimulation", "Composition", "Engine", "Geofencing", "Notifications", "Domain", "TestSupport"]),
+    tests("SimulationTests", ["Simulation", "DaemonSimulation", "Composition", "Engine", "Geofencing", "Notifications", "Persistence", "Domain", "TestSupport"]),
     tests("DaemonTests", ["Locking", "whilehered", "FileStore", "Persistence", "Sodium", "Gateway", "MicroHTTP", "MQTT", "TestSupport", "Domain"]),
     .testTarget(
       name: "DaemonModuleTests",
