@@ -55,10 +55,10 @@ extension CircleIndex {
   }
 
   /// Files every slot of a freshly filled index (slots in centre-cell
-  /// order): each cell's circles as one run of `baseSlots` and each
-  /// centre cell's as one run of `baseCentres`. Every (cell, slot) pair is
-  /// made, sorted by cell and written out in order, so each cell's list is
-  /// looked up once instead of once per circle touching it.
+  /// order): each cell's circles as one run of the grid's laid-out slots,
+  /// and each centre cell's likewise. Every (cell, slot) pair is made,
+  /// sorted by cell and written out in order, so each cell is filed once
+  /// instead of once per circle touching it.
   mutating func layOut() {
     let n = keys.count
     let rowBits = RadixSort.width(Int(latIndex(90)))
@@ -66,8 +66,8 @@ extension CircleIndex {
     let slotBits = RadixSort.width(n)
     var pairs: [UInt64] = []
     pairs.reserveCapacity(n * 4)
-    var centres: [Int32] = []
-    centres.reserveCapacity(n)
+    var centred: [Int32] = []
+    centred.reserveCapacity(n)
     for slot in 0..<n {
       let (latitude, longitude) = degrees[slot]
       guard let span = cellSpan(latitude: latitude, longitude: longitude, radius: radius[slot]) else {
@@ -80,46 +80,34 @@ extension CircleIndex {
           pairs.append((UInt64(row) << columnBits | UInt64(wrapped)) << slotBits | UInt64(slot))
         }
       }
-      centres.append(Int32(slot))
+      centred.append(Int32(slot))
     }
     // By cell only: pairs were made in slot order, and the sort is stable.
     RadixSort.sort(&pairs, bits: rowBits + columnBits + slotBits, from: slotBits)
-    // Tables sized for the cells there are: a sparser one misses the cache more.
-    var cells = pairs.isEmpty ? 0 : 1
-    for at in pairs.indices.dropFirst() where pairs[at] >> slotBits != pairs[at - 1] >> slotBits { cells += 1 }
-    func centreCell(_ slot: Int32) -> Int64 { cellKey(latitude: degrees[Int(slot)].latitude, longitude: degrees[Int(slot)].longitude) }
-    // Each centre's cell, once: counted here, filed below.
-    let centreCells = centres.map(centreCell)
-    var distinctCentreCells = centreCells.isEmpty ? 0 : 1
-    for at in centreCells.indices.dropFirst() where centreCells[at] != centreCells[at - 1] { distinctCentreCells += 1 }
-    reserveCells(cells, centres: distinctCentreCells)
+    var distinct = pairs.isEmpty ? 0 : 1
+    for at in pairs.indices.dropFirst() where pairs[at] >> slotBits != pairs[at - 1] >> slotBits { distinct += 1 }
     let slotMask = (UInt64(1) << slotBits) - 1
     let columnMask = (UInt64(1) << columnBits) - 1
-    baseSlots = pairs.map { Int32(truncatingIfNeeded: $0 & slotMask) }
-    // One list per distinct cell, in order: the directory's positions.
-    precondition(baseStart.isEmpty && cellTable.count == 0 && centreStart.isEmpty && centreTable.count == 0, "a bulk layout is for an empty index")
-    cellDirectory.reserveCapacity(cells)
+    cells.lay(pairs.map { Int32(truncatingIfNeeded: $0 & slotMask) }, cells: distinct)
     var at = 0
     while at < pairs.count {
       let packedCell = pairs[at] >> slotBits
       var end = at + 1
       while end < pairs.count, pairs[end] >> slotBits == packedCell { end += 1 }
-      cellDirectory.append(row: Int64(packedCell >> columnBits), column: Int64(packedCell & columnMask))
-      baseStart.append(at)
-      baseCount.append(Int32(end - at))
+      cells.addRun(row: Int64(packedCell >> columnBits), column: Int64(packedCell & columnMask), end: end)
       at = end
     }
     // Slots are in centre-cell order already: each centre cell is one run.
-    baseCentres = centres
-    centreDirectory.reserveCapacity(distinctCentreCells)
+    let centreCells = centred.map { cellKey(latitude: degrees[Int($0)].latitude, longitude: degrees[Int($0)].longitude) }
+    var distinctCentres = centreCells.isEmpty ? 0 : 1
+    for at in centreCells.indices.dropFirst() where centreCells[at] != centreCells[at - 1] { distinctCentres += 1 }
+    centres.lay(centred, cells: distinctCentres)
     at = 0
-    while at < centres.count {
+    while at < centred.count {
       let cell = centreCells[at]
       var end = at + 1
-      while end < centres.count, centreCells[end] == cell { end += 1 }
-      centreDirectory.append(row: cell / Self.rowFactor, column: cell % Self.rowFactor)
-      centreStart.append(at)
-      centreCount.append(Int32(end - at))
+      while end < centred.count, centreCells[end] == cell { end += 1 }
+      centres.addRun(row: cell / SlotGrid.rowFactor, column: cell % SlotGrid.rowFactor, end: end)
       at = end
     }
   }
@@ -130,8 +118,8 @@ extension CircleIndex {
     reserveCapacity(count + circles.count)
     var filed: [(list: Int32, slot: Int32)] = []
     filed.reserveCapacity(circles.count * 4)
-    var centres: [(list: Int32, slot: Int32)] = []
-    centres.reserveCapacity(circles.count)
+    var centred: [(list: Int32, slot: Int32)] = []
+    centred.reserveCapacity(circles.count)
     for position in centreOrder(circles) {
       let circle = circles[position]
       let slot = place(key: circle.key, latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius)
@@ -140,21 +128,12 @@ extension CircleIndex {
         continue
       }
       for lat in span.lats {
-        for lon in span.lons { filed.append((cellList(cell(lat, lon)), slot)) }
+        for lon in span.lons { filed.append((cells.list(cell(lat, lon)), slot)) }
       }
-      centres.append((centreList(cellKey(latitude: circle.latitude, longitude: circle.longitude)), slot))
+      centred.append((centres.list(cellKey(latitude: circle.latitude, longitude: circle.longitude)), slot))
     }
-    Self.append(filed, to: &cellLists, lists: baseStart.count)
-    Self.append(centres, to: &centreLists, lists: centreStart.count)
-  }
-
-  /// Appends slots to their lists' own arrays, each grown once to its final size.
-  static func append(_ filed: [(list: Int32, slot: Int32)], to lists: inout [[Int32]], lists total: Int) {
-    if lists.count < total { lists.append(contentsOf: repeatElement([], count: total - lists.count)) }
-    var added = [Int](repeating: 0, count: lists.count)
-    for item in filed { added[Int(item.list)] += 1 }
-    for (list, extra) in added.enumerated() where extra > 0 { lists[list].reserveCapacity(lists[list].count + extra) }
-    for item in filed { lists[Int(item.list)].append(item.slot) }
+    cells.append(filed)
+    centres.append(centred)
   }
 
   /// The circles with a key given once, and of a key given more than once

@@ -16,10 +16,7 @@ extension CircleIndex {
   }
 
   @inline(__always)
-  func cell(_ lat: Int64, _ lon: Int64) -> Int64 { lat &* Self.rowFactor &+ ((lon % lonCells) + lonCells) % lonCells }
-
-  /// A cell key is row × this + column (columns are fewer).
-  static let rowFactor: Int64 = 1_000_000_000
+  func cell(_ lat: Int64, _ lon: Int64) -> Int64 { lat &* SlotGrid.rowFactor &+ ((lon % lonCells) + lonCells) % lonCells }
 
   /// The cell rows and columns a circle's bounding box touches (nil: it
   /// reaches a pole), with a small margin so rounding never leaves a cell out.

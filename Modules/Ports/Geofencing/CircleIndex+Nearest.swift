@@ -42,10 +42,8 @@ extension CircleIndex {
       if lowerBound > maxDistance { break }
       if best.count == k, let last = best.last, lowerBound > last.distance { break }
       forEachRingCell(centreLat, centreLon, ring) { cell in
-        guard let list = findCentres(cell).map(Int.init) else { return }
-        let start = centreStart[list]
-        for at in start..<start + Int(centreCount[list]) { consider(baseCentres[at]) }
-        if list < centreLists.count { centreLists[list].forEach(consider) }
+        guard let list = centres.find(cell) else { return }
+        centres.withSlots(of: list) { $0.forEach(consider) }
       }
       ring += 1
     }

@@ -29,26 +29,10 @@ public struct CircleIndex: Sendable {
   /// The degrees as given, so removal files out of exactly the cells insertion used.
   var degrees: [(latitude: Double, longitude: Double)] = []
   private var freeSlots: [Int32] = []
-  /// Cell → the slots of the circles touching it. A list is a run of
-  /// `baseSlots` filed by a bulk load into an empty index (one flat array:
-  /// a million small arrays cost more to allocate than to fill), then its
-  /// own array in `cellLists` for what came later (made only for lists
-  /// that get one: `cellLists` may be shorter than the lists).
-  /// The cells of a bulk load (their lists first, in order), then a hash
-  /// table for cells filed later.
-  var cellDirectory = CellDirectory()
-  private(set) var cellTable = CellTable()
-  var cellLists: [[Int32]] = []
-  var baseSlots: [Int32] = []
-  var baseStart: [Int] = []
-  var baseCount: [Int32] = []
-  /// Cell → the circles whose centre lies in it, for nearest-neighbour rings (laid out the same way).
-  var centreDirectory = CellDirectory()
-  private(set) var centreTable = CellTable()
-  var centreLists: [[Int32]] = []
-  var baseCentres: [Int32] = []
-  var centreStart: [Int] = []
-  var centreCount: [Int32] = []
+  /// Cell → the circles touching it; and cell → the circles whose centre
+  /// lies in it, for nearest-neighbour rings.
+  var cells = SlotGrid()
+  var centres = SlotGrid()
   private(set) var polar: [Int32] = []
   let lonCells: Int64
   static let polarMargin = 1.0
@@ -67,8 +51,8 @@ public struct CircleIndex: Sendable {
     vectors.reserveCapacity(count)
     degrees.reserveCapacity(count)
     slots.reserveCapacity(count)
-    cellTable.reserveCapacity(count)
-    centreTable.reserveCapacity(count)
+    cells.reserveCapacity(count)
+    centres.reserveCapacity(count)
   }
 
   /// Adds a circle, replacing any circle already under `key`.
@@ -76,8 +60,8 @@ public struct CircleIndex: Sendable {
     let slot = place(key: key, latitude: latitude, longitude: longitude, radius: meters)
     // Polar circles are checked from their own list by every query instead.
     if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: meters) {
-      for cell in covered { appendToList(cellList(cell), slot) }
-      appendToCentres(centreList(cellKey(latitude: latitude, longitude: longitude)), slot)
+      for cell in covered { cells.append(slot, to: cells.list(cell)) }
+      centres.append(slot, to: centres.list(cellKey(latitude: latitude, longitude: longitude)))
     } else {
       polar.append(slot)
     }
@@ -121,14 +105,6 @@ public struct CircleIndex: Sendable {
     slotsOwed = true
   }
 
-  /// Room for this many cells and centre cells without growing.
-  mutating func reserveCells(_ cells: Int, centres: Int) {
-    baseStart.reserveCapacity(cells)
-    baseCount.reserveCapacity(cells)
-    centreStart.reserveCapacity(centres)
-    centreCount.reserveCapacity(centres)
-  }
-
   /// Stores a circle's numbers in a free slot or a new one.
   mutating func takeSlot(latitude: Double, longitude: Double, radius meters: Double, key: Int) -> Int32 {
     let slot: Int32
@@ -157,51 +133,6 @@ public struct CircleIndex: Sendable {
     return slot
   }
 
-  /// The list index of a cell's circles, if it has one.
-  @inline(__always)
-  func findList(_ cell: Int64) -> Int32? {
-    if let listed = cellDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
-    return cellTable.count == 0 ? nil : cellTable.find(cell)
-  }
-
-  /// The list index of a cell's circles, made when the cell has none yet.
-  mutating func cellList(_ cell: Int64) -> Int32 {
-    if let listed = cellDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
-    return cellTable.findOrInsert(cell) {
-      baseStart.append(0)
-      baseCount.append(0)
-      return Int32(baseStart.count - 1)
-    }
-  }
-
-  /// The list index of a cell's centres, made when the cell has none yet.
-  func findCentres(_ cell: Int64) -> Int32? {
-    if let listed = centreDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
-    return centreTable.count == 0 ? nil : centreTable.find(cell)
-  }
-
-  mutating func centreList(_ cell: Int64) -> Int32 {
-    if let listed = centreDirectory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
-    return centreTable.findOrInsert(cell) {
-      centreStart.append(0)
-      centreCount.append(0)
-      return Int32(centreStart.count - 1)
-    }
-  }
-
-  /// Appends to a list's own array (made, with those before it, when it has none).
-  mutating func appendToList(_ list: Int32, _ slot: Int32) {
-    let at = Int(list)
-    if cellLists.count <= at { cellLists.append(contentsOf: repeatElement([], count: at + 1 - cellLists.count)) }
-    cellLists[at].append(slot)
-  }
-
-  mutating func appendToCentres(_ list: Int32, _ slot: Int32) {
-    let at = Int(list)
-    if centreLists.count <= at { centreLists.append(contentsOf: repeatElement([], count: at + 1 - centreLists.count)) }
-    centreLists[at].append(slot)
-  }
-
   mutating func appendPolar(_ slot: Int32) { polar.append(slot) }
 
   public mutating func remove(key: Int) {
@@ -210,26 +141,8 @@ public struct CircleIndex: Sendable {
     let i = Int(slot)
     let (latitude, longitude) = degrees[i]
     if let covered = cellsCovering(latitude: latitude, longitude: longitude, radius: radius[i]) {
-      for cell in covered {
-        guard let list = findList(cell).map(Int.init) else { continue }
-        if list < cellLists.count { cellLists[list].removeAll { $0 == slot } }
-        // Out of the bulk run: the run's last entry takes its place.
-        let start = baseStart[list]
-        let end = start + Int(baseCount[list])
-        if let at = (start..<end).first(where: { baseSlots[$0] == slot }) {
-          baseSlots[at] = baseSlots[end - 1]
-          baseCount[list] -= 1
-        }
-      }
-      if let list = findCentres(cellKey(latitude: latitude, longitude: longitude)).map(Int.init) {
-        if list < centreLists.count { centreLists[list].removeAll { $0 == slot } }
-        let start = centreStart[list]
-        let end = start + Int(centreCount[list])
-        if let at = (start..<end).first(where: { baseCentres[$0] == slot }) {
-          baseCentres[at] = baseCentres[end - 1]
-          centreCount[list] -= 1
-        }
-      }
+      for cell in covered { cells.remove(slot, from: cell) }
+      centres.remove(slot, from: cellKey(latitude: latitude, longitude: longitude))
     } else {
       polar.removeAll { $0 == slot }
     }
@@ -254,13 +167,12 @@ public struct CircleIndex: Sendable {
         body(keys[i])
       }
     }
-    if let list = findList(cellKey(latitude: latitude, longitude: longitude)) {
+    if let list = cells.find(cellKey(latitude: latitude, longitude: longitude)) {
       let x = c1 * cos(l1)
       let y = c1 * sin(l1)
       let z = sin(p1)
-      let l = Int(list)
       vectors.withUnsafeBufferPointer { vectors in
-        func scan(_ slots: UnsafeBufferPointer<Int32>) {
+        cells.withSlots(of: list) { slots in
           for slot in slots {
             switch vectors[Int(slot)].verdict(x, y, z) {
             case .outside: continue
@@ -269,9 +181,6 @@ public struct CircleIndex: Sendable {
             }
           }
         }
-        let start = baseStart[l]
-        baseSlots.withUnsafeBufferPointer { scan(UnsafeBufferPointer(rebasing: $0[start..<start + Int(baseCount[l])])) }
-        if l < cellLists.count { cellLists[l].withUnsafeBufferPointer(scan) }
       }
     }
     for slot in polar { exact(slot) }
