@@ -12,26 +12,29 @@ enum CommandTimes {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     // Nothing of the person running the benchmark is read or written.
     let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-    func measure(_ name: String, _ arguments: [String]) throws {
+    func measure(_ name: String, _ arguments: [String], status: Int32 = 0) throws {
       guard let before else {
-        let measured = try times(binary, arguments, environment)
+        let measured = try times(binary, arguments, environment, status: status)
         return report.add(name, measured.median * 1000, "ms", summary(measured))
       }
       var (new, old) = (Times(all: []), Times(all: []))
       for _ in 0..<5 {
-        old = Times(all: old.all + (try times(before, arguments, environment, runs: 1)).all)
-        new = Times(all: new.all + (try times(binary, arguments, environment, runs: 1)).all)
+        old = Times(all: old.all + (try times(before, arguments, environment, runs: 1, status: status)).all)
+        new = Times(all: new.all + (try times(binary, arguments, environment, runs: 1, status: status)).all)
       }
       report.add(name, new.median * 1000, "ms", summary(new) + "; before: median \(format(old.median * 1000)) ms, min \(format(old.all.min()! * 1000)) max \(format(old.all.max()! * 1000)) ms, ratio \(format(new.median / old.median))x")
     }
     try measure("process start (whilehere --help)", ["--help"])
-    let commands: [(String, [String])] = [
-      ("task list", ["task", "list"]), ("task show", ["task", "show", "t000001"]), ("place show", ["place", "show", "p0000001"]),
-      ("check --at", ["check", "--at", "60.2,24.9"]),
+    // With the exit status each must end with.
+    let commands: [(String, [String], Int32)] = [
+      ("task list", ["task", "list"], 0), ("task show", ["task", "show", "t000001"], 0), ("place show", ["place", "show", "p0000001"], 0),
+      // A place as a person names it, and a slip answered with the nearest name (not found: 66).
+      ("place show NAME", ["place", "show", "Place 61277"], 0), ("place show NAME, a slip", ["place", "show", "Plase 61277x"], 66),
+      ("check --at", ["check", "--at", "60.2,24.9"], 0),
     ]
     for (label, spec) in stores {
-      for (name, arguments) in commands {
-        try measure("\(label)\(name)", ["--store", spec] + arguments)
+      for (name, arguments, status) in commands {
+        try measure("\(label)\(name)", ["--store", spec] + arguments, status: status)
       }
     }
   }
@@ -47,7 +50,8 @@ enum CommandTimes {
 
   /// Each run spawned with posix_spawn, output to /dev/null: Foundation's
   /// Process added some 50 ms a start here, more than the commands take.
-  static func times(_ binary: String, _ arguments: [String], _ environment: [String: String], runs: Int = 5) throws -> Times {
+  /// A run that does not exit with `expected` fails the benchmark.
+  static func times(_ binary: String, _ arguments: [String], _ environment: [String: String], runs: Int = 5, status expected: Int32 = 0) throws -> Times {
     Times(
       all: try (0..<runs).map { _ in
         var actions = posix_spawn_file_actions_t()
@@ -66,7 +70,7 @@ enum CommandTimes {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         let elapsed = ContinuousClock.now - started
-        guard status == 0 else {
+        guard status == expected << 8 else {
           throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "whilehere \(arguments.joined(separator: " ")) failed (status \(status))"])
         }
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

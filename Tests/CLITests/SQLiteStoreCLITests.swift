@@ -112,6 +112,14 @@ import Testing
       let shown = cli.run("--store", "sqlite:" + path, "task", "show", reference)
       #expect(shown.code == 0 && shown.stdout.contains("Buy milk") && shown.stdout.contains("Alepa"), "\(reference): \(shown.stdout)\(shown.stderr)")
     }
+    // A place named by its name (or its start) is found among the names
+    // alone and read alone: the damaged place does not stop it.
+    for reference in ["Alepa", "ale"] {
+      let shown = cli.run("--store", "sqlite:" + path, "place", "show", reference)
+      #expect(shown.code == 0 && shown.stdout.contains("Alepa"), "\(reference): \(shown.stdout)\(shown.stderr)")
+    }
+    let missing = cli.run("--store", "sqlite:" + path, "place", "show", "Alepo")
+    #expect(missing.code != 0 && missing.stderr.contains("Alepa"), "a slip is answered with the nearest name: \(missing.stderr)")
   }
 
   @Test func forgetRemovesTheDatabaseAndWhatSQLiteKeepsBesideIt() throws {

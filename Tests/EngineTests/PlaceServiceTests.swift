@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Engine
 import Persistence
 import Testing
@@ -6,6 +7,45 @@ import TestSupport
 
 @Suite struct PlaceServiceTests {
   func coordinate(_ lat: Double, _ lon: Double) -> Coordinate { try! Coordinate(latitude: lat, longitude: lon) }
+
+  /// A name found nowhere is answered with the closest name by edits
+  /// (within a third of its length, at least 2; among equally close the
+  /// first by name), as a plain edit distance over every sorted name
+  /// finds it, for ASCII names and others alike.
+  @Test func aSlipIsAnsweredWithTheClosestName() throws {
+    let h = EngineHarness()
+    var random = SplitMix64(seed: 7)
+    let letters = Array("abcdeéköä ")
+    func word(_ count: Int) -> String { String((0..<count).map { _ in letters[Int(random.next() % UInt64(letters.count))] }) }
+    let names = (0..<300).map { _ in word(3 + Int(random.next() % 7)).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    try h.store.append(names.enumerated().map { .put(.place(Fixtures.place("p\($0.offset)", name: $0.element))) })
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+      var previous = Array(0...b.count)
+      for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+          current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+      }
+      return a.isEmpty ? b.count : previous[b.count]
+    }
+    var checked = 0
+    for _ in 0..<200 {
+      let typed = word(4 + Int(random.next() % 6)).trimmingCharacters(in: .whitespaces)
+      let folded = SearchText.fold(typed)
+      guard !folded.isEmpty else { continue }
+      let limit = max(2, folded.count / 3)
+      let expected = names.sorted().map { (distance(Array(folded), Array(SearchText.fold($0))), $0) }.filter { $0.0 <= limit }.min { $0 < $1 }?.1
+      do {
+        _ = try h.engine.places.get(typed)
+      } catch DomainError.notFound(_, _, let nearest) {
+        #expect(nearest == expected, "\(typed)")
+        checked += 1
+      } catch {}
+    }
+    #expect(checked > 100, "most random words name no place")
+  }
 
   @Test func tagsAreKeptOnceAndUntaggingUnknownTagsIsRefused() throws {
     let h = EngineHarness()

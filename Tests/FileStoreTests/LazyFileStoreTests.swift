@@ -93,6 +93,47 @@ import TestSupport
     withExtendedLifetime(folder) {}
   }
 
+  /// The sidecar `path` holds, changed by `change` and its checksum made right again.
+  static func rewriteSidecar(_ path: String, _ change: (inout [UInt8]) -> Void) throws {
+    var keys = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/keys-2")))
+    keys.removeLast(4)
+    change(&keys)
+    let crc = CRC32.checksum(keys)
+    keys += (0..<4).map { UInt8((crc >> (8 * UInt32($0))) & 0xFF) }
+    try Data(keys).write(to: URL(fileURLWithPath: path + "/keys-2"))
+  }
+
+  /// A sidecar written before it held the places' names (it ends with its
+  /// text) is still used for part reads; names are read from the records.
+  @Test func aSidecarFromBeforeNamesIsUsed() throws {
+    let places = (0..<5).map { Fixtures.place("p\($0)", name: "Place \($0)") }
+    let (folder, path) = try Self.compacted(places.map { .put(.place($0)) } + [.put(.task(Fixtures.task("t1")))])
+    try Self.rewriteSidecar(path) { keys in
+      let count = keys.suffix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+      #expect(count == 5, "the sidecar names the five places")
+      keys.removeLast(4 + 16 * count)
+    }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.placeNames().map { "\($0.id)=\($0.name)" }.sorted() == places.map { "\($0.id)=\($0.name)" })
+    #expect(try reader.state(of: [.place(PlaceID("p3"))]).places[PlaceID("p3")]?.name == "Place 3")
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A name pointing past the sidecar's text is not read: the sidecar is
+  /// not used, and the names come from the records.
+  @Test func aSidecarNamePointingOutsideItselfIsNotUsed() throws {
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa")))])
+    try Self.rewriteSidecar(path) { keys in
+      // The one name's text starts far past the end.
+      for i in 0..<4 { keys[keys.count - 4 - 16 + 8 + i] = 0xFF }
+    }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.placeNames().map { "\($0.id)=\($0.name)" } == ["p1=Alepa"])
+    withExtendedLifetime(folder) {}
+  }
+
   /// Damage in a frame of the snapshot a part read reads is found (the
   /// frame's checksum covers its bytes) and named with the file.
   @Test func aDamagedSnapshotIsReportedByAPartRead() throws {

@@ -158,6 +158,26 @@ struct FileStoreReader {
     return keys
   }
 
+  /// Every place held and its name: the sidecar's names of the snapshot's
+  /// places, less those the log touched, which are read with their
+  /// records. nil when the sidecar is from before names.
+  func placeNames() throws -> [(id: PlaceID, name: String)]? {
+    var names: [(id: PlaceID, name: String)] = []
+    if let index = keys {
+      guard let count = index.names else { return nil }
+      names.reserveCapacity(count + tailPlaces.count)
+      for number in 0..<count {
+        let (id, name) = index.name(number)
+        if tailPlaces.isEmpty || !tailPlaces.contains(id) { names.append((PlaceID(id), name)) }
+      }
+    }
+    guard !tailPlaces.isEmpty else { return names }
+    var touched = StoreState()
+    touched.apply(contentsOf: try records(of: Set(tailPlaces.map { EntityKey.place(PlaceID($0)) })))
+    for place in touched.places.values { names.append((place.id, place.name)) }
+    return names
+  }
+
   /// The tasks whose box at the snapshot holds `point`, and every task the
   /// log touched or whose place it touched (their boxes may have moved):
   /// more than the circles hold, never fewer.

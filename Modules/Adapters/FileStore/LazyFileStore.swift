@@ -72,6 +72,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return Set(state.tasks.keys.filter { id in state.spots(of: id).contains { $0.box?.contains(point) == true } })
   }
 
+  public func placeNames() throws -> [(id: PlaceID, name: String)] {
+    if let reader = try reader(), let names = try reader.placeNames() { return names }
+    return try opened().state().places.values.map { ($0.id, $0.name) }
+  }
+
   /// The replica file's id (what an open reads), without opening; a
   /// store without one yet is opened (which writes it).
   public var replica: ReplicaID {

@@ -6,9 +6,9 @@ import Persistence
 /// `snapshot-N`), so a reader can find one key's records without decoding
 /// the rest: where each frame's payload lies, every record's owner key
 /// (`EntityKey.owner`) with where it starts, sorted by the owner's bytes,
-/// and each task location's place and circle box. It only speeds reading:
-/// one that is missing, damaged or made for other snapshot bytes is not
-/// used (`FileStoreReader` then reads everything).
+/// each task location's place and circle box, and each place's name. It
+/// only speeds reading: one that is missing, damaged or made for other
+/// snapshot bytes is not used (`FileStoreReader` then reads everything).
 ///
 /// Layout, little-endian: the file header (`WHKEY`); the snapshot's bytes
 /// (u64) and CRC-32, then the counts of frames, entries and spots and the
@@ -16,7 +16,10 @@ import Persistence
 /// and length; per entry its owner (start and length in the text), frame
 /// and start in the frame's payload; per spot its task and place (start
 /// and length in the text, a place length of `noPlace` for none) and its
-/// box (four doubles, NaN for none); the text; the CRC-32 of all before.
+/// box (four doubles, NaN for none); the text; per place (held, by id)
+/// its id and name (start and length in the text each), then their count
+/// (u32); the CRC-32 of all before. A sidecar from before names ends with
+/// the text: it is used, and names are read from the places' records.
 struct SnapshotKeys {
   static let kind = "WHKEY"
   static let noPlace = UInt32.max
@@ -24,6 +27,7 @@ struct SnapshotKeys {
   static let frameBytes = 8
   static let entryBytes = 16
   static let spotBytes = 16 + 32
+  static let nameBytes = 16
 
   static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
 
@@ -53,7 +57,7 @@ struct SnapshotKeys {
     }
     let spots = state.tasks.keys.sorted().flatMap { state.spots(of: $0) }
     var out = FileHeader.bytes(kind: kind)
-    out.reserveCapacity(fixedBytes + frames.count * frameBytes + entries.count * (entryBytes + 24) + spots.count * (spotBytes + 32))
+    out.reserveCapacity(fixedBytes + frames.count * frameBytes + entries.count * (entryBytes + 24) + spots.count * (spotBytes + 32) + state.places.count * (nameBytes + 24) + 4)
     var text: [UInt8] = []
     func u32(_ value: Int) { Frame.appendLE(UInt32(truncatingIfNeeded: value), to: &out) }
     func f64(_ value: Double) {
@@ -73,9 +77,15 @@ struct SnapshotKeys {
       u32(frame.length)
     }
     var previous: (owner: [UInt8], start: Int)?
+    // Where each place's id is in the text: its owner key's, past `place/`.
+    let placePrefix = Array("place/".utf8)
+    var placeIDs: [String: Int] = [:]
     for entry in entries {
       // One owner's records are together: its name is written once.
       let start = previous.map { $0.owner == entry.owner } == true ? previous!.start : put(entry.owner)
+      if previous?.start != start, entry.owner.starts(with: placePrefix) {
+        placeIDs[String(decoding: entry.owner.dropFirst(placePrefix.count), as: UTF8.self)] = start + placePrefix.count
+      }
       previous = (entry.owner, start)
       u32(start)
       u32(entry.owner.count)
@@ -95,9 +105,19 @@ struct SnapshotKeys {
       }
       for value in [spot.box?.minLatitude, spot.box?.maxLatitude, spot.box?.minLongitude, spot.box?.maxLongitude] { f64(value ?? .nan) }
     }
+    var names: [(id: Int, idCount: Int, name: Int, nameCount: Int)] = []
+    names.reserveCapacity(state.places.count)
+    for (id, place) in state.places.sorted(by: { $0.key < $1.key }) {
+      let idBytes = id.rawValue.utf8
+      names.append((placeIDs[id.rawValue] ?? put(idBytes), idBytes.count, put(place.name.utf8), place.name.utf8.count))
+    }
     let textCount = UInt32(text.count)
     for shift in 0..<4 { out[textCountAt + shift] = UInt8(truncatingIfNeeded: textCount >> (8 * UInt32(shift))) }
     out += text
+    for name in names {
+      for value in [name.id, name.idCount, name.name, name.nameCount] { u32(value) }
+    }
+    u32(names.count)
     Frame.appendLE(CRC32.checksum(out), to: &out)
     return out
   }
@@ -109,9 +129,12 @@ struct SnapshotKeys {
   let frames: Int
   let entries: Int
   let spots: Int
+  /// How many places are named (nil: a sidecar from before names).
+  let names: Int?
   private let entriesStart: Int
   private let spotsStart: Int
   private let textStart: Int
+  private let namesStart: Int
 
   init?(_ file: MappedFile, snapshotBytes: Int, snapshotCRC: UInt32) {
     let bytes = file.bytes
@@ -125,11 +148,23 @@ struct SnapshotKeys {
     entriesStart = Self.fixedBytes + frames * Self.frameBytes
     spotsStart = entriesStart + entries * Self.entryBytes
     textStart = spotsStart + spots * Self.spotBytes
-    guard textStart + header[6] + 4 == bytes.count else { return nil }
+    namesStart = textStart + header[6]
+    if namesStart + 4 == bytes.count {
+      names = nil
+    } else {
+      guard namesStart + 8 <= bytes.count else { return nil }
+      let count = Int(Frame.readLE(bytes, at: bytes.count - 8))
+      guard namesStart + count * Self.nameBytes + 8 == bytes.count else { return nil }
+      names = count
+    }
     self.file = file
     // Every offset checked once, so a sidecar whose checksum happens to
     // hold cannot send a read outside the text or the snapshot.
     let text = header[6]
+    for name in 0..<(names ?? 0) {
+      let at = namesStart + name * Self.nameBytes
+      guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text else { return nil }
+    }
     for frame in 0..<frames where !(FileHeader.size + Frame.headerSize...snapshotBytes).contains(self.frame(frame).lowerBound)
       || self.frame(frame).upperBound > snapshotBytes
     {
@@ -215,6 +250,12 @@ struct SnapshotKeys {
     let values = (0..<4).map { f64(at + 8 * $0) }
     guard !values.contains(where: \.isNaN) else { return nil }
     return CircleBox(minLatitude: values[0], maxLatitude: values[1], minLongitude: values[2], maxLongitude: values[3])
+  }
+
+  /// Name `index`'s place id and the place's name.
+  func name(_ index: Int) -> (id: String, name: String) {
+    let at = namesStart + index * Self.nameBytes
+    return (String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self))
   }
 
   /// Spot `index`'s task, as its owner key (`task/ID`).

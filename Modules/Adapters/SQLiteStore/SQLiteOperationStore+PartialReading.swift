@@ -30,4 +30,10 @@ extension SQLiteOperationStore {
   public func tasks(near point: Coordinate) throws -> Set<TaskID> {
     try reading { database in try SQLiteTaskSpots.tasks(near: point, database: database) }
   }
+
+  public func placeNames() throws -> [(id: PlaceID, name: String)] {
+    if let names = try reading({ database in try SQLitePlaceNames.names(database) }) { return names }
+    try refresh()
+    return state().places.values.map { ($0.id, $0.name) }
+  }
 }

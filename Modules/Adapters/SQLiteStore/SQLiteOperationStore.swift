@@ -6,15 +6,16 @@ import Persistence
 /// The `sqlite:PATH` store: the operation log as rows of one SQLite table
 /// (each record in the stores' binary form, `RecordCodec`, in the order
 /// written, indexed by the key it is read with), the replica's id beside
-/// it, and an R*Tree of the tasks' circles (`SQLiteTaskSpots`). WAL with
+/// it, an R*Tree of the tasks' circles (`SQLiteTaskSpots`) and the places'
+/// names (`SQLitePlaceNames`). WAL with
 /// `synchronous=FULL`, so a batch is acknowledged only once its commit is
 /// on disk and a batch is never partly there. Several processes may open
 /// the same file: readers never wait (WAL), a writer takes SQLite's write
 /// lock, first reads what others appended and only then stamps, so stamps
 /// stay strictly increasing across processes. Opened `lazily`, the whole
 /// state is read only when `state()`, a write or `refresh()` first needs
-/// it; `records(of:)`, `taskKeys()` and `tasks(near:)` read only the rows
-/// they need.
+/// it; `records(of:)`, `taskKeys()`, `tasks(near:)` and `placeNames()`
+/// read only the rows they need.
 public final class SQLiteOperationStore: PartialReading {
   public let replica: ReplicaID
   let path: String
@@ -77,7 +78,7 @@ public final class SQLiteOperationStore: PartialReading {
     var state = Guarded(core: StoreCore(replica: replica), seq: 0, database: database)
     if meta["format"] == "1" { try Self.upgrade(&state, replica: replica, path: path) }
     do {
-      try database.execute("CREATE INDEX IF NOT EXISTS records_owner ON records(owner);" + SQLiteTaskSpots.schema)
+      try database.execute("CREATE INDEX IF NOT EXISTS records_owner ON records(owner);" + SQLiteTaskSpots.schema + SQLitePlaceNames.schema)
     } catch let failure as SQLiteDatabase.Failure {
       throw Self.storeError(failure, path: path, operation: "open")
     }
@@ -97,7 +98,7 @@ public final class SQLiteOperationStore: PartialReading {
         var format: String?
         try database.query("SELECT value FROM meta WHERE key = 'format'") { row in format = row.text(0) }
         if format == "1" {
-          try database.execute("ALTER TABLE records ADD COLUMN owner TEXT;" + SQLiteTaskSpots.schema)
+          try database.execute("ALTER TABLE records ADD COLUMN owner TEXT;" + SQLiteTaskSpots.schema + SQLitePlaceNames.schema)
           var rows: [[any Sendable]] = []
           let decoder = JSONDecoder()
           try database.query("SELECT seq, record FROM records") { row in
@@ -165,6 +166,7 @@ public final class SQLiteOperationStore: PartialReading {
           state.core.apply(records)
           state.seq = last
           try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
+          try SQLitePlaceNames.update(after: records, before: committed, last: last, state: state.core.state, database: database)
           try database.execute("COMMIT")
           return records
         } catch {

@@ -18,6 +18,9 @@ import Domain
 /// - `tasks(near:)` is every task with a location (its own coordinate or
 ///   its place's current one) whose circle contains `point`; it may hold
 ///   more (callers check the distance), never fewer.
+/// - `placeNames()` is every place `state()` holds (deleted ones not),
+///   each once with its `name`, in no promised order: what a name typed
+///   on a command line is resolved against without reading every place.
 public protocol PartialReading: OperationStore {
   /// Records that rebuild what `state()` holds for `keys`, and nothing else.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord]
@@ -27,6 +30,9 @@ public protocol PartialReading: OperationStore {
 
   /// A superset of the tasks one of whose location circles contains `point`.
   func tasks(near point: Coordinate) throws -> Set<TaskID>
+
+  /// Every place held, with its name.
+  func placeNames() throws -> [(id: PlaceID, name: String)]
 }
 
 extension PartialReading {

@@ -35,7 +35,8 @@ public enum PartialReadingConformance {
 
   /// A history of puts, field updates, tag changes, memberships, deletes
   /// and merged records from another replica; then every key read alone,
-  /// every task found near its own circles, and a point near each place.
+  /// every task found near its own circles, a point near each place, and
+  /// every place's name.
   static func partsMatchTheWhole(
     _ store: any PartialReading, seed: UInt64, another: ((any PartialReading) throws -> any PartialReading)? = nil
   ) throws {
@@ -83,6 +84,15 @@ public enum PartialReadingConformance {
       }
     }
     for point in points { try tasksNear(point, store: store, whole: whole) }
+    try namesMatch(store, whole: whole, check: "placeNames")
+  }
+
+  /// `placeNames()` is every place `whole` holds, each once, with its name.
+  static func namesMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
+    let names = try store.placeNames()
+    let expected = whole.places.values.map { "\($0.id.rawValue)=\($0.name)" }.sorted()
+    let found = names.map { "\($0.id.rawValue)=\($0.name)" }.sorted()
+    try expect(found == expected, check, "names \(found) ≠ \(expected)")
   }
 
   /// A place moved (or deleted) moves its tasks' circles with it.
@@ -100,8 +110,10 @@ public enum PartialReadingConformance {
     try expect(try store.tasks(near: far).contains(task.id), "tasks(near:) after a place moved", "the task is not found where its place went")
     try store.append([.delete(.place(place.id))])
     try tasksNear(far, store: store, whole: store.state())
+    try namesMatch(store, whole: store.state(), check: "placeNames after a place was deleted")
     place = Fixtures.place("moving")
     try store.append([.put(.place(place))])
+    try namesMatch(store, whole: store.state(), check: "placeNames after a place came back")
     try expect(try store.tasks(near: Fixtures.helsinki).contains(task.id), "tasks(near:) after a place came back", "the task is not found")
   }
 
@@ -119,6 +131,14 @@ public enum PartialReadingConformance {
     try expect(
       try second.tasks(near: Coordinate(latitude: -16.5, longitude: -179.9995)).contains(task.id), "another handle",
       "does not find a task across the antimeridian")
+    var place = Fixtures.place("renamed", name: "Before")
+    try store.append([.put(.place(place))])
+    _ = try second.placeNames()
+    place.personal.name = "After"
+    try store.append([.put(.place(place))])
+    try expect(
+      try second.placeNames().contains { $0.id == place.id && $0.name == "After" }, "another handle",
+      "does not read a place renamed by the first")
   }
 
   static func same(_ part: StoreState, _ whole: StoreState, key: EntityKey, check: String) throws {
@@ -179,6 +199,7 @@ public enum PartialReadingConformance {
         case 1:
           places[place].personal.tags = places[place].personal.tags.isEmpty ? ["new \(round)"] : Array(places[place].personal.tags.dropFirst())
           places[place].personal.coordinate = places[place].coordinate?.offset(meters: 36, bearing: -0.6)
+          places[place].personal.name = "Place \(place) renamed \(round)"
           try store.append([.put(.place(places[place]))])
         case 2:
           try store.append([.delete(.membership(Membership(list: lists[place % 2].id, place: places[place].id)))])

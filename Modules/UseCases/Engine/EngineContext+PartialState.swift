@@ -34,6 +34,13 @@ extension EngineContext {
     return try reader.state(of: Set(lists).union([.place(place)]))
   }
 
+  /// Every place's id and name, read without the places where the store
+  /// can (`PartialReading`); nil when it cannot.
+  func placeNames() throws -> [(id: PlaceID, name: String)]? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.placeNames()
+  }
+
   /// The task with this exact id and its places, read alone; nil as for `state(ofPlace:)`.
   func state(ofTask id: String) throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }

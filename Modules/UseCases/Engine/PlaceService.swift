@@ -26,9 +26,16 @@ public struct PlaceService: Sendable {
   }
 
   /// By exact id, read alone where the store can (`PartialReading`); by
-  /// name or prefix, from the whole state.
+  /// name or prefix, resolved among the places' names alone and then read
+  /// alone there, or from the whole state.
   public func get(_ reference: String) throws -> Place {
     if let place = try context.state(ofPlace: reference)?.places[PlaceID(reference)] { return place }
+    if let names = try context.placeNames() {
+      let id = try Reference.resolve(
+        reference, kind: "place", among: names.map { Reference.Candidate(id: $0.id.rawValue, name: $0.name, preferred: true, value: $0.id) })
+      // Deleted since its name was read: resolved again against what is there now.
+      if let place = try context.state(ofPlace: id.rawValue)?.places[id] { return place }
+    }
     return try context.wholeState().place(reference)
   }
 
