@@ -23,7 +23,7 @@ public struct DaemonStatus: Codable, Equatable, Sendable {
   public var updatedAt: Date
   public var listening: String
   public var running: Bool
-  /// Per person.
+  /// Per person whose sinks delivered, retried or failed anything (others are left out).
   public var deliveries: [String: Deliveries]
 
   public init(pid: Int32, updatedAt: Date, listening: String, running: Bool, deliveries: [String: Deliveries]) {
