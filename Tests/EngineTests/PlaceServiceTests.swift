@@ -47,6 +47,21 @@ import TestSupport
     #expect(checked > 100, "most random words name no place")
   }
 
+  /// Starts of a name's words, in any order, name the place; the middle
+  /// of a word does not; accented names alike.
+  @Test func wordsOfANameInAnyOrderNameThePlace() throws {
+    let h = EngineHarness()
+    for name in ["Buy milk and bread", "Kauppa Lidl", "Café Ursula", "Lidl-Pasila"] {
+      _ = try h.engine.places.add(name: name, coordinate: Fixtures.helsinki)
+    }
+    #expect(try h.engine.places.get("bread milk").name == "Buy milk and bread")
+    #expect(try h.engine.places.get("kaup lid").name == "Kauppa Lidl")
+    #expect(try h.engine.places.get("urs cafe").name == "Café Ursula")
+    #expect(try h.engine.places.get("pasila").name == "Lidl-Pasila")
+    #expect(throws: DomainError.self, "the middle of a word") { try h.engine.places.get("ilk bre") }
+    #expect(throws: DomainError.self, "one word of two") { try h.engine.places.get("milk pasila") }
+  }
+
   @Test func tagsAreKeptOnceAndUntaggingUnknownTagsIsRefused() throws {
     let h = EngineHarness()
     _ = try h.engine.places.add(name: "Alepa", coordinate: Fixtures.helsinki, tags: ["grocery"])

@@ -277,9 +277,8 @@ public final class DaemonHost: Sendable {
 
   /// Each person's engine is ticked once a round (seconds), in one of
   /// `tickSlices` slices spread over it, by their name: ticking 10,000
-  /// people at once held a core for 40–85 ms every 5 s, and requests
-  /// meanwhile waited (Docs/Benchmarks.md, 2026-12-05). The status, the
-  /// sweep and analytics go once a round.
+  /// people at once held a core for 40–85 ms every 5 s (Docs/Benchmarks.md,
+  /// 2026-12-05). The status, the sweep and analytics go once a round.
   static let tickRound = 5.0
   static let tickSlices = 10
 
