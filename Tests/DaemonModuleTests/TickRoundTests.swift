@@ -20,6 +20,21 @@ import TestSupport
     #expect(counts.allSatisfy { (700...1300).contains($0) }, "\(counts)")
   }
 
+  /// A person closed is let go: the relay that carries a desktop sink's
+  /// answers to them (and which they hold) does not keep them alive.
+  @Test func aClosedPersonIsLetGo() throws {
+    let scratch = TemporaryDirectory()
+    let command = scratch.write("notify-send", "#!/bin/sh\nexit 0\n")
+    chmod(command, 0o755)
+    let daemon = try DaemonHarness(notify: ["desktop:" + command])
+    #expect(daemon.send("POST", "/owntracks", body: daemon.location(north: 3000)).status == 200)
+    weak let person = daemon.host.people.byName["alice"]
+    try #require(person != nil, "alice is open")
+    let closed = daemon.host.people.close(drainSeconds: 1, log: DaemonLog { _ in }) { $0 == "alice" }
+    #expect(closed.closed == ["alice"])
+    #expect(person == nil, "nothing holds alice after she closed")
+  }
+
   /// The status names a person whose reminder a sink tried to deliver, and
   /// leaves out one who was reminded of nothing (`doctor` shows the same).
   @Test func theStatusLeavesOutPeopleWithNothingDelivered() throws {

@@ -5,9 +5,12 @@ import Notifications
 /// Carries an answer from a sink that shows its own buttons (the desktop)
 /// to the person, who is made after their sinks.
 final class AnswerRelay: Sendable {
-  /// Weak: the person holds their sinks, and a sink holds this relay.
+  /// Held until the person closes (`release`): the person holds their
+  /// sinks, and a sink holds this relay. Not weak: a weak reference to a
+  /// Person sent every retain of it through a side table, one more cache
+  /// miss per request with 10,000 people (Docs/Benchmarks.md, 2026-12-05).
   private struct Target {
-    weak var person: Person?
+    var person: Person?
   }
   private let target = Locked(Target())
   let log: DaemonLog
@@ -18,6 +21,9 @@ final class AnswerRelay: Sendable {
     get { target.withLock { $0.person } }
     set { target.withLock { $0.person = newValue } }
   }
+
+  /// Lets the person go (they closed, or never opened).
+  func release() { person = nil }
 
   func answer(_ action: ReminderAction, notification: ReminderNotification) {
     guard let person else { return }

@@ -128,10 +128,10 @@ public final class DaemonHost: Sendable {
           suggestions: try runtime.suggestions(context: context), imports: try runtime.imports(context: context),
           analyticsOffered: settings.analyticsDaemon && !settings.analyticsSinks.isEmpty,
           sinkKinds: sinkKinds, remindersReachPerson: sinkKinds.contains { runtime.registry.notify[$0]?.reachesPerson ?? true },
-          outboxes: outboxes)
-        relay.person = made
+          outboxes: outboxes, relay: relay)
         for case .degraded(let reason) in try made.phone.arrival.launch() { log("degraded", ["person": name, "detail": reason]) }
       } catch {
+        relay.release()
         store.close()
         throw error
       }

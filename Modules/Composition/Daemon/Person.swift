@@ -83,6 +83,8 @@ final class Person: Sendable {
   let importJob = ImportJob()
   /// Each sink's reminders kept until they are delivered (`ReminderOutbox`).
   let outboxes: [ReminderOutbox]
+  /// Brings a desktop sink's answers here; let go at `close`.
+  let relay: AnswerRelay?
 
   /// Sends again the reminders a stop or a crash left undelivered
   /// (at start, and when taking the person over from another worker).
@@ -97,8 +99,9 @@ final class Person: Sendable {
     retention: FixRetention? = nil, analytics: any AnalyticsSink = NoopAnalytics(), observer: (@Sendable ([ArrivalEvent]) -> Void)? = nil,
     warn: @escaping @Sendable (String) -> Void = { _ in },
     suggestions: SuggestionService? = nil, imports: ImportService? = nil, analyticsOffered: Bool = false, sinkKinds: [String] = [],
-    remindersReachPerson: Bool = true, outboxes: [ReminderOutbox] = []
+    remindersReachPerson: Bool = true, outboxes: [ReminderOutbox] = [], relay: AnswerRelay? = nil
   ) {
+    self.relay = relay
     self.outboxes = outboxes
     self.sinkKinds = sinkKinds
     self.remindersReachPerson = remindersReachPerson
@@ -118,6 +121,7 @@ final class Person: Sendable {
     sessionConfig = arrival.session
     engine = Engine(context: context)
     phone = PhoneService(context: context, scheduler: scheduler, config: arrival, capacity: settings.capacity)
+    relay?.person = self
   }
 
   /// Handles one report. A location is written durably (to the shared
@@ -185,6 +189,7 @@ final class Person: Sendable {
     for queue in queues where !queue.drain(timeout: drainSeconds) {
       log("delivery", ["person": name, "detail": "stopped with deliveries still queued"])
     }
+    relay?.release()
     store.close()
   }
 
