@@ -11,13 +11,18 @@ import TestSupport
   /// A person is always ticked in the same slice, and 10,000 people spread
   /// over the slices (none holds more than 30 % over its share).
   @Test func peopleAreTickedInSlicesSpreadOverTheRound() throws {
-    var counts = [Int](repeating: 0, count: DaemonHost.tickSlices)
+    var counts = [Int](repeating: 0, count: TickRound.slices)
     for index in 0..<10_000 {
-      let slice = DaemonHost.tickSlice(of: "p\(index)")
-      try #require((0..<DaemonHost.tickSlices).contains(slice) && slice == DaemonHost.tickSlice(of: "p\(index)"))
+      let slice = TickRound.slice(of: "p\(index)")
+      try #require((0..<TickRound.slices).contains(slice) && slice == TickRound.slice(of: "p\(index)"))
       counts[slice] += 1
     }
     #expect(counts.allSatisfy { (700...1300).contains($0) }, "\(counts)")
+    // The round walks the slices in order, the last one ending it.
+    let round = TickRound()
+    let walked = (0..<(2 * TickRound.slices)).map { _ in round.advance() }
+    #expect(walked.map(\.slice) == Array(0..<TickRound.slices) + Array(0..<TickRound.slices))
+    #expect(walked.filter(\.endsRound).map(\.slice) == [TickRound.slices - 1, TickRound.slices - 1])
   }
 
   /// A person closed is let go: the relay that carries a desktop sink's

@@ -174,8 +174,7 @@ struct FileStoreReader {
     guard !tailPlaces.isEmpty else { return names }
     var touched = StoreState()
     touched.apply(contentsOf: try records(of: Set(tailPlaces.map { EntityKey.place(PlaceID($0)) })))
-    for place in touched.places.values { names.append((place.id, place.name)) }
-    return names
+    return names + touched.placeNames
   }
 
   /// The tasks whose box at the snapshot holds `point`, and every task the

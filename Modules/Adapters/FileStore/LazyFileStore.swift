@@ -74,7 +74,7 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
 
   public func placeNames() throws -> [(id: PlaceID, name: String)] {
     if let reader = try reader(), let names = try reader.placeNames() { return names }
-    return try opened().state().places.values.map { ($0.id, $0.name) }
+    return try opened().state().placeNames
   }
 
   /// The replica file's id (what an open reads), without opening; a

@@ -34,6 +34,6 @@ extension SQLiteOperationStore {
   public func placeNames() throws -> [(id: PlaceID, name: String)] {
     if let names = try reading({ database in try SQLitePlaceNames.names(database) }) { return names }
     try refresh()
-    return state().places.values.map { ($0.id, $0.name) }
+    return state().placeNames
   }
 }

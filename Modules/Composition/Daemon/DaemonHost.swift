@@ -221,16 +221,13 @@ public final class DaemonHost: Sendable {
       do { try retention.sweep(people: names) } catch { log("retention", ["detail": "\(error)"]) }
     }
     sweep()
-    let slices = Locked(0)
-    let ticker = Ticker(label: "whilehere.ticker", interval: Self.tickRound / Double(Self.tickSlices)) { [mqtt] in
-      let slice = slices.withLock { next in
-        defer { next = (next + 1) % Self.tickSlices }
-        return next
-      }
+    let round = TickRound()
+    let ticker = Ticker(label: "whilehere.ticker", interval: TickRound.interval) { [mqtt] in
+      let (slice, endsRound) = round.advance()
       let people = directory.byName
-      for (name, person) in people where Self.tickSlice(of: name) == slice { person.tick() }
+      for (name, person) in people where TickRound.slice(of: name) == slice { person.tick() }
       mqtt?.flush()
-      guard slice == Self.tickSlices - 1 else { return }
+      guard endsRound else { return }
       if retention.tickIsSweep(every: 120) { sweep() }
       analytics.flush()
       if let statusPath { try? Self.status(of: Array(people.values), listening: base.value, running: true, now: clock.now()).write(to: statusPath) }
@@ -273,20 +270,6 @@ public final class DaemonHost: Sendable {
       source.waitUntilFinished()
       for queue in person.queues { _ = queue.drain() }
     }
-  }
-
-  /// Each person's engine is ticked once a round (seconds), in one of
-  /// `tickSlices` slices spread over it, by their name: ticking 10,000
-  /// people at once held a core for 40–85 ms every 5 s (Docs/Benchmarks.md,
-  /// 2026-12-05). The status, the sweep and analytics go once a round.
-  static let tickRound = 5.0
-  static let tickSlices = 10
-
-  /// The slice a person is ticked in: the same all their life (FNV-1a of the name).
-  static func tickSlice(of name: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(hash % UInt64(tickSlices))
   }
 
   /// Lets time pass when the host was started with `manualTicks`: sessions

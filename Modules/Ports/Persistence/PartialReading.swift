@@ -46,6 +46,11 @@ extension PartialReading {
   }
 }
 
+extension StoreState {
+  /// Every place held and its name: what `placeNames()` answers from a state read whole.
+  public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
+}
+
 extension EntityKey {
   /// The key a record is read with: a tag or a membership goes with its
   /// place (showing a place shows its tags and lists), anything else is
