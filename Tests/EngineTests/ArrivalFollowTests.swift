@@ -218,6 +218,32 @@ import Testing
     #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 205), accuracy: 8)) == [tasks[0].title])
   }
 
+  /// `silenceAfter`: followed positions that stop coming near a place ask
+  /// one fix, once per silence; off, the silence asks nothing.
+  @Test(arguments: [0.0, 60.0])
+  func followedPositionsFallingSilentNearAPlaceAskOneFix(silence: TimeInterval) throws {
+    var config = ArrivalConfig()
+    config.follow.silenceAfter = silence
+    let h = ArrivalHarness(config: config)
+    let tasks = try dense(h)
+    // 50 m short of the first place (30 m radius), 40 m accurate: its circle reaches it.
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: 150), accuracy: 40)
+    h.clock.advance(by: 30)
+    #expect(h.arrivals.tick().isEmpty, "a walker's next position is still on its way")
+    h.clock.advance(by: 31)
+    let events = h.arrivals.tick()
+    guard silence > 0 else {
+      #expect(!events.contains(.confirmationRequested("wh-silence")))
+      return #expect(singleFixes(h) == 0)
+    }
+    #expect(events.contains(.confirmationRequested("wh-silence")))
+    #expect(singleFixes(h) == 1)
+    #expect(h.reminders(h.arrivals.preciseFix(ArrivalHarness.point(north: 205), accuracy: 8)) == [tasks[0].title])
+    h.clock.advance(by: 120)
+    _ = h.arrivals.tick()
+    #expect(singleFixes(h) == 1, "one fix a silence")
+  }
+
   @Test func aVisitUnderWayNearAPlaceAsksOneFixAndAnEndedOneNothing() throws {
     let h = ArrivalHarness()
     let milk = try h.task("Buy milk", north: 3000, radius: 60)

@@ -17,6 +17,8 @@ extension ArrivalMachine {
     guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return cellGradeFix() }
     lastReducedAt = now
     lastPosition = point
+    lastFollowed = (point, accuracy)
+    silenceAsked = false
     visits.observe(point, accuracy: accuracy)
     if let last = lastPlan, last.origin.distance(to: point) >= config.follow.replanDistance,
       now.timeIntervalSince(last.at) >= Self.followReplanInterval
@@ -40,12 +42,26 @@ extension ArrivalMachine {
     edgeExited(quietly: true)
   }
 
+  /// Followed positions stopped coming (`FollowConfig.silenceAfter`):
+  /// the person slowed or stopped where the last one placed them, and a
+  /// place within its accuracy circle may be where they stopped.
+  mutating func followedSilence() {
+    let after = config.follow.silenceAfter
+    guard after > 0, following, !silenceAsked, let last = lastReducedAt, now.timeIntervalSince(last) >= after,
+      let (here, accuracy) = lastFollowed
+    else { return }
+    silenceAsked = true
+    let near = candidates(near: here).filter { here.distance(to: $0.center) <= $0.radius + accuracy }
+    requestConfirmations(near, reportedBy: Self.silenceID)
+  }
+
   /// Plans from followed positions no more often than this, seconds.
   static let followReplanInterval: TimeInterval = 30
   /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
   static let followID = "wh-follow"
   static let visitID = "wh-visit"
   static let stopID = "wh-stop"
+  static let silenceID = "wh-silence"
 
   /// The OS's visit monitoring reported a stay. One under way, placed at
   /// Wi-Fi grade, moves the plan there if it was made elsewhere and asks one
@@ -109,7 +125,10 @@ extension ArrivalMachine {
     }
     guard wanted != following else { return }
     following = wanted
-    if !wanted { lastReducedAt = nil }
+    if !wanted {
+      lastReducedAt = nil
+      lastFollowed = nil
+    }
     report(.following(wanted))
   }
 

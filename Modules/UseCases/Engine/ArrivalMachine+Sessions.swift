@@ -85,6 +85,7 @@ extension ArrivalMachine {
       coarseWakeAsked = nil
       updateFollowing()
     }
+    followedSilence()
     if let wake = nextTimedChange, now >= wake, let origin = lastPosition ?? lastPlan?.origin {
       replan(from: origin, reason: "a snooze ended or a place opened or closed")
     }

@@ -105,6 +105,10 @@ public struct ArrivalMachine: Sendable {
   /// Until when the followed positions come with `approachFilter`.
   var closeFollowUntil: Date?
   var lastReducedAt: Date?
+  /// The last usable followed position and its accuracy, and whether the
+  /// silence after it already asked a fix (`FollowConfig.silenceAfter`).
+  var lastFollowed: (point: Coordinate, accuracy: Double)?
+  var silenceAsked = false
   var session: (state: PreciseSession, charge: Int)?
   var budget = TrackingBudget()
   var power = PowerState()

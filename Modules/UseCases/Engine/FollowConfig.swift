@@ -35,6 +35,12 @@ public struct FollowConfig: Hashable, Sendable, Codable {
   /// 0: off.
   public var approachWindow: TimeInterval = 0
   public var approachFilter = 0.0
+  /// While following, no position for this long, seconds, means the
+  /// person slowed or stopped (a walker passes the distance filter every
+  /// ~36 s): where the last one put them near a live place, one fix
+  /// confirms it, once per silence. Sooner than the motion history, and
+  /// for a person browsing a shop, whom it may never call still. 0: off.
+  public var silenceAfter: TimeInterval = 0
   /// Listen to visit monitoring (CLVisit): a stay the OS reports under way
   /// near a destination asks one fix to confirm it, so a visit the regions
   /// missed still fires while the person is there.
