@@ -31,6 +31,8 @@ enum CommandTimes {
       // A place as a person names it, and a slip answered with the nearest name (not found: 66).
       ("place show NAME", ["place", "show", "Place 61277"], 0), ("place show NAME, a slip", ["place", "show", "Plase 61277x"], 66),
       ("check --at", ["check", "--at", "60.2,24.9"], 0),
+      // Writes, each a durable append the next run repeats (a snooze pushed on, a tag already held).
+      ("task later (a write)", ["task", "later", "t000002"], 0), ("place tag (a write)", ["place", "tag", "p0000007", "shop"], 0),
     ]
     for (label, spec) in stores {
       for (name, arguments, status) in commands {

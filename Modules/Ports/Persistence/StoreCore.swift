@@ -88,6 +88,9 @@ public struct StoreCore: Sendable {
     return result
   }
 
+  /// Makes room for about `count` more keys (`StoreState.reserveCapacity`).
+  public mutating func reserveCapacity(_ count: Int) { state.reserveCapacity(count) }
+
   public mutating func apply(_ records: [OperationRecord]) {
     for record in records { clock.observe(record.stamp) }
     state.apply(contentsOf: records)
