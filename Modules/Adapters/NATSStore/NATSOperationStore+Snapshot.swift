@@ -94,6 +94,7 @@ extension NATSOperationStore {
       group.parts.map(\.part) == Array(0..<group.parts.count) && group.parts.last?.last == true
     }
     guard let whole = wholes.max(by: { ($0.parts[0].through, $0.last) < ($1.parts[0].through, $1.last) }) else { return }
+    state.core.reserveCapacity(whole.parts.reduce(0) { $0 + $1.records.count })
     for part in whole.parts { state.core.apply(part.records) }
     state.sequence = max(state.sequence, whole.parts[0].through)
     state.snapshot = (whole.first, whole.last)

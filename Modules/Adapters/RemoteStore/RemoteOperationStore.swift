@@ -28,6 +28,7 @@ public final class RemoteOperationStore: OperationStore, Sendable {
     replica = try ReplicaID(info.replica)
     var core = StoreCore(replica: replica)
     let records = try Self.decode([OperationRecord].self, from: Self.send(client, "GET", url.appendingPathComponent("api/v1/operations"), authorization, nil, timeout), url)
+    core.reserveCapacity(records.count)
     core.apply(records)
     self.core = Locked(core)
   }
