@@ -14,7 +14,7 @@ extension StrategyRun {
     case .wakeFixRequested: notes["wake fix", default: 0] += 1
     case .confirmationRequested(let id):
       // Region entries are counted together; the other sources by name.
-      let source = [ArrivalService.followID, ArrivalService.visitID, ArrivalService.stopID, ArrivalService.reportID].contains(id) ? " (\(id))" : ""
+      let source = [ArrivalService.followID, ArrivalService.visitID, ArrivalService.stopID, ArrivalService.silenceID, ArrivalService.reportID].contains(id) ? " (\(id))" : ""
       notes["confirming fix" + source, default: 0] += 1
     case .installFailed: notes["install failed", default: 0] += 1
     default: break

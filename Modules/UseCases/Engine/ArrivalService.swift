@@ -30,6 +30,7 @@ public final class ArrivalService: Sendable {
   public static let followID = ArrivalMachine.followID
   public static let visitID = ArrivalMachine.visitID
   public static let stopID = ArrivalMachine.stopID
+  public static let silenceID = ArrivalMachine.silenceID
   public static let reportID = ArrivalMachine.reportID
 
   public init(
