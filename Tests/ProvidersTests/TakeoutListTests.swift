@@ -84,6 +84,22 @@ import TestSupport
     #expect(read?.message.contains("feature 0 ('Nowhere') has coordinates out of range") == true)
   }
 
+  /// GeoJSON saved as .json (as `whilehere export geojson` writes it, or
+  /// another tool) keeps its places' names; a Google file is still read as
+  /// Google's, and a feature of Google's among plain ones keeps the file Google's.
+  @Test func plainGeoJSONSavedAsJSONKeepsItsNames() throws {
+    let directory = TemporaryDirectory()
+    let plain = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"name":"Kiosk Esplanadi","note":"by the stage"}}]}"#
+    let list = try TakeoutList.read(directory.write("places.json", plain))
+    #expect(list.rows.map(\.title) == ["Kiosk Esplanadi"])
+    #expect(list.rows.first?.note == "by the stage")
+    #expect(list.rows.first?.coordinate?.latitude == 60.17)
+    let google = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"name":"ignored","Title":"Hotel Kämp"}}]}"#
+    #expect(try TakeoutList.read(directory.write("Saved Places.json", google)).rows.map(\.title) == ["Hotel Kämp"])
+    let mixed = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"name":"A"}},{"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.16]},"properties":{"location":{"name":"B"}}}]}"#
+    #expect(try TakeoutList.read(directory.write("mixed.json", mixed)).rows.map(\.title) == ["Saved place 1 (no name)", "B"])
+  }
+
   /// A file cut short says it is not JSON and where it broke off, and one
   /// nested past any real export is refused the same way, without a crash.
   @Test func aTruncatedOrDeepFileSaysWhereItStopsBeingJSON() throws {

@@ -3,7 +3,9 @@ import Foundation
 
 /// Google Takeout starred places (`Saved Places.json`), in the old layout
 /// (`properties.Title`, `properties.Location."Business Name"`, `Address`) and
-/// the new one (`properties.location.name`, `address`). A place Google has
+/// the new one (`properties.location.name`, `address`); a `.json` file none
+/// of whose features carries Google's keys is read as plain GeoJSON
+/// (`GeoJSONPlaces`). A place Google has
 /// no data for has coordinates [0, 0]: it is kept, without a position.
 /// Outside JSON, so read with the project's parser (depth-bounded, exact
 /// offsets in its errors), not JSONSerialization.
@@ -18,6 +20,10 @@ enum SavedPlaces {
     guard case .object(let collection) = root, case .array(let features)? = collection["features"] else {
       throw ImportError(file: file, line: nil, message: "not a starred-places GeoJSON FeatureCollection")
     }
+    // A GeoJSON file saved as .json (by `whilehere export geojson` or
+    // another tool) names its places in `name`, which Google never writes:
+    // read as the GeoJSON it is, its places keep their names.
+    if !features.isEmpty, !features.contains(where: isGoogleFeature) { return try GeoJSONPlaces.parse(data, file: file, name: name) }
     var rows: [TakeoutList.Row] = []
     for (index, item) in features.enumerated() {
       guard case .object(let feature) = item, case .object(let properties)? = feature["properties"] else {
@@ -47,6 +53,14 @@ enum SavedPlaces {
     return TakeoutList(name: name, description: nil, rows: rows)
   }
 
+
+  /// Keys only Google's layouts (old or new) put in a feature's properties.
+  static let googleKeys = ["Title", "Location", "location", "Google Maps URL", "google_maps_url"]
+
+  static func isGoogleFeature(_ feature: JSONValue) -> Bool {
+    guard case .object(let feature) = feature, case .object(let properties)? = feature["properties"] else { return true }
+    return googleKeys.contains { properties[$0] != nil }
+  }
 
   static func object(_ value: JSONValue?) -> [String: JSONValue] {
     if case .object(let object)? = value { return object }
