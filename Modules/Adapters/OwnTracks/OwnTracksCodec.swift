@@ -54,7 +54,8 @@ public enum OwnTracksCodec {
     case "lwt":
       return .lastWill(try fields.time("tst", now: now, required: false) ?? now)
     case "encrypted":
-      throw OwnTracksError("encrypted payloads are not supported: turn off the app's encryption key for this server")
+      // The daemon opens a person's sealed reports before this (people.NAME.encryptionKey); one sealed twice is not a report.
+      throw OwnTracksError("an encrypted payload inside an encrypted payload is not a report")
     default:
       guard type.utf8.count <= 64 else { throw OwnTracksError("the _type is longer than 64 bytes") }
       return .ignored(type: type)

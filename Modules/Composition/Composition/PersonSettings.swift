@@ -22,6 +22,10 @@ public struct PersonSettings: Sendable, Equatable {
   public var webhookSecret = ""
   /// An access token for a protected ntfy server (`tk_…`).
   public var ntfyToken = ""
+  /// The OwnTracks app's payload encryption key, when set in the app:
+  /// reports come sealed with it and answers go back sealed (the apps use
+  /// its first 32 bytes). Empty: payloads are plain.
+  public var encryptionKey = ""
   /// Device credentials by device name (`whilehere device add`): stored
   /// forms of high-entropy tokens, checked with a fast keyed hash, so a
   /// phone proves itself without the person's password or Argon2id work.
@@ -34,7 +38,9 @@ public struct PersonSettings: Sendable, Equatable {
   /// The person's local time (an IANA name such as `Europe/Helsinki`):
   /// opening hours and snooze times are read in it. nil: the daemon's (`TZ`).
   public var timeZone: TimeZone?
-  static let keys = ["password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken", "deviceKeys", "timeZone"]
+  static let keys = [
+    "password", "devices", "remoteConfiguration", "notify", "capacity", "webhookSecret", "ntfyToken", "encryptionKey", "deviceKeys", "timeZone",
+  ]
 
   /// Lower-case letters, digits, `-` and `_`, 1 to 32 of them: safe as a
   /// directory name and an MQTT topic level.
@@ -94,7 +100,9 @@ public struct PersonSettings: Sendable, Equatable {
       }
       person.timeZone = zone
     }
-    for (field, path) in [("webhookSecret", \PersonSettings.webhookSecret), ("ntfyToken", \PersonSettings.ntfyToken)] {
+    for (field, path) in [
+      ("webhookSecret", \PersonSettings.webhookSecret), ("ntfyToken", \PersonSettings.ntfyToken), ("encryptionKey", \PersonSettings.encryptionKey),
+    ] {
       guard let value = object[field] else { continue }
       guard case .string(let text) = value else { throw ConfigError.wrongType(source: source, key: "\(key).\(field)", expected: "a string") }
       person[keyPath: path] = text

@@ -233,15 +233,21 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
     // Apps sometimes post nothing; that is not an error.
     guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return answer(.json(200, Data("[]".utf8))) }
+    let envelope = OwnTracksEnvelope(person: member.name, secret: member.settings.encryptionKey)
     let report: PhoneReport
+    let body: Data
+    let sealed: Bool
     do {
-      report = try OwnTracksCodec.decode(request.body, now: clock())
+      (body, sealed) = try envelope.open(request.body)
+      report = try OwnTracksCodec.decode(body, now: clock())
     } catch {
       return answer(.failure(400, "\(error)"))
     }
+    // A phone that sealed its report gets its answer sealed.
+    let reply: @Sendable (Data) -> Data = { commands in sealed ? envelope.seal(commands) : commands }
     if let cluster {
       do {
-        return answer(.json(200, try cluster.front(request.body, person: member.name, device: device, via: .http)))
+        return answer(.json(200, reply(try cluster.front(body, person: member.name, device: device, via: .http))))
       } catch {
         log("cluster-queue-failed", ["person": member.name, "error": "\(error)"])
         var busy = HTTPResponse.failure(503, "the report could not be queued; send it again")
@@ -256,20 +262,20 @@ final class DaemonHandler: HTTPHandler, Sendable {
     }
     person.transport = .http
     person.receive(report, device: device) { [self] received in
-      let reply: PhoneService.Reply
+      let got: PhoneService.Reply
       switch received {
-      case .success(let got): reply = got
+      case .success(let received): got = received
       case .failure(let error):
         log("store-failed", ["person": person.name, "error": "\(error)"])
         return answer(.failure(503, "the report could not be stored; send it again"))
       }
-      for notification in reply.reminders {
+      for notification in got.reminders {
         log("fired", ["person": person.name, "task": notification.task.rawValue, "title": notification.title])
       }
-      if !reply.commands.isEmpty {
-        log("commands", ["person": person.name, "count": String(reply.commands.count)])
+      if !got.commands.isEmpty {
+        log("commands", ["person": person.name, "count": String(got.commands.count)])
       }
-      answer(.json(200, OwnTracksCodec.encode(reply.commands)))
+      answer(.json(200, reply(OwnTracksCodec.encode(got.commands))))
     }
   }
 

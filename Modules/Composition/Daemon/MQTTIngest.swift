@@ -78,14 +78,16 @@ final class MQTTIngest: Sendable {
     }
     guard !payload.isEmpty else { return }
     let report: PhoneReport
+    let body: Data
     do {
-      report = try OwnTracksCodec.decode(payload, now: clock())
+      body = try OwnTracksEnvelope(person: user, secret: member.settings.encryptionKey).open(payload).body
+      report = try OwnTracksCodec.decode(body, now: clock())
     } catch {
       log("mqtt-refused", ["topic": topic, "reason": "\(error)"])
       return
     }
     if let cluster = cluster.withLock({ $0 }) {
-      do { _ = try cluster.front(payload, person: user, device: device, via: .mqtt) } catch {
+      do { _ = try cluster.front(body, person: user, device: device, via: .mqtt) } catch {
         log("cluster-queue-failed", ["person": user, "error": "\(error)"])
       }
       return
@@ -121,9 +123,11 @@ final class MQTTIngest: Sendable {
 
   func send(_ commands: [PhoneCommand], to user: String, device: String) {
     guard !commands.isEmpty else { return }
+    // A person with a key has the broker carry nothing it could read.
+    let envelope = OwnTracksEnvelope(person: user, secret: people.members[user]?.settings.encryptionKey ?? "")
     for message in OwnTracksCodec.encodeEach(commands) {
       do {
-        try broker.publish(topic: "owntracks/\(user)/\(device)/cmd", payload: message)
+        try broker.publish(topic: "owntracks/\(user)/\(device)/cmd", payload: envelope.seal(message))
       } catch {
         log("mqtt-publish-failed", ["person": user, "error": "\(error)"])
       }

@@ -68,6 +68,16 @@ size_t crypto_pwhash_strbytes(void) {
   return ((__typeof__(&crypto_pwhash_strbytes))wh_library_function(&library, &slot, "crypto_pwhash_strbytes"))();
 }
 
+int crypto_secretbox_easy(__typeof__(unsigned char *) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long long) a2, __typeof__(const unsigned char *) a3, __typeof__(const unsigned char *) a4) {
+  static void *_Atomic slot;
+  return ((__typeof__(&crypto_secretbox_easy))wh_library_function(&library, &slot, "crypto_secretbox_easy"))(a0, a1, a2, a3, a4);
+}
+
+int crypto_secretbox_open_easy(__typeof__(unsigned char *) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long long) a2, __typeof__(const unsigned char *) a3, __typeof__(const unsigned char *) a4) {
+  static void *_Atomic slot;
+  return ((__typeof__(&crypto_secretbox_open_easy))wh_library_function(&library, &slot, "crypto_secretbox_open_easy"))(a0, a1, a2, a3, a4);
+}
+
 void randombytes_buf(__typeof__(void *const) a0, __typeof__(const size_t) a1) {
   static void *_Atomic slot;
   ((__typeof__(&randombytes_buf))wh_library_function(&library, &slot, "randombytes_buf"))(a0, a1);
