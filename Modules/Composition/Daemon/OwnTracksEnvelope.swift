@@ -18,8 +18,6 @@ struct OwnTracksEnvelope: Sendable {
     box = secret.isEmpty ? nil : SecretBox(secret: secret)
   }
 
-  var seals: Bool { box != nil }
-
   struct Refusal: Error, CustomStringConvertible {
     let description: String
   }
