@@ -367,6 +367,12 @@ def another_person(browser, base):
     """bob signs in on the same page after alice: none of her tasks or places;
     then he adds a task with the keyboard alone."""
     browser.settle()
+    # Signed out, the page holds nothing of alice's for the next person: no
+    # hidden list of her places, no reminders, no position of her phone.
+    left = browser.script(
+        "return {places: document.querySelectorAll('#place-list li').length, lists: document.querySelectorAll('#list-library li').length,"
+        " events: document.querySelectorAll('#event-list li').length, fix: window.__whilehere.lastFix, placesHeld: window.__whilehere.places.length}")
+    check(left == {"places": 0, "lists": 0, "events": 0, "fix": None, "placesHeld": 0}, f"after alice signs out the page keeps nothing of hers ({left})")
     browser.script("document.getElementById('sign-in-name').value = ''; document.getElementById('sign-in-password').value = ''")
     browser.type("#sign-in-name", "bob")
     browser.type("#sign-in-password", BOB_PASSWORD + "\ue007")
@@ -385,7 +391,10 @@ def another_person(browser, base):
 
 
 def place_names(browser):
-    return [browser.command("GET", f"/element/{b}/text") for b in browser.find_all("#place-list li button .name")]
+    # Read in one step once no request is in flight: a list rendered again
+    # between finding its items and reading them left stale references.
+    browser.settle()
+    return browser.script("return [...document.querySelectorAll('#place-list li button .name')].map(e => e.innerText.trim())")
 
 
 def choose_scope(browser, value_js):

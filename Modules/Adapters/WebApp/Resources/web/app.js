@@ -222,13 +222,28 @@ async function welcomed(change) {
   $("new-title").focus();
 }
 
+// Nothing of the person who left stays for whoever signs in next on this
+// browser: their places, lists, reminders and phone filled hidden views,
+// which showed until the next person's own arrived, and their phone's last
+// position stood in for someone without one.
 function signedOut() {
-  state.person = null; state.selected = null; state.tasks = [];
+  Object.assign(state, {
+    person: null, selected: null, tasks: [], suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0, places: [], lists: [],
+    chosenPlace: null, placeScroll: 0, preferences: undefined, entering: null, planKey: undefined,
+  });
   $("who").textContent = "";
+  for (const id of ["task-list", "location-list", "suggestion-list", "place-list", "list-library", "place-facts", "review-list", "event-list", "phone-status"]) {
+    $(id).replaceChildren();
+  }
+  for (const id of ["place-count", "place-order-note", "import-summary", "review-note"]) $(id).textContent = "";
   show($("sign-in"), true);
   show($("signed-in"), false);
   show($("sign-out"), false);
   map.showTasks([], null, {});
+  map.showPlaces([], null, () => {});
+  map.showCandidates([]);
+  map.showPlan({ regions: [] }, false);
+  map.showMe(null);
   $("sign-in-name").focus();
 }
 
