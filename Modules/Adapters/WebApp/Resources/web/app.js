@@ -229,7 +229,7 @@ async function welcomed(change) {
 function signedOut() {
   Object.assign(state, {
     person: null, selected: null, tasks: [], suggestions: [], mapPlaces: [], lastFix: null, listScroll: 0, places: [], lists: [],
-    chosenPlace: null, placeScroll: 0, preferences: undefined, entering: null, planKey: undefined,
+    chosenPlace: null, placeScroll: 0, preferences: undefined, entering: null, planKey: undefined, eventsKey: undefined,
   });
   $("who").textContent = "";
   for (const id of ["task-list", "location-list", "suggestion-list", "place-list", "list-library", "place-facts", "review-list", "event-list", "phone-status"]) {
@@ -456,8 +456,10 @@ async function addPlaceAt(lat, lon) {
 }
 
 async function refreshPlan() {
+  const person = state.person;
   const visible = $("show-plan").checked;
   const plan = visible ? await api.plan() : { regions: [] };
+  if (state.person !== person) return;
   const key = JSON.stringify([visible, plan.regions]);
   if (key === state.planKey) return;
   state.planKey = key;
@@ -467,7 +469,10 @@ async function refreshPlan() {
 // Fired reminders, newest first, with the same Mark Done / Remind Later
 // answers the notification carried while the task is still waiting.
 async function refreshEvents() {
+  const person = state.person;
   const [events, tasks] = await Promise.all([api.events(), api.tasks()]);
+  // An answer that arrives after a sign-out is not the next person's to see.
+  if (state.person !== person) return;
   // Redrawn only when something changed, so focus stays on a button being used.
   const key = JSON.stringify([events, tasks.map((task) => task.state)]);
   if (key === state.eventsKey && $("event-list").childElementCount > 0) return;
@@ -528,7 +533,9 @@ function answerWords(detail) {
 }
 
 async function refreshPhone() {
+  const person = state.person;
   const status = await api.status();
+  if (state.person !== person) return;
   const facts = $("phone-status");
   facts.replaceChildren();
   const rows = [
