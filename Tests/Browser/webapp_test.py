@@ -315,8 +315,16 @@ def run(browser, base, basic, work):
     errors = browser.console_errors()
     check(not errors, f"no errors in the browser's console through all of alice's session ({errors[:3]})")
 
+    # Sign out while alice's places are on their way: the server has
+    # answered, the page gets the answer two seconds later, after she left,
+    # and must not draw it.
+    browser.script(
+        "window.__fetch = window.fetch; window.__held = 0; window.fetch = (url, options) => window.__fetch(url, options).then((answer) =>"
+        " String(url).includes('/api/v1/places') ? (window.__held += 1, new Promise((done) => setTimeout(() => done(answer), 2000))) : answer)")
+    browser.script("document.querySelector('.tab[data-view=places]').click()")
+    wait_for(lambda: browser.script("return window.__held") > 0, "alice's places answered by the server")
+    browser.script("document.getElementById('sign-out').click()")
     # Sign out: the server forgets the session, so the old cookie stops working.
-    browser.click("#sign-out")
     wait_for(lambda: browser.visible("#sign-in"), "the sign-in form after signing out")
     status, _ = http("GET", f"{base}/api/v1/tasks", headers=session)
     check(status == 401, f"the signed-out cookie no longer reaches the API (got {status})")
@@ -373,6 +381,7 @@ def another_person(browser, base):
         "return {places: document.querySelectorAll('#place-list li').length, lists: document.querySelectorAll('#list-library li').length,"
         " events: document.querySelectorAll('#event-list li').length, fix: window.__whilehere.lastFix, placesHeld: window.__whilehere.places.length}")
     check(left == {"places": 0, "lists": 0, "events": 0, "fix": None, "placesHeld": 0}, f"after alice signs out the page keeps nothing of hers ({left})")
+    browser.script("window.fetch = window.__fetch")
     browser.script("document.getElementById('sign-in-name').value = ''; document.getElementById('sign-in-password').value = ''")
     browser.type("#sign-in-name", "bob")
     browser.type("#sign-in-password", BOB_PASSWORD + "\ue007")

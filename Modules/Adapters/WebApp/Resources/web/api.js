@@ -15,6 +15,14 @@ export class APIError extends Error {
 // long for the page to settle can say which request never came back.
 const pending = [];
 
+// Each request belongs to the session it was made in. Its answer, or its
+// failure, arriving after that session ended (signed out, someone else
+// signed in) is a StaleAnswer, which the page draws nothing for: one
+// person's data must not land in the next person's views, and a late 401
+// must not sign the next person out.
+let generation = 0;
+export class StaleAnswer extends Error {}
+
 function busy(what, change) {
   if (change > 0) pending.push(what); else pending.splice(pending.indexOf(what), 1);
   document.body.setAttribute("aria-busy", String(pending.length > 0));
@@ -23,9 +31,15 @@ function busy(what, change) {
 
 async function call(method, path, body) {
   const what = method + " " + path;
+  const made = generation;
   busy(what, +1);
   try {
-    return await request(method, path, body);
+    const data = await request(method, path, body);
+    if (made !== generation) throw new StaleAnswer(what);
+    return data;
+  } catch (error) {
+    if (made !== generation) throw new StaleAnswer(what);
+    throw error;
   } finally {
     busy(what, -1);
   }
@@ -60,12 +74,14 @@ export async function session() {
 }
 
 export async function signIn(name, password) {
+  generation += 1;
   const made = await call("POST", "/web/session", { name, password });
   csrf = made.csrf;
   return made.person;
 }
 
 export async function signOut() {
+  generation += 1;
   await call("DELETE", "/web/session");
   csrf = "";
 }

@@ -1,6 +1,6 @@
 // The page: one map, one card that changes between sign-in, the task list,
 // one task, reminders and the phone. Everything goes through the API.
-import { api, session, signIn, signOut, APIError } from "./api.js";
+import { api, session, signIn, signOut, APIError, StaleAnswer } from "./api.js";
 import { TaskMap } from "./map.js";
 
 import { $, item, page, row, say, show, small, state } from "./ui.js";
@@ -10,6 +10,7 @@ import { enterAt, refreshImport, startImport } from "./importing.js";
 let map;
 
 function failure(error) {
+  if (error instanceof StaleAnswer) return;
   if (error instanceof APIError && error.status === 401) { signedOut(); return; }
   say(error.message || String(error));
 }
@@ -48,7 +49,8 @@ function wire() {
       signedIn(await signIn($("sign-in-name").value, $("sign-in-password").value));
       $("sign-in-password").value = "";
     } catch (error) {
-      $("sign-in-error").textContent = error.message;
+      // A second submit made the first one's answer stale: the second's counts.
+      if (!(error instanceof StaleAnswer)) $("sign-in-error").textContent = error.message;
     }
   });
   $("sign-out").addEventListener("click", async () => {
@@ -267,10 +269,7 @@ function open(view) {
 // reminder fires, a snooze ends): redrawn only when it changed, and never
 // under a pin being dragged.
 async function live() {
-  const person = state.person;
   const [status, tasks] = await Promise.all([api.status(), api.tasks()]);
-  // Answers that arrive after a sign-out (or after another person signed in) are not theirs to show.
-  if (state.person !== person) return;
   if (status.lastFix && JSON.stringify(status.lastFix) !== JSON.stringify(state.lastFix)) {
     state.lastFix = status.lastFix;
     map.showMe(status.lastFix);
@@ -290,9 +289,7 @@ async function live() {
 }
 
 async function refreshTasks() {
-  const person = state.person;
   const tasks = await api.tasks();
-  if (state.person !== person) return;
   state.tasks = tasks;
   if (state.selected) state.selected = state.tasks.find((task) => task.id === state.selected.id) || null;
   drawMap();
@@ -456,10 +453,8 @@ async function addPlaceAt(lat, lon) {
 }
 
 async function refreshPlan() {
-  const person = state.person;
   const visible = $("show-plan").checked;
   const plan = visible ? await api.plan() : { regions: [] };
-  if (state.person !== person) return;
   const key = JSON.stringify([visible, plan.regions]);
   if (key === state.planKey) return;
   state.planKey = key;
@@ -469,10 +464,7 @@ async function refreshPlan() {
 // Fired reminders, newest first, with the same Mark Done / Remind Later
 // answers the notification carried while the task is still waiting.
 async function refreshEvents() {
-  const person = state.person;
   const [events, tasks] = await Promise.all([api.events(), api.tasks()]);
-  // An answer that arrives after a sign-out is not the next person's to see.
-  if (state.person !== person) return;
   // Redrawn only when something changed, so focus stays on a button being used.
   const key = JSON.stringify([events, tasks.map((task) => task.state)]);
   if (key === state.eventsKey && $("event-list").childElementCount > 0) return;
@@ -533,9 +525,7 @@ function answerWords(detail) {
 }
 
 async function refreshPhone() {
-  const person = state.person;
   const status = await api.status();
-  if (state.person !== person) return;
   const facts = $("phone-status");
   facts.replaceChildren();
   const rows = [

@@ -34,18 +34,14 @@ function describeImport(status) {
 }
 
 export async function refreshImport() {
-  const person = state.person;
   const status = await api.importStatus();
-  if (state.person !== person) return;
   if (status.state === "running") { watchImport().catch(page.failure); return; }
   describeImport(status);
   await refreshReview();
 }
 
 async function refreshReview() {
-  const person = state.person;
   const rows = await api.review();
-  if (state.person !== person) return;
   const list = $("review-list");
   list.replaceChildren();
   $("review-note").textContent = rows.length ? `${rows.length} ${rows.length === 1 ? "row needs" : "rows need"} a decision.` : "Nothing to review.";

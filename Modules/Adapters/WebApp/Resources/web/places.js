@@ -5,10 +5,7 @@ import { $, item, page, row, show, state } from "./ui.js";
 // The card keeps the query, the lists, the order and the scroll position
 // while a place is open, and returns to them.
 export async function refreshPlaces() {
-  const person = state.person;
   const [places, lists] = await Promise.all([api.places(), api.lists()]);
-  // An answer that arrives after a sign-out is not the next person's to see.
-  if (state.person !== person) return;
   state.places = places;
   state.lists = lists;
   const scope = $("place-scope");
