@@ -225,7 +225,7 @@ public final class DaemonHost: Sendable {
     let ticker = Ticker(label: "whilehere.ticker", interval: TickRound.interval) { [mqtt] in
       let (slice, endsRound) = round.advance()
       let people = directory.byName
-      for (name, person) in people where TickRound.slice(of: name) == slice { person.tick() }
+      for person in people.values where person.tickSlice == slice { person.tick() }
       mqtt?.flush()
       guard endsRound else { return }
       if retention.tickIsSweep(every: 120) { sweep() }

@@ -13,6 +13,8 @@ import PushSinks
 /// Nothing here is reachable from another person's requests.
 final class Person: Sendable {
   let name: String
+  /// The slice of the ticker's round this person is ticked in (`TickRound`), hashed once.
+  let tickSlice: Int
   let settings: PersonSettings
   let store: any OperationStore
   /// The daemon's own store, shared by everyone: fixes are journalled there
@@ -102,6 +104,7 @@ final class Person: Sendable {
     remindersReachPerson: Bool = true, outboxes: [ReminderOutbox] = [], relay: AnswerRelay? = nil
   ) {
     self.relay = relay
+    tickSlice = TickRound.slice(of: name)
     self.outboxes = outboxes
     self.sinkKinds = sinkKinds
     self.remindersReachPerson = remindersReachPerson
