@@ -24,6 +24,8 @@ CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
 THREADS = int(os.environ.get("THREADS", "2"))
 # PERF_OUT=PREFIX records the daemon with perf during each size's fixes run, into PREFIX-SIZE.data.
 PERF_OUT = os.environ.get("PERF_OUT")
+# PERF_ARGS: perf record's sampling options (default "-F 499 -g"; without -g it slows the daemon far less).
+PERF_ARGS = os.environ.get("PERF_ARGS", "-F 499 -g").split()
 STORM_CLIENTS = 400
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, "..", "Benchmarks", "DaemonLoad", "owntracks.lua")
@@ -204,7 +206,7 @@ def run(size, hashed):
     health = wrk(base, "/health", people_lua)
     profiler = None
     if PERF_OUT:
-        profiler = subprocess.Popen(["perf", "record", "-q", "-F", "499", "-g", "-p", str(process.pid), "-o", f"{PERF_OUT}-{size}.data"],
+        profiler = subprocess.Popen(["perf", "record", "-q", *PERF_ARGS, "-p", str(process.pid), "-o", f"{PERF_OUT}-{size}.data"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     fixes = wrk(base, LUA, people_lua)
     if profiler:
