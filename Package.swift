@@ -161,7 +161,7 @@ let package = Package(
     tests("AnalyticsTests", ["Locking", "Analytics", "AnalyticsSinks", "Engine", "Simulation", "Gateway", "CurlHTTP", "MicroHTTP", "Domain", "TestSupport"]),
     tests("SyncTests", ["Sync", "FolderSync", "Engine", "Persistence", "Domain", "TestSupport"]),
     tests("GpsdTests", ["Locking", "Gpsd", "Geofencing", "Domain", "TestSupport"]),
-    tests("CLITests", ["Locking", "CLI", "Composition", "Partitions", "NATSStore", "Domain", "ArgumentParsing", "TestSupport", "crash-helper"]),
+    tests("CLITests", ["Locking", "CLI", "Composition", "Partitions", "NATSStore", "Domain", "ArgumentParsing", "TestSupport", "FileStore", "Persistence", "crash-helper"]),
   ]
 )
 

@@ -40,7 +40,7 @@ extension FileOperationStore {
       generation: next,
       snapshot: StoreManifest.Part(
         file: snapshotName, bytes: body.count, crc: snapshotCRC, records: records.count, tasks: state.tasks.count,
-        places: state.places.count, lists: state.lists.count),
+        places: state.places.count, lists: state.lists.count, latest: records.reduce(state.latest) { latest, record in latest.map { max($0, record.stamp) } ?? record.stamp }),
       log: StoreManifest.Part(file: logName, bytes: header.count, crc: CRC32.checksum(header), records: 0))
     let fd: Int32
     do {

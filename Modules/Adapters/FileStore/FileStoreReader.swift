@@ -16,6 +16,11 @@ struct FileStoreReader {
   let manifest: StoreManifest?
   /// The log's length when read: a longer log means others wrote since.
   let logSize: Int
+  /// The CRC-32 of the log's first `logSize` bytes and how many records they hold.
+  let logCRC: UInt32
+  let logRecords: Int
+  /// The newest stamp in the log's records.
+  let logLatest: HLCTimestamp?
   private let snapshot: MappedFile?
   private let snapshotPath: String
   private let keys: SnapshotKeys?
@@ -31,7 +36,9 @@ struct FileStoreReader {
       guard let manifest = try StoreManifest.read(directory: directory) else {
         // No store yet reads as empty; one from before manifests is read whole.
         guard !PosixFile.exists(directory + "/log"), !PosixFile.exists(directory + "/snapshot") else { return nil }
-        return FileStoreReader(manifest: nil, logSize: 0, snapshot: nil, snapshotPath: "", keys: nil, tail: [:], tailTasks: [], tailPlaces: [])
+        return FileStoreReader(
+          manifest: nil, logSize: 0, logCRC: 0, logRecords: 0, logLatest: nil, snapshot: nil, snapshotPath: "", keys: nil, tail: [:], tailTasks: [],
+          tailPlaces: [])
       }
       let snapshot = try manifest.snapshot.flatMap { try MappedFile(directory + "/" + $0.file) }
       // The snapshot is checked here by its length and header; its frames as they are read.
@@ -79,9 +86,11 @@ struct FileStoreReader {
     var tail: [String: [OperationRecord]] = [:]
     var tasks: Set<String> = []
     var places: Set<String> = []
+    var latest: HLCTimestamp?
     let log = parts.log ?? []
     let scan = try StoreFiles.scanLog(log, path: directory + "/" + manifest.log.file) { records in
       for record in records {
+        if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
         let owner = record.operation.key.owner
         tail[owner.description, default: []].append(record)
         switch owner {
@@ -94,9 +103,30 @@ struct FileStoreReader {
     let contents = StoreLoss.checkContents(withoutSnapshot, parts)
     guard contents.isEmpty else { throw StoreError.incomplete(directory: directory, losses: contents) }
     return FileStoreReader(
-      manifest: manifest, logSize: scan.validEnd, snapshot: snapshot,
+      manifest: manifest, logSize: scan.validEnd,
+      logCRC: log.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<scan.validEnd])) }, logRecords: scan.records,
+      logLatest: latest, snapshot: snapshot,
       snapshotPath: directory + "/" + (manifest.snapshot?.file ?? "snapshot"), keys: keys, tail: tail, tailTasks: tasks,
       tailPlaces: places)
+  }
+
+  /// The newest stamp in the store: the snapshot's (as its manifest line
+  /// says) and the log's. nil when the manifest does not say the
+  /// snapshot's (written before it did): only a whole read knows then.
+  var latest: HLCTimestamp?? {
+    guard let manifest else { return .some(nil) }
+    guard let snapshot = manifest.snapshot else { return .some(logLatest) }
+    guard let stamp = snapshot.latest else { return nil }
+    return .some(max(stamp, logLatest ?? stamp))
+  }
+
+  /// What the store holds for `keys` (`PartialReading.state(of:)`).
+  func state(of keys: Set<EntityKey>) throws -> StoreState {
+    let records = try records(of: keys)
+    var state = StoreState()
+    state.reserveCapacity(records.count)
+    state.apply(contentsOf: records)
+    return state
   }
 
   /// Every record kept for these owners: the snapshot's, then the log's.
@@ -149,13 +179,27 @@ struct FileStoreReader {
   /// Every task with a record, deleted ones too.
   func taskKeys() -> Set<EntityKey> {
     var keys = Set(tailTasks.map { EntityKey.task(TaskID($0)) })
-    if let index = self.keys {
-      let prefix = Array("task/".utf8)
-      for entry in index.entries(startingWith: prefix) {
-        keys.insert(.task(TaskID(String(decoding: index.entry(entry).owner.dropFirst(prefix.count), as: UTF8.self))))
-      }
-    }
+    keys.formUnion(snapshotKeys(owner: "task/", startingWith: "") { .task(TaskID($0)) })
     return keys
+  }
+
+  /// Every setting whose key starts with `prefix` with a record, deleted ones too.
+  func settingKeys(startingWith prefix: String) -> Set<EntityKey> {
+    var keys = snapshotKeys(owner: "setting/", startingWith: prefix) { .setting($0) }
+    for owner in tail.keys where owner.hasPrefix("setting/" + prefix) { keys.insert(.setting(String(owner.dropFirst("setting/".count)))) }
+    return keys
+  }
+
+  /// The keys of the snapshot's records whose owner is `kind` (`task/`)
+  /// followed by a name starting with `prefix`, made from that name.
+  private func snapshotKeys(owner kind: String, startingWith prefix: String, _ make: (String) -> EntityKey) -> Set<EntityKey> {
+    guard let index = keys else { return [] }
+    var found: Set<EntityKey> = []
+    let kindBytes = kind.utf8.count
+    for entry in index.entries(startingWith: Array((kind + prefix).utf8)) {
+      found.insert(make(String(decoding: index.entry(entry).owner.dropFirst(kindBytes), as: UTF8.self)))
+    }
+    return found
   }
 
   /// Every place held and its name: the sidecar's names of the snapshot's

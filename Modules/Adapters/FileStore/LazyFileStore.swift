@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Domain
 import Foundation
 import Locking
@@ -12,6 +15,14 @@ import Persistence
 /// a write command's lookups stay as quick. A store with no usable sidecar
 /// (compacted before sidecars, by an older build) is opened whole for
 /// part reads too.
+///
+/// A shared writer given a clock also appends without opening the store
+/// whole (`appendInPlace`): under the writer lock it reads the records of
+/// the keys it writes, stamps after the newest stamp in the store (the
+/// manifest's for the snapshot, the log's own), and appends one frame
+/// with fdatasync, as a whole writer's batch would. Damage in records a
+/// write does not touch is then found by what reads everything
+/// (`doctor`, a compaction), not by every write.
 public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeepingStore {
   private let directory: String
   private let make: @Sendable () throws -> FileOperationStore
@@ -21,12 +32,25 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     var closed = false
   }
   private let held = Locked(Held())
+  private let options: FileStoreOptions
+  /// Stamps in-place appends; nil: every write opens the store whole.
+  private let clock: (any WallClock)?
 
-  /// `make` opens the store whole (the same options a non-lazy open would use).
-  public init(directory: String, make: @escaping @Sendable () throws -> FileOperationStore) {
+  /// `make` opens the store whole (the same options a non-lazy open would
+  /// use). Writes append in place when `options.access` is shared and a
+  /// `clock` is given.
+  public init(
+    directory: String, options: FileStoreOptions = FileStoreOptions(), clock: (any WallClock)? = nil,
+    make: @escaping @Sendable () throws -> FileOperationStore
+  ) {
     self.directory = directory
+    self.options = options
+    self.clock = clock
     self.make = make
   }
+
+  /// Whether the store has been read whole in this process.
+  public var isOpenWhole: Bool { held.withLock { $0.store != nil } }
 
   /// The whole store, opened now if it was not.
   func opened() throws -> FileOperationStore {
@@ -66,6 +90,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return Set(state.versions.keys.filter { if case .task = $0 { true } else { false } }).union(state.tasks.keys.map(EntityKey.task))
   }
 
+  public func settingKeys(startingWith prefix: String) throws -> Set<EntityKey> {
+    if let reader = try reader() { return reader.settingKeys(startingWith: prefix) }
+    return try opened().state().settingKeys(startingWith: prefix)
+  }
+
   public func tasks(near point: Coordinate) throws -> Set<TaskID> {
     if let reader = try reader() { return reader.tasks(near: point) }
     let state = try opened().state()
@@ -81,16 +110,75 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
   /// store without one yet is opened (which writes it).
   public var replica: ReplicaID {
     if let store = held.withLock({ $0.store }) { return store.replica }
-    let text = (try? PosixFile.readAll(directory + "/replica")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
-    if let id = text.flatMap({ try? ReplicaID($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { return id }
+    if let id = Self.replica(in: directory) { return id }
     return (try? opened())?.replica ?? ReplicaID.random()
   }
 
   @discardableResult
-  public func append(_ operations: [StoreOperation]) throws -> [OperationRecord] { try opened().append(operations) }
+  public func append(_ operations: [StoreOperation]) throws -> [OperationRecord] {
+    if let written = try appendInPlace(operations) { return written }
+    return try opened().append(operations)
+  }
 
   public func append(_ operations: [StoreOperation], then done: @escaping @Sendable (Result<[OperationRecord], any Error>) -> Void) {
-    do { try opened().append(operations, then: done) } catch { done(.failure(error)) }
+    do {
+      if let written = try appendInPlace(operations) { return done(.success(written)) }
+      try opened().append(operations, then: done)
+    } catch { done(.failure(error)) }
+  }
+
+  /// Writes `operations` as a shared writer does, without reading the
+  /// store whole; nil, having written nothing, when that cannot be done
+  /// here and the whole store must write them instead: no clock or
+  /// exclusive access, the store already open whole (its state must see
+  /// the write), no store yet, no sidecar or no newest stamp in the
+  /// manifest (written by an older build), an unfinished write at the
+  /// log's end (the whole open sets it aside), or a log due for compaction.
+  private func appendInPlace(_ operations: [StoreOperation]) throws -> [OperationRecord]? {
+    guard let clock, options.access == .shared, !operations.isEmpty else { return nil }
+    return try held.withLock { held -> [OperationRecord]? in
+      guard !held.closed else { throw StoreError.closed }
+      guard held.store == nil, try StoreManifest.read(directory: directory) != nil else { return nil }
+      let lock = try FileLock(path: directory + "/LOCK", wait: options.lockWait)
+      defer { lock.release() }
+      // Read again under the lock: another writer may have written or compacted since.
+      guard let reader = try FileStoreReader.load(directory: directory), let manifest = reader.manifest, case .some(let latest) = reader.latest,
+        let replica = Self.replica(in: directory)
+      else { return nil }
+      let logPath = directory + "/" + manifest.log.file
+      // A log the whole store would compact at this write is written by it (`flushPending`).
+      let dueForCompaction = reader.logSize > options.compactAfterBytes && reader.logSize > manifest.snapshot?.bytes ?? 0
+      guard try PosixFile.size(path: logPath) == reader.logSize, !dueForCompaction else { return nil }
+      var core = StoreCore(replica: replica, state: try reader.state(of: Set(operations.map(\.key))))
+      if let latest { core.observe(latest) }
+      let records = core.stamp(operations, now: clock.now())
+      guard !records.isEmpty else { return [] }
+      let frame = Frame.encode(RecordCodec.encode(records))
+      let fd = try FileOperationStore.openLog(logPath)
+      defer { Glibc.close(fd) }
+      do {
+        try PosixFile.writeAll(fd, frame, path: logPath)
+        try PosixFile.syncData(fd, path: logPath)
+      } catch {
+        // Leave no partial frame for the next writer to set aside.
+        _ = ftruncate(fd, off_t(reader.logSize))
+        throw error
+      }
+      var next = manifest
+      next.log.bytes = reader.logSize + frame.count
+      next.log.crc = CRC32.checksum(frame, continuing: reader.logCRC)
+      next.log.records = reader.logRecords + records.count
+      // The write is durable already; a manifest that lags only means the next writer records the length.
+      try? next.write(directory: directory)
+      held.reader = nil
+      return records
+    }
+  }
+
+  /// The id in the store's `replica` file; nil when it is missing or not an id.
+  static func replica(in directory: String) -> ReplicaID? {
+    let text = (try? PosixFile.readAll(directory + "/replica")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    return text.flatMap { try? ReplicaID($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
   /// As the open store says; false before it is open (the CLI shares the store, and shared appends wait).

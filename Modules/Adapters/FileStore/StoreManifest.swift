@@ -8,7 +8,7 @@ import Persistence
 /// ```
 /// whilehere-manifest 1
 /// generation 3
-/// snapshot snapshot-3 bytes=5120 crc=1a2b3c4d records=120 tasks=5 places=30 lists=2
+/// snapshot snapshot-3 bytes=5120 crc=1a2b3c4d records=120 tasks=5 places=30 lists=2 latest=001733380000000-000000-a1b2
 /// log log-3 bytes=4096 crc=99aa00ff records=37
 /// ```
 ///
@@ -27,6 +27,10 @@ struct StoreManifest: Equatable {
     var tasks = 0
     var places = 0
     var lists = 0
+    /// The newest stamp among a snapshot's records (`latest=`; nil in a
+    /// manifest from before it was written): what a writer that appends
+    /// without reading the snapshot stamps after (`LazyFileStore`).
+    var latest: HLCTimestamp? = nil
   }
 
   var generation: Int
@@ -44,7 +48,7 @@ struct StoreManifest: Equatable {
     if let snapshot {
       lines.append(
         "snapshot \(snapshot.file) bytes=\(snapshot.bytes) crc=\(Self.hex(snapshot.crc)) records=\(snapshot.records) "
-          + "tasks=\(snapshot.tasks) places=\(snapshot.places) lists=\(snapshot.lists)")
+          + "tasks=\(snapshot.tasks) places=\(snapshot.places) lists=\(snapshot.lists)" + (snapshot.latest.map { " latest=\($0)" } ?? ""))
     } else {
       lines.append("snapshot none")
     }
@@ -106,9 +110,11 @@ struct StoreManifest: Equatable {
       let crc = fields["crc"].flatMap({ UInt32($0, radix: 16) }),
       let records = fields["records"].flatMap({ Int($0) }), records >= 0
     else { return nil }
+    let latest = fields["latest"].map { HLCTimestamp(parsing: $0) }
+    if case .some(.none) = latest { return nil }
     return Part(
       file: words[1], bytes: bytes, crc: crc, records: records, tasks: fields["tasks"].flatMap { Int($0) } ?? 0,
-      places: fields["places"].flatMap { Int($0) } ?? 0, lists: fields["lists"].flatMap { Int($0) } ?? 0)
+      places: fields["places"].flatMap { Int($0) } ?? 0, lists: fields["lists"].flatMap { Int($0) } ?? 0, latest: latest ?? nil)
   }
 
   /// A manifest never points outside the directory.

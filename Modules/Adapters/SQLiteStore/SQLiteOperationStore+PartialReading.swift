@@ -27,6 +27,25 @@ extension SQLiteOperationStore {
     }
   }
 
+  public func settingKeys(startingWith prefix: String) throws -> Set<EntityKey> {
+    let low = "setting/" + prefix
+    // A range of the owner index, up to the prefix with its last byte one
+    // higher; beyond ASCII, from the prefix on, checked by its start.
+    let high = low.utf8.last.flatMap { $0 < 0x7F ? String(low.dropLast()) + String(UnicodeScalar($0 + 1)) : nil }
+    return try reading { database in
+      var keys: Set<EntityKey> = []
+      let each: (SQLiteDatabase.Statement) throws -> Void = { row in
+        if let owner = row.text(0), owner.hasPrefix(low) { keys.insert(.setting(String(owner.dropFirst("setting/".count)))) }
+      }
+      if let high {
+        try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND owner < ?", [low, high], row: each)
+      } else {
+        try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND substr(owner, 1, ?) = ?", [low, low.unicodeScalars.count, low], row: each)
+      }
+      return keys
+    }
+  }
+
   public func tasks(near point: Coordinate) throws -> Set<TaskID> {
     try reading { database in try SQLiteTaskSpots.tasks(near: point, database: database) }
   }

@@ -108,7 +108,7 @@ public struct ProviderRegistry: Sendable {
       let replica = input.newReplica ?? ReplicaID.random()
       let clock = input.clock
       let open = { @Sendable in try FileOperationStore(directory: directory, newReplica: replica, clock: clock, options: options) }
-      return input.lazily ? LazyFileStore(directory: directory, make: open) : try open()
+      return input.lazily ? LazyFileStore(directory: directory, options: options, clock: clock, make: open) : try open()
     }
     registry.stores["sqlite"] = Factory(
       summary: "sqlite:PATH, the operation log in one SQLite file (WAL, synchronous=FULL)",

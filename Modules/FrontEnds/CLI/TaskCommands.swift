@@ -144,6 +144,12 @@ enum TaskCommands {
     view.lines(context.style, detailed: detailed).forEach(context.output.out)
   }
 
+  /// Shows a task this command just wrote, its places read alone where
+  /// the store can (`lookUp`): a write that read only its task stays quick.
+  static func showWritten(_ task: ReminderTask, _ context: CommandContext, heading: String, detailed: Bool = true) throws {
+    try show(task, context, heading: heading, detailed: detailed, state: try context.engine(part: true).tasks.lookUp(task.id.rawValue).state)
+  }
+
   static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let name = arguments.value("state") ?? "all"
     // Listings print "completed"; accept what they print.
@@ -181,37 +187,39 @@ enum TaskCommands {
       throw UsageError("--only-while-open and --any-time say opposite things: give one", commandPath: arguments.commandPath)
     }
     let onlyWhileOpen: Bool? = arguments.has("only-while-open") ? true : arguments.has("any-time") ? false : nil
-    let task = try context.engine().tasks.edit(
+    let task = try context.engine(part: true).tasks.edit(
       arguments.positionals[0], title: arguments.value("title"), notes: arguments.value("notes"),
       keywords: keywords(arguments.value("keywords")), onlyWhileOpen: onlyWhileOpen)
-    try show(task, context, heading: "Updated")
+    try showWritten(task, context, heading: "Updated")
     if onlyWhileOpen == true { warnAboutHours(of: task, context) }
   }
 
   static func done(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let task = try context.engine().tasks.done(arguments.positionals[0])
+    let task = try context.engine(part: true).tasks.done(arguments.positionals[0])
     AnalyticsCommands.count(.answered(.done, via: .cli), context)
-    try show(task, context, heading: "Done — " + (task.locations.count == 1 ? "its place is silenced" : "all \(task.locations.count) places silenced"), detailed: false)
+    try showWritten(
+      task, context, heading: "Done — " + (task.locations.count == 1 ? "its place is silenced" : "all \(task.locations.count) places silenced"),
+      detailed: false)
   }
 
   static func later(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let engine = try context.engine()
+    let engine = try context.engine(part: true)
     let seconds = try arguments.value("for").map { try DurationText.parse($0) } ?? context.settings.reminders.laterDuration
     let task = try engine.tasks.later(arguments.positionals[0], for: seconds)
     AnalyticsCommands.count(.answered(.later, via: .cli), context)
-    try show(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
+    try showWritten(task, context, heading: "Snoozed for \(DurationText.format(seconds))", detailed: false)
   }
 
   static func wake(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    try show(try context.engine().tasks.wake(arguments.positionals[0]), context, heading: "Awake — counting again", detailed: false)
+    try showWritten(try context.engine(part: true).tasks.wake(arguments.positionals[0]), context, heading: "Awake — counting again", detailed: false)
   }
 
   static func reopen(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    try show(try context.engine().tasks.reopen(arguments.positionals[0]), context, heading: "Reopened")
+    try showWritten(try context.engine(part: true).tasks.reopen(arguments.positionals[0]), context, heading: "Reopened")
   }
 
   static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let task = try context.engine().tasks.delete(arguments.positionals[0])
+    let task = try context.engine(part: true).tasks.delete(arguments.positionals[0])
     if context.json { return context.printJSON(["deleted": task.id.rawValue]) }
     context.output.out("Deleted task '\(task.title)' (\(task.id))")
   }
@@ -227,36 +235,36 @@ enum TaskCommands {
   }
 
   static func removePlace(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let task = try context.engine().tasks.removeLocation(arguments.positionals[0], location: arguments.positionals[1])
-    try show(task, context, heading: "Updated")
+    let task = try context.engine(part: true).tasks.removeLocation(arguments.positionals[0], location: arguments.positionals[1])
+    try showWritten(task, context, heading: "Updated")
   }
 
   static func priority(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     guard let position = Int(arguments.positionals[2]) else {
       throw DomainError.invalidValue(field: "priority", value: arguments.positionals[2], allowed: "a whole number, 1 = first")
     }
-    let task = try context.engine().tasks.reorder(arguments.positionals[0], location: arguments.positionals[1], priority: position)
-    try show(task, context, heading: "Updated")
+    let task = try context.engine(part: true).tasks.reorder(arguments.positionals[0], location: arguments.positionals[1], priority: position)
+    try showWritten(task, context, heading: "Updated")
   }
 
   static func move(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     guard let to = arguments.value("to") else {
       throw UsageError("give the new place with --to LAT,LON", commandPath: arguments.commandPath)
     }
-    let task = try context.engine().tasks.move(
+    let task = try context.engine(part: true).tasks.move(
       arguments.positionals[0], location: arguments.positionals[1], to: try LocationArguments.point(to, context))
-    try show(task, context, heading: "Updated")
+    try showWritten(task, context, heading: "Updated")
   }
 
   static func radius(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let meters = try LocationArguments.meters(arguments.positionals[2])
-    let task = try context.engine().tasks.setRadius(arguments.positionals[0], location: arguments.positionals[1], meters: meters)
-    try show(task, context, heading: "Updated")
+    let task = try context.engine(part: true).tasks.setRadius(arguments.positionals[0], location: arguments.positionals[1], meters: meters)
+    try showWritten(task, context, heading: "Updated")
   }
 
   static func enable(_ arguments: ParsedArguments, _ context: CommandContext, _ enabled: Bool) throws {
-    let task = try context.engine().tasks.setEnabled(arguments.positionals[0], location: arguments.positionals[1], enabled: enabled)
-    try show(task, context, heading: "Updated")
+    let task = try context.engine(part: true).tasks.setEnabled(arguments.positionals[0], location: arguments.positionals[1], enabled: enabled)
+    try showWritten(task, context, heading: "Updated")
   }
 
   struct BadPick: Error {

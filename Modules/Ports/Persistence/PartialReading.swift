@@ -15,6 +15,9 @@ import Domain
 ///   this process or another's; reading throws what it failed on.
 /// - `taskKeys()` is the key of every task the store has a record of
 ///   (held or deleted).
+/// - `settingKeys(startingWith:)` is the key of every setting whose key
+///   starts with the prefix that the store has a record of (held or
+///   deleted), and none whose key does not.
 /// - `tasks(near:)` is every task with a location (its own coordinate or
 ///   its place's current one) whose circle contains `point`; it may hold
 ///   more (callers check the distance), never fewer.
@@ -27,6 +30,9 @@ public protocol PartialReading: OperationStore {
 
   /// Every task's key, deleted ones too.
   func taskKeys() throws -> Set<EntityKey>
+
+  /// Every setting whose key starts with `prefix`, deleted ones too.
+  func settingKeys(startingWith prefix: String) throws -> Set<EntityKey>
 
   /// A superset of the tasks one of whose location circles contains `point`.
   func tasks(near point: Coordinate) throws -> Set<TaskID>
@@ -49,6 +55,14 @@ extension PartialReading {
 extension StoreState {
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
+
+  /// Every setting held or deleted whose key starts with `prefix`: what
+  /// `settingKeys(startingWith:)` answers from a state read whole.
+  public func settingKeys(startingWith prefix: String) -> Set<EntityKey> {
+    var keys = Set(settings.keys.filter { $0.hasPrefix(prefix) }.map(EntityKey.setting))
+    for key in versions.keys { if case .setting(let name) = key, name.hasPrefix(prefix) { keys.insert(key) } }
+    return keys
+  }
 }
 
 extension EntityKey {

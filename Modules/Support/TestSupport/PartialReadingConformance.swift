@@ -73,6 +73,13 @@ public enum PartialReadingConformance {
     try expect(
       known.isSuperset(of: whole.tasks.keys.map(EntityKey.task)) && known.isSuperset(of: deleted), "taskKeys",
       "missing \(Set(whole.tasks.keys.map(EntityKey.task)).union(deleted).subtracting(known).map(\.description).sorted())")
+    for prefix in ["local.undo.", "local.undo.1", "local", "", "nothing."] {
+      let found = try store.settingKeys(startingWith: prefix)
+      let expected = whole.settingKeys(startingWith: prefix)
+      try expect(
+        found.isSuperset(of: expected) && found.allSatisfy { if case .setting(let key) = $0 { key.hasPrefix(prefix) } else { false } },
+        "settingKeys(startingWith: \(prefix))", "found \(found.map(\.description).sorted()), held or deleted \(expected.map(\.description).sorted())")
+    }
     var points = whole.places.values.compactMap(\.coordinate)
     for task in whole.tasks.values {
       for location in task.locations {
@@ -195,7 +202,7 @@ public enum PartialReadingConformance {
         switch round % 5 {
         case 0:
           tasks[index].title = "Task \(index) edited \(round)"
-          try store.append([.put(.task(tasks[index]))])
+          try store.append([.put(.task(tasks[index])), .put(.setting(key: "local.undo.\(round)", value: "edit \(index)"))])
         case 1:
           places[place].personal.tags = places[place].personal.tags.isEmpty ? ["new \(round)"] : Array(places[place].personal.tags.dropFirst())
           places[place].personal.coordinate = places[place].coordinate?.offset(meters: 36, bearing: -0.6)
@@ -211,7 +218,7 @@ public enum PartialReadingConformance {
           if round > 10 { try remote.append([.delete(.task(tasks[(index + 1) % tasks.count].id))]) }
           try store.merge(try remote.operations(since: nil))
         default:
-          try store.append([.delete(.task(tasks[index].id))])
+          try store.append([.delete(.task(tasks[index].id)), .delete(.setting("local.undo.\(round - 4)")), .put(.setting(key: "local", value: "\(round)"))])
           if round > 10 { try store.append([.delete(.place(places[place].id))]) }
         }
       }

@@ -41,6 +41,13 @@ extension EngineContext {
     return try reader.placeNames()
   }
 
+  /// The settings whose keys start with `prefix`, read alone; nil when
+  /// the store cannot (`PartialReading`).
+  func settings(startingWith prefix: String) throws -> [String: String]? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.state(of: try reader.settingKeys(startingWith: prefix)).settings
+  }
+
   /// The task with this exact id and its places, read alone; nil as for `state(ofPlace:)`.
   func state(ofTask id: String) throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }

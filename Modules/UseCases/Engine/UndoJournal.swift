@@ -50,7 +50,9 @@ public struct UndoJournal: Sendable {
   private func entries(includingExpired: Bool) -> [Entry] {
     let now = context.clock.now()
     let decoder = JSONDecoder()
-    return context.store.state().settings.compactMap { key, value -> Entry? in
+    // Read alone where the store can, so a Mark Done does not read every place.
+    let settings = ((try? context.settings(startingWith: Self.prefix)) ?? nil) ?? context.store.state().settings
+    return settings.compactMap { key, value -> Entry? in
       guard key.hasPrefix(Self.prefix), let stored = try? decoder.decodeOutside(Stored.self, from: Data(value.utf8)) else { return nil }
       let at = Date(timeIntervalSince1970: stored.at)
       guard includingExpired || now.timeIntervalSince(at) <= Self.keepFor else { return nil }

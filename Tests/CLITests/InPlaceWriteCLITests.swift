@@ -1,0 +1,56 @@
+import Domain
+import FileStore
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+/// Everyday writes on a large `file:` store read the task they change,
+/// not every place: shown by damage in a snapshot frame none of them
+/// reads, which stops anything that reads the store whole.
+@Suite struct InPlaceWriteCLITests {
+  @Test func tasksAreAnsweredWithoutReadingEveryPlace() throws {
+    let cli = CLIHarness()
+    let directory = cli.storeDirectory
+    do {
+      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
+      defer { store.close() }
+      // More records than two snapshot frames hold (8,192 each): one frame holds neither the task nor its place.
+      try store.append((0..<16_500).map { .put(.place(Fixtures.place("p\($0)", name: $0 == 7 ? "Alepa Kamppi" : "Shop \($0)"))) })
+      var task = Fixtures.task("t1", title: "Buy oat milk")
+      task.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p7")), radius: 150)]
+      try store.append([.put(.task(task))])
+      try store.compact()
+    }
+    let snapshotPath = directory + "/snapshot-2"
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
+    func offset(of text: String) throws -> Int {
+      let wanted = Array(text.utf8)
+      return try #require((0...(bytes.count - wanted.count)).first { Array(bytes[$0..<($0 + wanted.count)]) == wanted })
+    }
+    let read = [try offset(of: "Buy oat milk"), try offset(of: "Alepa Kamppi")]
+    // The frames ("WHR1", payload length u32 LE, CRC-32, payload) after the 8-byte file header.
+    var frames: [Range<Int>] = []
+    var start = 8
+    while start + 12 <= bytes.count {
+      let length = (0..<4).reduce(0) { $0 | Int(bytes[start + 4 + $1]) << (8 * $1) }
+      frames.append(start..<(start + 12 + length))
+      start += 12 + length
+    }
+    #expect(frames.count >= 3 && start == bytes.count, "\(frames)")
+    // A byte in the middle of a frame that holds neither.
+    let other = try #require(frames.first { frame in !read.contains { frame.contains($0) } })
+    bytes[(other.lowerBound + other.upperBound) / 2] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
+    #expect(cli.run("place", "list").code != 0, "reading every place finds the damage")
+
+    let later = cli.run("task", "later", "t1", "--for", "2h")
+    #expect(later.code == 0 && later.stdout.contains("Snoozed for 2h") && later.stdout.contains("Alepa Kamppi"), "\(later.stdout)\(later.stderr)")
+    #expect(cli.run("task", "wake", "t1").code == 0)
+    let done = cli.run("task", "done", "t1")
+    #expect(done.code == 0 && done.stdout.contains("Done"), "\(done.stdout)\(done.stderr)")
+    let shown = cli.run("task", "show", "t1", "--json")
+    #expect(shown.stdout.contains("\"completed\"") || shown.stdout.contains("\"done\""), "the writes landed: \(shown.stdout)\(shown.stderr)")
+    #expect(cli.run("doctor").code != 0, "the damage is still reported")
+  }
+}
