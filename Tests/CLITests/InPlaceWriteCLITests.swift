@@ -5,8 +5,8 @@ import Persistence
 import Testing
 import TestSupport
 
-/// Everyday writes on a large `file:` store read the task they change,
-/// not every place: shown by damage in a snapshot frame none of them
+/// Everyday writes on a large `file:` store read the task or place they
+/// change, not every place: shown by damage in a snapshot frame none of them
 /// reads, which stops anything that reads the store whole.
 @Suite struct InPlaceWriteCLITests {
   @Test func tasksAreAnsweredWithoutReadingEveryPlace() throws {
@@ -51,6 +51,10 @@ import TestSupport
     #expect(done.code == 0 && done.stdout.contains("Done"), "\(done.stdout)\(done.stderr)")
     let shown = cli.run("task", "show", "t1", "--json")
     #expect(shown.stdout.contains("\"completed\"") || shown.stdout.contains("\"done\""), "the writes landed: \(shown.stdout)\(shown.stderr)")
+    let tagged = cli.run("place", "tag", "p7", "groceries", "late")
+    #expect(tagged.code == 0 && tagged.stdout.contains("groceries"), "\(tagged.stdout)\(tagged.stderr)")
+    #expect(cli.run("place", "untag", "p7", "late").code == 0)
+    #expect(cli.run("place", "show", "p7").stdout.contains("groceries"))
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 }

@@ -137,12 +137,12 @@ enum PlaceCommands {
   }
 
   static func tag(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let place = try context.engine().places.tag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
+    let place = try context.engine(part: true).places.tag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
     try show(place, context, heading: "Tagged")
   }
 
   static func untag(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let place = try context.engine().places.untag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
+    let place = try context.engine(part: true).places.untag(arguments.positionals[0], Array(arguments.positionals.dropFirst()))
     try show(place, context, heading: "Untagged")
   }
 
