@@ -92,7 +92,7 @@ public struct StoreCore: Sendable {
   /// (a writer that holds part of the state learns the store's newest stamp so).
   public mutating func observe(_ stamp: HLCTimestamp) { clock.observe(stamp) }
 
-    /// Makes room for about `count` more keys (`StoreState.reserveCapacity`).
+  /// Makes room for about `count` more keys (`StoreState.reserveCapacity`).
   public mutating func reserveCapacity(_ count: Int) { state.reserveCapacity(count) }
 
   public mutating func apply(_ records: [OperationRecord]) {

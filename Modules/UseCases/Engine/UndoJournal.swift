@@ -51,7 +51,7 @@ public struct UndoJournal: Sendable {
     let now = context.clock.now()
     let decoder = JSONDecoder()
     // Read alone where the store can, so a Mark Done does not read every place.
-    let settings = ((try? context.settings(startingWith: Self.prefix)) ?? nil) ?? context.store.state().settings
+    let settings = (try? context.settings(startingWith: Self.prefix)) ?? context.store.state().settings
     return settings.compactMap { key, value -> Entry? in
       guard key.hasPrefix(Self.prefix), let stored = try? decoder.decodeOutside(Stored.self, from: Data(value.utf8)) else { return nil }
       let at = Date(timeIntervalSince1970: stored.at)
