@@ -13,21 +13,21 @@ import Persistence
 /// touches is found by what reads everything (`doctor`, any write).
 struct FileStoreReader {
   /// nil for a directory that holds no store yet (read as empty).
-  let manifest: StoreManifest?
+  private(set) var manifest: StoreManifest?
   /// The log's length when read: a longer log means others wrote since.
-  let logSize: Int
+  private(set) var logSize: Int
   /// The CRC-32 of the log's first `logSize` bytes and how many records they hold.
-  let logCRC: UInt32
-  let logRecords: Int
+  private(set) var logCRC: UInt32
+  private(set) var logRecords: Int
   /// The newest stamp in the log's records.
-  let logLatest: HLCTimestamp?
+  private(set) var logLatest: HLCTimestamp?
   private let snapshot: MappedFile?
   private let snapshotPath: String
   private let keys: SnapshotKeys?
   /// The log's records by owner, and the tasks and places it touched.
-  private let tail: [String: [OperationRecord]]
-  private let tailTasks: Set<String>
-  private let tailPlaces: Set<String>
+  private var tail: [String: [OperationRecord]]
+  private var tailTasks: Set<String>
+  private var tailPlaces: Set<String>
 
   static func load(directory: String) throws -> FileStoreReader? {
     // A compaction between reading the manifest and its files is seen as
@@ -83,31 +83,48 @@ struct FileStoreReader {
       guard keys != nil else { return nil }
     }
     guard losses.isEmpty else { throw StoreError.incomplete(directory: directory, losses: losses) }
-    var tail: [String: [OperationRecord]] = [:]
-    var tasks: Set<String> = []
-    var places: Set<String> = []
-    var latest: HLCTimestamp?
+    var reader = FileStoreReader(
+      manifest: manifest, logSize: 0, logCRC: 0, logRecords: 0, logLatest: nil, snapshot: snapshot,
+      snapshotPath: directory + "/" + (manifest.snapshot?.file ?? "snapshot"), keys: keys, tail: [:], tailTasks: [], tailPlaces: [])
     let log = parts.log ?? []
-    let scan = try StoreFiles.scanLog(log, path: directory + "/" + manifest.log.file) { records in
-      for record in records {
-        if latest.map({ record.stamp > $0 }) ?? true { latest = record.stamp }
-        let owner = record.operation.key.owner
-        tail[owner.description, default: []].append(record)
-        switch owner {
-        case .task(let id): tasks.insert(id.rawValue)
-        case .place(let id): places.insert(id.rawValue)
-        default: break
-        }
-      }
-    }
+    let scan = try StoreFiles.scanLog(log, path: directory + "/" + manifest.log.file) { reader.take($0) }
     let contents = StoreLoss.checkContents(withoutSnapshot, parts)
     guard contents.isEmpty else { throw StoreError.incomplete(directory: directory, losses: contents) }
-    return FileStoreReader(
-      manifest: manifest, logSize: scan.validEnd,
-      logCRC: log.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<scan.validEnd])) }, logRecords: scan.records,
-      logLatest: latest, snapshot: snapshot,
-      snapshotPath: directory + "/" + (manifest.snapshot?.file ?? "snapshot"), keys: keys, tail: tail, tailTasks: tasks,
-      tailPlaces: places)
+    // The manifest's checksum of the log's first bytes was just checked: the rest continues it.
+    let checked = manifest.log.bytes <= scan.validEnd ? manifest.log.bytes : 0
+    reader.logCRC = log.withUnsafeBytes {
+      CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[checked..<scan.validEnd]), continuing: checked > 0 ? manifest.log.crc : 0)
+    }
+    reader.logSize = scan.validEnd
+    reader.logRecords = scan.records
+    return reader
+  }
+
+  /// Adds records read from (or appended to) the log to this look's tail.
+  private mutating func take(_ records: [OperationRecord]) {
+    for record in records {
+      if logLatest.map({ record.stamp > $0 }) ?? true { logLatest = record.stamp }
+      let owner = record.operation.key.owner
+      tail[owner.description, default: []].append(record)
+      switch owner {
+      case .task(let id): tailTasks.insert(id.rawValue)
+      case .place(let id): tailPlaces.insert(id.rawValue)
+      default: break
+      }
+    }
+  }
+
+  /// This look once `frame`, holding `records`, is appended to the log,
+  /// with the manifest's log line recording it (the writer writes it):
+  /// what a writer keeps instead of reading the store again.
+  mutating func append(_ records: [OperationRecord], frame: [UInt8]) {
+    take(records)
+    logSize += frame.count
+    logCRC = CRC32.checksum(frame, continuing: logCRC)
+    logRecords += records.count
+    manifest?.log.bytes = logSize
+    manifest?.log.crc = logCRC
+    manifest?.log.records = logRecords
   }
 
   /// The newest stamp in the store: the snapshot's (as its manifest line

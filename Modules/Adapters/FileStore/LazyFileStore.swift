@@ -68,15 +68,20 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
   private func reader() throws -> FileStoreReader? {
     try held.withLock { held in
       guard !held.closed else { throw StoreError.closed }
-      // Kept while the manifest and the log's length say nobody wrote since.
-      if let reader = held.reader, let manifest = reader.manifest, try StoreManifest.read(directory: directory) == manifest,
-        (try? PosixFile.size(path: directory + "/" + manifest.log.file)) == reader.logSize
-      {
-        return reader
-      }
-      held.reader = try FileStoreReader.load(directory: directory)
-      return held.reader
+      return try reader(&held)
     }
+  }
+
+  /// The reader `held` keeps while the manifest and the log's length say
+  /// nobody wrote since, or a new one.
+  private func reader(_ held: inout Held) throws -> FileStoreReader? {
+    if let reader = held.reader, let manifest = reader.manifest, try StoreManifest.read(directory: directory) == manifest,
+      (try? PosixFile.size(path: directory + "/" + manifest.log.file)) == reader.logSize
+    {
+      return reader
+    }
+    held.reader = try FileStoreReader.load(directory: directory)
+    return held.reader
   }
 
   public func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
@@ -141,8 +146,8 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
       guard held.store == nil, try StoreManifest.read(directory: directory) != nil else { return nil }
       let lock = try FileLock(path: directory + "/LOCK", wait: options.lockWait)
       defer { lock.release() }
-      // Read again under the lock: another writer may have written or compacted since.
-      guard let reader = try FileStoreReader.load(directory: directory), let manifest = reader.manifest, case .some(let latest) = reader.latest,
+      // Looked at again under the lock: another writer may have written or compacted since.
+      guard var reader = try reader(&held), let manifest = reader.manifest, case .some(let latest) = reader.latest,
         let replica = Self.replica(in: directory)
       else { return nil }
       let logPath = directory + "/" + manifest.log.file
@@ -164,13 +169,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
         _ = ftruncate(fd, off_t(reader.logSize))
         throw error
       }
-      var next = manifest
-      next.log.bytes = reader.logSize + frame.count
-      next.log.crc = CRC32.checksum(frame, continuing: reader.logCRC)
-      next.log.records = reader.logRecords + records.count
-      // The write is durable already; a manifest that lags only means the next writer records the length.
-      try? next.write(directory: directory)
-      held.reader = nil
+      // Kept for the next read (the command shows what it wrote), as the manifest now says.
+      reader.append(records, frame: frame)
+      held.reader = reader
+      // The write is durable already; a manifest that lags only means the next writer records the length (and this reader is read again).
+      try? reader.manifest?.write(directory: directory)
       return records
     }
   }

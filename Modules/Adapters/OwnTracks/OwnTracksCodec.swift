@@ -54,8 +54,8 @@ public enum OwnTracksCodec {
     case "lwt":
       return .lastWill(try fields.time("tst", now: now, required: false) ?? now)
     case "encrypted":
-      // The daemon opens a person's sealed reports before this (people.NAME.encryptionKey); one sealed twice is not a report.
-      throw OwnTracksError("an encrypted payload inside an encrypted payload is not a report")
+      // Opened by whoever holds the person's key (the daemon's OwnTracksEnvelope), which decodes what is inside.
+      throw OwnTracksError("the payload is encrypted", sealed: true)
     default:
       guard type.utf8.count <= 64 else { throw OwnTracksError("the _type is longer than 64 bytes") }
       return .ignored(type: type)

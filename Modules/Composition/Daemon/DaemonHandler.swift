@@ -238,8 +238,7 @@ final class DaemonHandler: HTTPHandler, Sendable {
     let body: Data
     let sealed: Bool
     do {
-      (body, sealed) = try envelope.open(request.body)
-      report = try OwnTracksCodec.decode(body, now: clock())
+      (report, body, sealed) = try envelope.decode(request.body, now: clock())
     } catch {
       return answer(.failure(400, "\(error)"))
     }

@@ -80,8 +80,7 @@ final class MQTTIngest: Sendable {
     let report: PhoneReport
     let body: Data
     do {
-      body = try OwnTracksEnvelope(person: user, secret: member.settings.encryptionKey).open(payload).body
-      report = try OwnTracksCodec.decode(body, now: clock())
+      (report, body, _) = try OwnTracksEnvelope(person: user, secret: member.settings.encryptionKey).decode(payload, now: clock())
     } catch {
       log("mqtt-refused", ["topic": topic, "reason": "\(error)"])
       return
