@@ -40,7 +40,7 @@ extension SQLiteOperationStore {
       if let high {
         try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND owner < ?", [low, high], row: each)
       } else {
-        try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND substr(owner, 1, ?) = ?", [low, low.unicodeScalars.count, low], row: each)
+        try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND substr(owner, 1, ?) = ?", [low, Int64(low.unicodeScalars.count), low], row: each)
       }
       return keys
     }

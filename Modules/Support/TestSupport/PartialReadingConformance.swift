@@ -73,7 +73,7 @@ public enum PartialReadingConformance {
     try expect(
       known.isSuperset(of: whole.tasks.keys.map(EntityKey.task)) && known.isSuperset(of: deleted), "taskKeys",
       "missing \(Set(whole.tasks.keys.map(EntityKey.task)).union(deleted).subtracting(known).map(\.description).sorted())")
-    for prefix in ["local.undo.", "local.undo.1", "local", "", "nothing."] {
+    for prefix in ["local.undo.", "local.undo.1", "local", "local.café", "", "nothing."] {
       let found = try store.settingKeys(startingWith: prefix)
       let expected = whole.settingKeys(startingWith: prefix)
       try expect(
@@ -218,7 +218,7 @@ public enum PartialReadingConformance {
           if round > 10 { try remote.append([.delete(.task(tasks[(index + 1) % tasks.count].id))]) }
           try store.merge(try remote.operations(since: nil))
         default:
-          try store.append([.delete(.task(tasks[index].id)), .delete(.setting("local.undo.\(round - 4)")), .put(.setting(key: "local", value: "\(round)"))])
+          try store.append([.delete(.task(tasks[index].id)), .delete(.setting("local.undo.\(round - 4)")), .put(.setting(key: "local", value: "\(round)")), .put(.setting(key: "local.café.\(round)", value: "1"))])
           if round > 10 { try store.append([.delete(.place(places[place].id))]) }
         }
       }
