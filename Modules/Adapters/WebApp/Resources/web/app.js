@@ -196,7 +196,9 @@ async function signedIn(person) {
   const status = await api.status().catch(() => null);
   if (status && status.lastFix) { state.lastFix = status.lastFix; map.panTo(status.lastFix.latitude, status.lastFix.longitude); map.showMe(status.lastFix); }
   await refreshTasks().catch(failure);
-  const preferences = await api.preferences().catch(() => ({ welcomed: true }));
+  // Unread preferences count as welcomed; an answer that came after a sign-out opens nothing.
+  const preferences = await api.preferences().catch((error) => (error instanceof StaleAnswer ? null : { welcomed: true }));
+  if (!preferences) return;
   state.preferences = preferences;
   if (!preferences.welcomed) { welcome(preferences); return; }
   open("tasks");
