@@ -36,7 +36,7 @@ let root = CommandSpec<Void>(
             .value("engine", "FILE", "also run the shipped engine with this file's arrival keys (as in a config file's \"arrival\" object), as the row engine-HASH"),
             .value("roads", "FILE", "street GeoJSON (default ../shared/data/helsinki-roads.geojson if present)"),
             .value("pois", "FILE", "places GeoJSON (default ../shared/data/helsinki-pois.geojson if present)"),
-            .value("strategies", "LIST", "comma-separated rows of os-nearest-20,bubble-19,seed,whilehere,whilehere-unconfirmed,whilehere-android,continuous-gps,owntracks-ios-http,owntracks-ios-mqtt,owntracks-android-http (the default: all of them) and, only when named, whilehere-clmonitor, whilehere-regions-kept, whilehere-mute-unwatched, whilehere-cell-wake"),
+            .value("strategies", "LIST", "comma-separated rows of os-nearest-20,bubble-19,seed,whilehere,whilehere-unconfirmed,whilehere-android,continuous-gps,owntracks-ios-http,owntracks-ios-mqtt,owntracks-android-http (the default: all of them) and, only when named, whilehere-clmonitor, whilehere-regions-kept, whilehere-mute-unwatched, whilehere-cell-wake, oracle-gps"),
           ],
           action: { arguments, _ in try BenchCommands.detection(arguments) }),
         CommandSpec(

@@ -29,6 +29,7 @@ public struct DetectionBenchmark {
   /// not shipped (Docs/Benchmarks.md says why).
   public static let optionalStrategies: [any DetectionStrategy] = [
     SeedStrategy.conditionMonitor, SeedStrategy.regionsKept, SeedStrategy.mutedUnwatched, SeedStrategy.cellWake,
+    OracleGPSStrategy(),
   ]
 
   public struct Report: Sendable {
