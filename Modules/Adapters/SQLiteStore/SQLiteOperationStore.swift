@@ -25,6 +25,9 @@ public final class SQLiteOperationStore: PartialReading {
     /// The last row applied to `core`.
     var seq: Int64
     var database: SQLiteDatabase?
+    /// Whether `core` holds the whole state (read at least once); a lazily
+    /// opened store writes in place until then.
+    var whole = false
   }
   private let guarded: Locked<Guarded>
   /// The layout of the tables (`meta.format`); another value is refused,
@@ -120,6 +123,7 @@ public final class SQLiteOperationStore: PartialReading {
         try? database.execute("ROLLBACK")
         state.core = StoreCore(replica: replica)
         state.seq = 0
+        state.whole = false
         throw error
       }
     } catch let failure as SQLiteDatabase.Failure {
@@ -135,7 +139,7 @@ public final class SQLiteOperationStore: PartialReading {
         return []
       }
     }
-    return try write { state in state.core.stamp(operations, now: self.clock.now()) }
+    return try write(inPlace: operations) { state in state.core.stamp(operations, now: self.clock.now()) }
   }
 
   @discardableResult
@@ -145,20 +149,32 @@ public final class SQLiteOperationStore: PartialReading {
 
   /// One write: SQLite's write lock, what other processes appended, the
   /// records `make` decides on, their rows committed, and only then applied.
-  private func write(_ make: (inout Guarded) -> [OperationRecord]) throws -> [OperationRecord] {
+  /// A store that has not read the whole state writes `inPlace` instead,
+  /// reading only what it changes, where it can (`writeInPlace`).
+  private func write(inPlace operations: [StoreOperation]? = nil, _ make: (inout Guarded) -> [OperationRecord]) throws -> [OperationRecord] {
     try guarded.withLock { state in
       guard let database = state.database else { throw StoreError.closed }
       do {
         try database.execute("BEGIN IMMEDIATE")
         var committed = state.seq
         do {
+          if let operations, !state.whole,
+            let records = try Self.writeInPlace(operations, replica: replica, now: clock.now(), database: database, path: path)
+          {
+            try database.execute("COMMIT")
+            return records
+          }
           try Self.catchUp(&state, path: path)
           committed = state.seq
           let records = make(&state)
+          // Nothing to write: SQLite's last row id would be this connection's
+          // (0), which marked the place names and the newest stamp as behind.
+          guard !records.isEmpty else {
+            try database.execute("COMMIT")
+            return []
+          }
           var last = state.seq
-          try database.run(
-            "INSERT INTO records(stamp, record, owner) VALUES (?, ?, ?)",
-            each: records.map { [$0.stamp.description, Data(RecordCodec.encode([$0])), $0.operation.key.owner.description] })
+          try Self.insert(records, database: database)
           try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
           // The task tables are written from the state after the records,
           // in their transaction; a failure from here on forgets the state
@@ -167,6 +183,7 @@ public final class SQLiteOperationStore: PartialReading {
           state.seq = last
           try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
           try SQLitePlaceNames.update(after: records, before: committed, last: last, state: state.core.state, database: database)
+          try SQLiteLatest.write(seq: last, stamp: state.core.clock.last, database: database)
           try database.execute("COMMIT")
           return records
         } catch {
@@ -174,6 +191,7 @@ public final class SQLiteOperationStore: PartialReading {
           if state.seq != committed {
             state.core = StoreCore(replica: replica)
             state.seq = 0
+            state.whole = false
           }
           throw error
         }
@@ -196,6 +214,7 @@ public final class SQLiteOperationStore: PartialReading {
     } catch let failure as SQLiteDatabase.Failure {
       throw storeError(failure, path: path, operation: "read")
     }
+    state.whole = true
     guard last != state.seq else { return }
     // Room first: a first read of 100,000 places otherwise rehashed the
     // dictionaries some seventeen times as they grew (a third of the read).
@@ -229,6 +248,10 @@ public final class SQLiteOperationStore: PartialReading {
       }
     }
   }
+
+  /// Whether this handle has read the whole state (a lazily opened one
+  /// reads it at first need, and writes in place until then).
+  public var isReadWhole: Bool { guarded.withLock { $0.whole } }
 
   public func refresh() throws {
     try guarded.withLock { state in try Self.catchUp(&state, path: path) }

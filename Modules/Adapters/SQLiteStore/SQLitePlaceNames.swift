@@ -50,7 +50,7 @@ enum SQLitePlaceNames {
 
   /// The row the table is current up to (nil: never written; a store
   /// with no rows has nothing to be behind).
-  private static func mark(_ database: SQLiteDatabase) throws -> Int64? {
+  static func mark(_ database: SQLiteDatabase) throws -> Int64? {
     var mark: Int64?
     try database.query("SELECT value FROM meta WHERE key = 'names_seq'") { row in mark = row.text(0).flatMap { Int64($0) } }
     return mark
