@@ -33,6 +33,9 @@ enum CommandTimes {
       ("check --at", ["check", "--at", "60.2,24.9"], 0),
       // Writes, each a durable append the next run repeats (a snooze pushed on, a tag already held).
       ("task later (a write)", ["task", "later", "t000002"], 0), ("place tag (a write)", ["place", "tag", "p0000007", "shop"], 0),
+      // A new task at a place named by its name (one more task each run), and a place's note written again.
+      ("task add at NAME (a write)", ["task", "add", "Buy stamps", "--at", "Place 61277"], 0),
+      ("place edit (a write)", ["place", "edit", "p0000011", "--note", "by the door"], 0),
     ]
     for (label, spec) in stores {
       for (name, arguments, status) in commands {

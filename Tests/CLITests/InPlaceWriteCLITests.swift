@@ -55,6 +55,17 @@ import TestSupport
     #expect(tagged.code == 0 && tagged.stdout.contains("groceries"), "\(tagged.stdout)\(tagged.stderr)")
     #expect(cli.run("place", "untag", "p7", "late").code == 0)
     #expect(cli.run("place", "show", "p7").stdout.contains("groceries"))
+    // Adding tasks and places and editing a place, by name: the names are read, not every place.
+    let added = cli.run("task", "add", "Post letters", "--at", "Alepa Kamppi")
+    #expect(added.code == 0 && added.stdout.contains("Added") && added.stdout.contains("Alepa Kamppi"), "\(added.stdout)\(added.stderr)")
+    let twin = cli.run("task", "add", "post letters", "--at", "60.17,24.94")
+    #expect(twin.code == 0 && twin.stderr.contains("was already on your list"), "\(twin.stdout)\(twin.stderr)")
+    #expect(cli.run("task", "add-place", "Buy oat milk", "--at", "Shop 12").code == 0)
+    let edited = cli.run("place", "edit", "Alepa Kamppi", "--note", "by the station")
+    #expect(edited.code == 0 && edited.stdout.contains("by the station"), "\(edited.stdout)\(edited.stderr)")
+    let saved = cli.run("place", "add", "Kiosk", "--at", "60.17,24.95")
+    #expect(saved.code == 0 && saved.stdout.contains("Kiosk"), "\(saved.stdout)\(saved.stderr)")
+    #expect(cli.run("task", "show", "Buy oat milk").stdout.contains("Shop 12"))
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 }

@@ -55,8 +55,9 @@ final class CommandContext {
   /// The engine, with the whole store read first, so a store that cannot
   /// be read fails here (a store opened lazily reads at first need); with
   /// `part`, for a command that reads or changes only the entities it
-  /// names (`check`, `place show`, `task show`, `task list`, a task's
-  /// Done, Later and edits, `place tag`), without.
+  /// names (`check`, `place show`, `task show`, `task list`, `task add`,
+  /// a task's Done, Later and edits, `place add` without lists, `place
+  /// edit`, `place tag`), without.
   func engine(part: Bool = false) throws -> Engine {
     let booted = try runtime ?? Runtime.boot(launchOptions)
     runtime = booted

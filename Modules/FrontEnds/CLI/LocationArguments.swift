@@ -54,8 +54,9 @@ enum LocationArguments {
         continue
       }
       do {
-        _ = try context.engine().places.get(name)
-        resolved.append(spec)
+        // By its id from here on: the name is resolved once.
+        let place = try context.engine(part: true).places.get(name)
+        resolved.append(LocationSpec(target: .place(place.id.rawValue), radius: spec.radius))
       } catch DomainError.notFound(let kind, let reference, let nearest) {
         guard let found = try context.suggestions().resolve(name), let id = try context.suggestions().save([found]).first else {
           throw DomainError.notFound(kind: kind, reference: reference, nearest: try nearest ?? context.suggestions().nearestName(to: name))

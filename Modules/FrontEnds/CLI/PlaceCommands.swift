@@ -51,9 +51,9 @@ enum PlaceCommands {
       throw UsageError("give the place's position with --at LAT,LON", commandPath: arguments.commandPath)
     }
     let coordinate = try Coordinate(parsing: at)
-    let engine = try context.engine()
     // Resolve lists first so a bad list name saves nothing.
     let lists = arguments.values("list")
+    let engine = try context.engine(part: lists.isEmpty)
     for list in lists { _ = try engine.places.lists.show([list]) }
     let place = try engine.places.add(
       name: arguments.positionals[0], coordinate: coordinate, address: arguments.value("address"),
@@ -130,7 +130,7 @@ enum PlaceCommands {
       throw UsageError("nothing to change: give --name, --address, --note or --to", commandPath: arguments.commandPath)
     }
     let to = try arguments.value("to").map { try Coordinate(parsing: $0) }
-    let place = try context.engine().places.edit(
+    let place = try context.engine(part: true).places.edit(
       arguments.positionals[0], name: arguments.value("name"), address: arguments.value("address"),
       note: arguments.value("note"), to: to)
     try show(place, context, heading: "Updated")

@@ -98,7 +98,7 @@ enum TaskCommands {
       }
       throw UsageError("a task needs at least one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
     }
-    let engine = try context.engine()
+    let engine = try context.engine(part: true)
     // Validate what can be validated before a map place is saved for it.
     _ = try ReminderTask.validTitle(arguments.positionals[0])
     for radius in typed.compactMap(\.radius) { _ = try engine.context.radii.validate(radius) }
@@ -106,15 +106,14 @@ enum TaskCommands {
     let task = try engine.tasks.add(
       title: arguments.positionals[0], locations: specs, notes: arguments.value("notes") ?? "",
       keywords: keywords(arguments.value("keywords")) ?? [], onlyWhileOpen: arguments.has("only-while-open"))
-    try show(task, context, heading: "Added")
+    try showWritten(task, context, heading: "Added")
     warnAboutHours(of: task, context)
     warnAboutTwins(of: task, context)
   }
 
   /// "Only while open" with no place whose hours are known changes nothing; say so and how to fix it.
   static func warnAboutHours(of task: ReminderTask, _ context: CommandContext) {
-    guard task.onlyWhileOpen, let engine = try? context.engine() else { return }
-    let state = engine.context.store.state()
+    guard task.onlyWhileOpen, let state = try? context.engine(part: true).tasks.lookUp(task.id.rawValue).state else { return }
     let unknown = task.locations.filter { state.hours(of: $0) == nil }
     guard !unknown.isEmpty else { return }
     let all = unknown.count == task.locations.count
@@ -125,10 +124,7 @@ enum TaskCommands {
 
   /// Two active tasks with one title are usually a slip; say so (the new one is kept).
   static func warnAboutTwins(of task: ReminderTask, _ context: CommandContext) {
-    guard let engine = try? context.engine() else { return }
-    let folded = SearchText.fold(task.title)
-    let twins = engine.tasks.list(.all).filter { $0.id != task.id && !$0.state.isCompleted && SearchText.fold($0.title) == folded }
-    guard let twin = twins.first else { return }
+    guard let twin = try? context.engine(part: true).tasks.twins(of: task).first else { return }
     context.output.err(
       "note: '\(CleanText.escaped(twin.title))' (\(twin.id)) was already on your list; both are kept. "
         + "Remove one with: whilehere task delete \(task.id)")
@@ -229,9 +225,9 @@ enum TaskCommands {
     guard typed.count == 1 else {
       throw UsageError("give exactly one --at LAT,LON (or --at PLACE)", commandPath: arguments.commandPath)
     }
-    _ = try context.engine().tasks.get(arguments.positionals[0])
+    _ = try context.engine(part: true).tasks.get(arguments.positionals[0])
     let specs = try LocationArguments.resolvingMapPlaces(typed, context)
-    try show(try context.engine().tasks.addLocation(arguments.positionals[0], specs[0]), context, heading: "Updated")
+    try showWritten(try context.engine(part: true).tasks.addLocation(arguments.positionals[0], specs[0]), context, heading: "Updated")
   }
 
   static func removePlace(_ arguments: ParsedArguments, _ context: CommandContext) throws {

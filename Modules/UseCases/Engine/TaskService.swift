@@ -13,10 +13,9 @@ public struct TaskService: Sendable {
     guard !specs.isEmpty else {
       throw DomainError.invalidValue(field: "locations", value: "none", allowed: "at least one --at lat,lon or --place NAME")
     }
-    let state = context.store.state()
     var locations: [TaskLocation] = []
     for (index, spec) in specs.enumerated() {
-      locations.append(try makeLocation(spec, id: LocationID("l\(index + 1)"), state: state))
+      locations.append(try makeLocation(spec, id: LocationID("l\(index + 1)")))
     }
     let task = try ReminderTask(
       id: TaskID(context.ids.next()), title: title, notes: notes, keywords: keywords,
@@ -25,13 +24,15 @@ public struct TaskService: Sendable {
     return task
   }
 
-  func makeLocation(_ spec: LocationSpec, id: LocationID, state: StoreState) throws -> TaskLocation {
+  /// A place named by id, name or prefix is found as `PlaceService.get`
+  /// finds it: among the places' names alone where the store can.
+  func makeLocation(_ spec: LocationSpec, id: LocationID) throws -> TaskLocation {
     let radius = try context.radii.validate(spec.radius ?? context.radii.defaultRadius)
     switch spec.target {
     case .coordinate(let coordinate):
       return TaskLocation(id: id, target: .coordinate(coordinate), radius: radius)
     case .place(let reference):
-      let place = try state.place(reference)
+      let place = try PlaceService(context: context).get(reference)
       guard place.coordinate != nil else {
         throw DomainError.invalidValue(field: "place", value: place.name, allowed: "a place with a coordinate")
       }
@@ -55,6 +56,15 @@ public struct TaskService: Sendable {
     }
     let state = try context.wholeState()
     return (try state.task(reference), state)
+  }
+
+  /// The other tasks not done with the same title as `task` (folded):
+  /// usually a slip. Read among the tasks alone where the store can.
+  public func twins(of task: ReminderTask) throws -> [ReminderTask] {
+    let folded = SearchText.fold(task.title)
+    let tasks = try context.tasksAlone() ?? context.wholeState()
+    return tasks.tasks.values.filter { $0.id != task.id && !$0.state.isCompleted && SearchText.fold($0.title) == folded }
+      .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 
   public enum Filter: String, Sendable, CaseIterable {
@@ -95,11 +105,10 @@ public struct TaskService: Sendable {
   }
 
   public func addLocation(_ reference: String, _ spec: LocationSpec) throws -> ReminderTask {
-    let state = context.store.state()
-    return try update(reference) { task in
+    try update(reference) { task in
       let used = Set(task.locations.map(\.id.rawValue))
       let next = (1...).lazy.map { "l\($0)" }.first { !used.contains($0) }!
-      task.locations.append(try makeLocation(spec, id: LocationID(next), state: state))
+      task.locations.append(try makeLocation(spec, id: LocationID(next)))
     }
   }
 
