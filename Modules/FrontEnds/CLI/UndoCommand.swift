@@ -22,7 +22,8 @@ enum UndoCommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let journal = try context.engine().undo
+    // Its entries are read alone and what it puts back is written in place.
+    let journal = try context.engine(part: true).undo
     let id: (UndoJournal.Entry) -> String = { String($0.key.split(separator: ".").last ?? "") }
     if arguments.has("list") {
       let entries = journal.entries()

@@ -2,9 +2,9 @@ import Domain
 import Foundation
 import Geofencing
 
-/// The cost to avoid (`continuous-gps`): precise tracking whenever the
-/// person moves (and for a minute after they stop), firing on any good fix
-/// inside a place's radius.
+/// The ceiling and the cost to avoid (`continuous-gps`): precise tracking
+/// whenever the person moves (and for a minute after they stop), confirmed
+/// as the engine's sessions confirm (`PreciseTracker`).
 public struct ContinuousGPSStrategy: DetectionStrategy {
   public let name = "continuous-gps"
   public init() {}
