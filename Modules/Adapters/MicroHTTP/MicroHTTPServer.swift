@@ -41,8 +41,10 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
       guard (0...65535).contains(options.port) else { throw HTTPServerError("port \(options.port) is not between 0 and 65535") }
       self.handler = handler
       let context = Unmanaged.passUnretained(self).toOpaque()
+      accepting = true
       let started = wh_mhd_start(
-        options.address, UInt16(options.port), MicroHTTPServer.access, context, MicroHTTPServer.completed, context,
+        options.address, UInt16(options.port), MicroHTTPServer.acceptPolicy, context, MicroHTTPServer.access, context,
+        MicroHTTPServer.completed, context,
         MicroHTTPServer.notify, context,
         UInt32(max(1, options.timeoutSeconds)), UInt32(max(1, options.connectionLimit)), Self.connectionMemory,
         UInt32(max(0, options.perAddressLimit)), UInt32(options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount))
@@ -60,18 +62,21 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     }
   }
 
-  /// Stops taking new connections; requests already being served go on.
+  /// Stops taking new connections (each is closed as soon as it is
+  /// accepted); requests already being served go on. Not libmicrohttpd's
+  /// quiesce: on this daemon (epoll, its own threads) it races the threads'
+  /// own removal of the listen socket and aborts the process now and then.
   public func beginStopping() {
-    lock.withLock {
-      guard let daemon, listener == nil else { return }
-      let socket = MHD_quiesce_daemon(daemon)
-      guard socket >= 0 else { return }
-      listener = socket
-      // Refuse at once what is still queued or arriving (Linux resets
-      // connections to a shut-down listener); the descriptor is closed after
-      // the daemon stops, as libmicrohttpd asks.
-      shutdown(socket, Int32(SHUT_RDWR))
-    }
+    lock.withLock { accepting = false }
+  }
+
+  /// Whether new connections are taken (guarded by `lock`).
+  private var accepting = false
+
+  private static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+    guard let cls else { return .NO }
+    let server = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.lock.withLock { server.accepting } ? .YES : .NO
   }
 
   /// Stops taking new connections, lets requests in flight finish (at
@@ -93,18 +98,16 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
     // Those answers go out from the server's threads: let them, briefly.
     let sent = Date().addingTimeInterval(waiting.isEmpty ? 0 : 1)
     while inFlight.withLock({ $0 }) > 0, Date() < sent { usleep(2000) }
-    let (running, socket): (OpaquePointer?, Int32?) = lock.withLock {
+    let running: OpaquePointer? = lock.withLock {
       defer {
         daemon = nil
-        listener = nil
         watchdog?.cancel()
         watchdog = nil
       }
-      return (daemon, listener)
+      return daemon
     }
     // Outside the lock: stopping joins connection threads, which read `handler`.
     if let running { MHD_stop_daemon(running) }
-    if let socket { close(socket) }
   }
 
   /// Requests whose headers arrived and whose answer has not gone out yet.
@@ -112,7 +115,6 @@ public final class MicroHTTPServer: HTTPServing, @unchecked Sendable {
 
   /// How long `stop` waits for requests in flight.
   public var drainSeconds: TimeInterval = 5
-  private var listener: Int32?
   /// Requests whose headers arrived and whose answer has not gone out.
   fileprivate let inFlight = Locked(0)
   /// Requests suspended until their handler answers, by identity.

@@ -53,11 +53,6 @@ enum MHD_Result MHD_queue_response(__typeof__(struct MHD_Connection *) a0, __typ
   return ((__typeof__(&MHD_queue_response))wh_library_function(&library, &slot, "MHD_queue_response"))(a0, a1, a2);
 }
 
-MHD_socket MHD_quiesce_daemon(__typeof__(struct MHD_Daemon *) a0) {
-  static void *_Atomic slot;
-  return ((__typeof__(&MHD_quiesce_daemon))wh_library_function(&library, &slot, "MHD_quiesce_daemon"))(a0);
-}
-
 void MHD_resume_connection(__typeof__(struct MHD_Connection *) a0) {
   static void *_Atomic slot;
   ((__typeof__(&MHD_resume_connection))wh_library_function(&library, &slot, "MHD_resume_connection"))(a0);

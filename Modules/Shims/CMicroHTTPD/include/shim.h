@@ -12,10 +12,14 @@
 // interface) with `threads` polling threads, each serving many connections
 // through epoll. Handlers must not wait: a request whose answer takes time
 // is suspended (MHD_ALLOW_SUSPEND_RESUME) and resumed when it is ready.
-// MHD_USE_ITC lets a stop quiesce first (stop accepting, finish what runs).
+// `accept` decides on each new connection (a stopping server refuses
+// them): libmicrohttpd's quiesce on an epoll daemon with its own threads races
+// the threads' own removal of the listen socket and can abort the process
+// (an open libmicrohttpd defect).
 // Returns NULL on failure.
 static inline struct MHD_Daemon *wh_mhd_start(
-    const char *address, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
+    const char *address, uint16_t port, MHD_AcceptPolicyCallback accept, void *accept_cls,
+    MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_NotifyConnectionCallback notify, void *notify_cls,
     unsigned int timeout_seconds, unsigned int connection_limit, size_t memory_limit, unsigned int per_ip_limit,
@@ -29,7 +33,7 @@ static inline struct MHD_Daemon *wh_mhd_start(
     sin.sin_addr.s_addr = htonl(INADDR_ANY);
   }
   return MHD_start_daemon(
-      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME, port, NULL, NULL,
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME, port, accept, accept_cls,
       handler, handler_cls,
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sin,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
