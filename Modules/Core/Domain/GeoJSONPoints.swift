@@ -35,6 +35,11 @@ public enum GeoJSONPoints {
     } catch {
       throw Failure(message: "not JSON: \(error)")
     }
+    return try read(root)
+  }
+
+  /// The same, from JSON already parsed (a reader that looked at it first).
+  public static func read(_ root: JSONValue) throws(Failure) -> [Entry] {
     guard case .object(let collection) = root, case .array(let features)? = collection["features"] else {
       throw Failure(message: "not a GeoJSON FeatureCollection (no \"features\" list)")
     }

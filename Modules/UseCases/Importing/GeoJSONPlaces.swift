@@ -9,9 +9,20 @@ import Foundation
 /// left out and counted in `skipped`.
 enum GeoJSONPlaces {
   static func parse(_ data: Data, file: String, name: String) throws -> TakeoutList {
+    try parse(file: file, name: name) { () throws(GeoJSONPoints.Failure) in try GeoJSONPoints.read(data) }
+  }
+
+  /// From JSON already parsed (`SavedPlaces` looked at it first).
+  static func parse(_ root: JSONValue, file: String, name: String) throws -> TakeoutList {
+    try parse(file: file, name: name) { () throws(GeoJSONPoints.Failure) in try GeoJSONPoints.read(root) }
+  }
+
+  private static func parse(
+    file: String, name: String, _ read: () throws(GeoJSONPoints.Failure) -> [GeoJSONPoints.Entry]
+  ) throws -> TakeoutList {
     let entries: [GeoJSONPoints.Entry]
     do {
-      entries = try GeoJSONPoints.read(data)
+      entries = try read()
     } catch {
       throw ImportError(file: file, line: nil, message: error.message)
     }

@@ -23,7 +23,7 @@ enum SavedPlaces {
     // A GeoJSON file saved as .json (by `whilehere export geojson` or
     // another tool) names its places in `name`, which Google never writes:
     // read as the GeoJSON it is, its places keep their names.
-    if !features.isEmpty, !features.contains(where: isGoogleFeature) { return try GeoJSONPlaces.parse(data, file: file, name: name) }
+    if !features.isEmpty, !features.contains(where: isGoogleFeature) { return try GeoJSONPlaces.parse(root, file: file, name: name) }
     var rows: [TakeoutList.Row] = []
     for (index, item) in features.enumerated() {
       guard case .object(let feature) = item, case .object(let properties)? = feature["properties"] else {
