@@ -211,13 +211,15 @@ import TestSupport
 
 /// The SIGKILL crash test on SQLite: every acknowledged write survives.
 @Suite(.serialized) struct SQLiteCrashTests {
-  @Test func acknowledgedWritesSurviveSIGKILL() throws {
+  /// `lazy`: opened as the CLI opens it, every write made in place.
+  @Test(arguments: [false, true]) func acknowledgedWritesSurviveSIGKILL(lazy: Bool) throws {
     let outcome = try StoreCrashTest.run(
-      helper: BuiltProduct.path("store-torture"), target: { "sqlite:" + $0.file("store.sqlite") },
+      helper: BuiltProduct.path("store-torture"), target: { (lazy ? "sqlite-lazy:" : "sqlite:") + $0.file("store.sqlite") },
       open: { try SQLiteOperationStore(path: $0.file("store.sqlite")) })
     #expect(outcome.losses.isEmpty, "\(outcome.losses)")
     #expect(outcome.unexpectedExits.isEmpty, "the writer died on its own: iterations \(outcome.unexpectedExits)")
     #expect(outcome.acknowledged > outcome.iterations, "the writer acknowledged too little to prove anything (\(outcome.acknowledged) acks)")
     #expect(outcome.tags > outcome.iterations / 2, "the place editor acknowledged too few tags (\(outcome.tags))")
+    if lazy { #expect(outcome.inPlace > outcome.iterations / 4, "too few writers wrote in place (\(outcome.inPlace) of \(outcome.iterations))") }
   }
 }

@@ -12,6 +12,8 @@ public enum StoreCrashTest {
     public var iterations = 0
     public var acknowledged = 0
     public var tags = 0
+    /// Iterations whose writer said it wrote in place (a lazy store's `in-place`).
+    public var inPlace = 0
     /// What was lost, per iteration that lost anything (empty: nothing).
     public var losses: [String] = []
     /// Iterations where the writer died of something else than the kill.
@@ -61,6 +63,8 @@ public enum StoreCrashTest {
         } else if line.hasPrefix("tag ") {
           acknowledgedTags.insert(String(line.dropFirst(4)))
           outcome.tags += 1
+        } else if line == "in-place" {
+          outcome.inPlace += 1
         }
       }
       let store = try open(directory)

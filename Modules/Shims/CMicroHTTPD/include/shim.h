@@ -11,7 +11,8 @@
 // Starts a daemon on an IPv4 address (NULL or "0.0.0.0" for every
 // interface) with `threads` polling threads, each serving many connections
 // through epoll. Handlers must not wait: a request whose answer takes time
-// is suspended (MHD_ALLOW_SUSPEND_RESUME) and resumed when it is ready.
+// is suspended (MHD_ALLOW_SUSPEND_RESUME) and resumed when it is ready
+// (MHD_USE_ITC wakes its polling thread for that).
 // `accept` decides on each new connection (a stopping server refuses
 // them): libmicrohttpd's quiesce on an epoll daemon with its own threads races
 // the threads' own removal of the listen socket and can abort the process
