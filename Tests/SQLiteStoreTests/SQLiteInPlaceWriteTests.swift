@@ -127,6 +127,33 @@ import TestSupport
     withExtendedLifetime(folder) {}
   }
 
+  /// Two lazy handles on one file, as two CLI commands at once: each
+  /// writes in place after the other's newest stamp and reads the other's
+  /// writes, and a whole read holds both in stamp order.
+  @Test func twoWritersInPlaceStampInOrder() throws {
+    let (folder, path, ahead) = try Self.store()
+    let first = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)
+    let second = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)
+    defer {
+      first.close()
+      second.close()
+    }
+    var stamps: [HLCTimestamp] = [ahead]
+    for n in 0..<6 {
+      let writer = n.isMultiple(of: 2) ? first : second
+      let written = try writer.append([.put(.place(Self.place("p\(n)", name: "Renamed \(n)")))])
+      #expect(written.count == 1)
+      stamps += written.map(\.stamp)
+      let other = n.isMultiple(of: 2) ? second : first
+      #expect(try other.state(of: [.place(PlaceID("p\(n)"))]).places[PlaceID("p\(n)")]?.name == "Renamed \(n)")
+    }
+    #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count, "\(stamps)")
+    #expect(!first.isReadWhole && !second.isReadWhole)
+    let state = try Self.whole(path)
+    #expect((0..<6).allSatisfy { state.places[PlaceID("p\($0)")]?.name == "Renamed \($0)" })
+    withExtendedLifetime(folder) {}
+  }
+
   /// Sets (or, with nil, deletes) one row of the store's `meta` table, as
   /// another build would have left it.
   static func setMeta(_ path: String, _ key: String, _ value: String?) throws {
