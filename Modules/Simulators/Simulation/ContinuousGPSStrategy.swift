@@ -18,11 +18,11 @@ public struct ContinuousGPSStrategy: DetectionStrategy {
   }
 }
 
-/// The ceiling on this world (`oracle-gps`): GPS exactly while the person,
+/// GPS only where it can catch something (`oracle-gps`): while the person,
 /// moving, is within `reach` of a place whose task is not being visited,
-/// known from the true track, which no real phone has. What it misses, no
-/// strategy that confirms with GPS can catch; its GPS minutes are what the
-/// catching costs when nothing is spent on not knowing where the person is.
+/// known from the true track, which no real phone has. It catches about
+/// what `continuous-gps` catches; its GPS minutes are what the catching costs
+/// when nothing is spent on not knowing where the person is.
 public struct OracleGPSStrategy: DetectionStrategy {
   public let name = "oracle-gps"
   /// Metres beyond a place's radius: a walker's 100 s, a driver's 10 s,

@@ -12,7 +12,7 @@ public enum StoreCrashTest {
     public var iterations = 0
     public var acknowledged = 0
     public var tags = 0
-    /// Iterations whose writer said it wrote in place (a lazy store's `in-place`).
+    /// Iterations in which the writer said it wrote in place (a lazy store's `in-place`).
     public var inPlace = 0
     /// What was lost, per iteration that lost anything (empty: nothing).
     public var losses: [String] = []
@@ -56,6 +56,7 @@ public enum StoreCrashTest {
 
       let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
       // A line cut by the kill was never a whole acknowledgement.
+      var saidInPlace = false
       for line in lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
         if line.hasPrefix("ack ") {
           acknowledged.insert(String(line.dropFirst(4)))
@@ -64,9 +65,10 @@ public enum StoreCrashTest {
           acknowledgedTags.insert(String(line.dropFirst(4)))
           outcome.tags += 1
         } else if line == "in-place" {
-          outcome.inPlace += 1
+          saidInPlace = true
         }
       }
+      if saidInPlace { outcome.inPlace += 1 }
       let store = try open(directory)
       let settings = store.state().settings
       let tags = Set(store.state().places[PlaceID("torture-place")]?.personal.tags ?? [])
