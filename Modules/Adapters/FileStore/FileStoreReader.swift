@@ -138,13 +138,7 @@ struct FileStoreReader {
   }
 
   /// What the store holds for `keys` (`PartialReading.state(of:)`).
-  func state(of keys: Set<EntityKey>) throws -> StoreState {
-    let records = try records(of: keys)
-    var state = StoreState()
-    state.reserveCapacity(records.count)
-    state.apply(contentsOf: records)
-    return state
-  }
+  func state(of keys: Set<EntityKey>) throws -> StoreState { StoreState(applying: try records(of: keys)) }
 
   /// Every record kept for these owners: the snapshot's, then the log's.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {

@@ -27,19 +27,9 @@ extension SQLiteOperationStore {
         if let task = row.text(0) { owners.insert(EntityKey.task(TaskID(task)).description) }
       }
     }
-    var records = try rows(of: owners, database: database, path: path)
+    var state = StoreState(applying: try rows(of: owners, database: database, path: path))
     // …and so are their places, which give the circles their centres.
-    var held = StoreState()
-    held.apply(contentsOf: records)
-    let theirPlaces = Set(held.tasks.values.flatMap { task in
-      task.locations.compactMap { location -> String? in
-        if case .place(let id) = location.target { EntityKey.place(id).description } else { nil }
-      }
-    }).subtracting(owners)
-    records += try rows(of: theirPlaces, database: database, path: path)
-    var state = StoreState()
-    state.reserveCapacity(records.count)
-    state.apply(contentsOf: records)
+    state.apply(contentsOf: try rows(of: Set(state.placeKeys.map(\.description)).subtracting(owners), database: database, path: path))
     var core = StoreCore(replica: replica, state: state)
     core.observe(latest.stamp)
     if let newer = try SQLiteLatest.newest(after: latest.seq, database: database) { core.observe(newer) }

@@ -4,16 +4,7 @@ import Persistence
 
 extension SQLiteOperationStore {
   public func records(of keys: Set<EntityKey>) throws -> [OperationRecord] {
-    let owners = Set(keys.map(\.owner.description)).sorted()
-    return try reading { database in
-      var records: [OperationRecord] = []
-      for chunk in SQLiteChunks.of(owners) {
-        try database.query("SELECT seq, record FROM records WHERE owner IN (\(SQLiteChunks.marks(chunk.count)))", chunk) { row in
-          records.append(try Self.record(row, path: path))
-        }
-      }
-      return records
-    }
+    try reading { database in try Self.rows(of: Set(keys.map(\.owner.description)), database: database, path: path) }
   }
 
   public func taskKeys() throws -> Set<EntityKey> {

@@ -44,15 +44,24 @@ public protocol PartialReading: OperationStore {
 extension PartialReading {
   /// What `state()` holds for `keys`, and nothing else.
   public func state(of keys: Set<EntityKey>) throws -> StoreState {
-    var state = StoreState()
-    let records = try records(of: keys)
-    state.reserveCapacity(records.count)
-    state.apply(contentsOf: records)
-    return state
+    StoreState(applying: try records(of: keys))
   }
 }
 
 extension StoreState {
+  /// The state these records make, room made for them first.
+  public init(applying records: [OperationRecord]) {
+    self.init()
+    reserveCapacity(records.count)
+    apply(contentsOf: records)
+  }
+
+  /// The places the tasks held are tied to: what a partial read of tasks
+  /// reads next to show or place them.
+  public var placeKeys: Set<EntityKey> {
+    Set(tasks.values.flatMap { task in task.locations.compactMap { if case .place(let id) = $0.target { EntityKey.place(id) } else { nil } } })
+  }
+
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
 

@@ -77,10 +77,3 @@ extension PartialReading {
     return state
   }
 }
-
-extension StoreState {
-  /// The places the tasks held are tied to.
-  var placeKeys: Set<EntityKey> {
-    Set(tasks.values.flatMap { task in task.locations.compactMap { if case .place(let id) = $0.target { EntityKey.place(id) } else { nil } } })
-  }
-}
