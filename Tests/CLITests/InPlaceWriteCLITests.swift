@@ -70,6 +70,18 @@ import TestSupport
     let saved = cli.run("place", "add", "Kiosk", "--at", "60.17,24.95")
     #expect(saved.code == 0 && saved.stdout.contains("Kiosk"), "\(saved.stdout)\(saved.stderr)")
     #expect(cli.run("task", "show", "Buy oat milk").stdout.contains("Shop 12"))
+    // Lists: made among the lists, filled and emptied through the place's own records.
+    let created = cli.run("list", "create", "Groceries")
+    #expect(created.code == 0 && created.stdout.contains("Created list 'Groceries'"), "\(created.stdout)\(created.stderr)")
+    #expect(cli.run("list", "create", "groceries").stderr.contains("already exists"))
+    let filled = cli.run("list", "add", "Groceries", "Alepa Kamppi")
+    #expect(filled.code == 0 && filled.stdout.contains("Added 'Alepa Kamppi' to 'Groceries'"), "\(filled.stdout)\(filled.stderr)")
+    #expect(cli.run("list", "add", "Groceries", "p7").stderr.contains("already in list"))
+    #expect(cli.run("place", "show", "p7").stdout.contains("Groceries"))
+    let emptied = cli.run("list", "remove", "Groceries", "p7")
+    #expect(emptied.code == 0 && emptied.stdout.contains("Removed 'Alepa Kamppi' from 'Groceries'"), "\(emptied.stdout)\(emptied.stderr)")
+    #expect(cli.run("list", "remove", "Groceries", "p7").code != 0, "no longer in it")
+    #expect(!cli.run("place", "show", "p7").stdout.contains("Groceries"))
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 }

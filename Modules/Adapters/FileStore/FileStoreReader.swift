@@ -194,6 +194,13 @@ struct FileStoreReader {
     return keys
   }
 
+  /// Every list with a record, deleted ones too.
+  func listKeys() -> Set<EntityKey> {
+    var keys = snapshotKeys(owner: "list/", startingWith: "") { .list(ListID($0)) }
+    for owner in tail.keys where owner.hasPrefix("list/") { keys.insert(.list(ListID(String(owner.dropFirst("list/".count))))) }
+    return keys
+  }
+
   /// Every setting whose key starts with `prefix` with a record, deleted ones too.
   func settingKeys(startingWith prefix: String) -> Set<EntityKey> {
     var keys = snapshotKeys(owner: "setting/", startingWith: prefix) { .setting($0) }

@@ -95,6 +95,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return Set(state.versions.keys.filter { if case .task = $0 { true } else { false } }).union(state.tasks.keys.map(EntityKey.task))
   }
 
+  public func listKeys() throws -> Set<EntityKey> {
+    if let reader = try reader() { return reader.listKeys() }
+    return try opened().state().listKeys
+  }
+
   public func settingKeys(startingWith prefix: String) throws -> Set<EntityKey> {
     if let reader = try reader() { return reader.settingKeys(startingWith: prefix) }
     return try opened().state().settingKeys(startingWith: prefix)

@@ -7,12 +7,17 @@ extension SQLiteOperationStore {
     try reading { database in try Self.rows(of: Set(keys.map(\.owner.description)), database: database, path: path) }
   }
 
-  public func taskKeys() throws -> Set<EntityKey> {
+  public func taskKeys() throws -> Set<EntityKey> { try keys(ofKind: "task") { .task(TaskID($0)) } }
+
+  public func listKeys() throws -> Set<EntityKey> { try keys(ofKind: "list") { .list(ListID($0)) } }
+
+  /// The key of every owner `KIND/ID`, made from its ID: a range of the
+  /// owner index, up to `KIND0` ('0' follows '/').
+  private func keys(ofKind kind: String, _ make: (String) -> EntityKey) throws -> Set<EntityKey> {
     try reading { database in
       var keys: Set<EntityKey> = []
-      // The owners of tasks are "task/ID": a range of the index.
-      try database.query("SELECT DISTINCT owner FROM records WHERE owner >= 'task/' AND owner < 'task0'") { row in
-        if let owner = row.text(0) { keys.insert(.task(TaskID(String(owner.dropFirst(5))))) }
+      try database.query("SELECT DISTINCT owner FROM records WHERE owner >= ? AND owner < ?", [kind + "/", kind + "0"]) { row in
+        if let owner = row.text(0) { keys.insert(make(String(owner.dropFirst(kind.count + 1)))) }
       }
       return keys
     }

@@ -36,7 +36,7 @@ enum ListCommands {
   }
 
   static func create(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let list = try context.engine().places.lists.create(arguments.positionals[0])
+    let list = try context.engine(part: true).places.lists.create(arguments.positionals[0])
     if context.json { return context.printJSON(ListSummary(id: list.id.rawValue, name: list.name, places: 0)) }
     context.output.out("Created list '\(list.name)' (\(list.id))")
   }
@@ -67,13 +67,13 @@ enum ListCommands {
   }
 
   static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let (list, place) = try context.engine().places.lists.add(place: arguments.positionals[1], to: arguments.positionals[0])
+    let (list, place) = try context.engine(part: true).places.lists.add(place: arguments.positionals[1], to: arguments.positionals[0])
     if context.json { return context.printJSON(["list": list.id.rawValue, "place": place.id.rawValue]) }
     context.output.out("Added '\(place.name)' to '\(list.name)'")
   }
 
   static func remove(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let (list, place) = try context.engine().places.lists.remove(place: arguments.positionals[1], from: arguments.positionals[0])
+    let (list, place) = try context.engine(part: true).places.lists.remove(place: arguments.positionals[1], from: arguments.positionals[0])
     if context.json { return context.printJSON(["list": list.id.rawValue, "place": place.id.rawValue]) }
     context.output.out("Removed '\(place.name)' from '\(list.name)'")
   }

@@ -15,6 +15,8 @@ import Domain
 ///   this process or another's; reading throws what it failed on.
 /// - `taskKeys()` is the key of every task the store has a record of
 ///   (held or deleted).
+/// - `listKeys()` is the key of every list the store has a record of
+///   (held or deleted).
 /// - `settingKeys(startingWith:)` is the key of every setting whose key
 ///   starts with the prefix that the store has a record of (held or
 ///   deleted), and none whose key does not.
@@ -30,6 +32,9 @@ public protocol PartialReading: OperationStore {
 
   /// Every task's key, deleted ones too.
   func taskKeys() throws -> Set<EntityKey>
+
+  /// Every list's key, deleted ones too.
+  func listKeys() throws -> Set<EntityKey>
 
   /// Every setting whose key starts with `prefix`, deleted ones too.
   func settingKeys(startingWith prefix: String) throws -> Set<EntityKey>
@@ -64,6 +69,13 @@ extension StoreState {
 
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
+
+  /// Every list held or deleted: what `listKeys()` answers from a state read whole.
+  public var listKeys: Set<EntityKey> {
+    var keys = Set(lists.keys.map(EntityKey.list))
+    for key in versions.keys { if case .list = key { keys.insert(key) } }
+    return keys
+  }
 
   /// Every setting held or deleted whose key starts with `prefix`: what
   /// `settingKeys(startingWith:)` answers from a state read whole.

@@ -73,6 +73,11 @@ public enum PartialReadingConformance {
     try expect(
       known.isSuperset(of: whole.tasks.keys.map(EntityKey.task)) && known.isSuperset(of: deleted), "taskKeys",
       "missing \(Set(whole.tasks.keys.map(EntityKey.task)).union(deleted).subtracting(known).map(\.description).sorted())")
+    let lists = try store.listKeys()
+    let expectedLists = whole.listKeys
+    try expect(
+      lists == expectedLists, "listKeys",
+      "found \(lists.map(\.description).sorted()), held or deleted \(expectedLists.map(\.description).sorted())")
     for prefix in ["local.undo.", "local.undo.1", "local", "local.café", "", "nothing."] {
       let found = try store.settingKeys(startingWith: prefix)
       let expected = whole.settingKeys(startingWith: prefix)
@@ -210,6 +215,9 @@ public enum PartialReadingConformance {
           try store.append([.put(.place(places[place]))])
         case 2:
           try store.append([.delete(.membership(Membership(list: lists[place % 2].id, place: places[place].id)))])
+          // Lists come before the compaction and after it, and one goes.
+          try store.append([.put(.list(Fixtures.list("l\(round)", name: "List \(round)")))])
+          if round > 10 { try store.append([.delete(.list(lists[1].id))]) }
         case 3:
           // Another replica edits and deletes; its records are merged.
           var theirs = tasks[index]

@@ -22,6 +22,12 @@ extension EngineContext {
     return try reader.state(of: try reader.taskKeys())
   }
 
+  /// Every list, read alone; nil when the store cannot.
+  func listsAlone() throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.state(of: try reader.listKeys())
+  }
+
   /// The place with this exact id and the lists it is in, read alone;
   /// nil when the store cannot, or holds no place by that id (a name or a
   /// prefix is resolved against the whole state).

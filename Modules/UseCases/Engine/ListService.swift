@@ -7,8 +7,13 @@ import Persistence
 public struct ListService: Sendable {
   let context: EngineContext
 
+  /// Every list, read alone where the store can (`PartialReading`).
+  private func lists() throws -> StoreState {
+    try context.listsAlone() ?? context.store.state()
+  }
+
   public func create(_ name: String) throws -> PlaceList {
-    let state = context.store.state()
+    let state = try lists()
     let folded = SearchText.fold(name)
     if let existing = state.lists.values.first(where: { SearchText.fold($0.name) == folded }) {
       throw DomainError.conflict("a list named '\(existing.name)' already exists (\(existing.id))")
@@ -19,7 +24,7 @@ public struct ListService: Sendable {
   }
 
   public func get(_ reference: String) throws -> PlaceList {
-    try context.store.state().list(reference)
+    try lists().list(reference)
   }
 
   public func all() -> [(list: PlaceList, count: Int)] {
@@ -29,12 +34,21 @@ public struct ListService: Sendable {
     return state.lists.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { ($0, counts[$0.id] ?? 0) }
   }
 
+  /// The list and the place named, and whether the place is in it: read
+  /// alone where the store can (the list among the lists, the place by
+  /// id or among the names, its memberships with it).
+  private func pair(_ listReference: String, _ placeReference: String) throws -> (PlaceList, Place, inList: Bool) {
+    let list = try get(listReference)
+    let places = PlaceService(context: context)
+    let place = try places.get(placeReference)
+    let memberships = try context.state(ofPlace: place.id.rawValue)?.memberships ?? context.store.state().memberships
+    return (list, place, memberships.contains(Membership(list: list.id, place: place.id)))
+  }
+
   public func add(place placeReference: String, to listReference: String) throws -> (PlaceList, Place) {
-    let state = context.store.state()
-    let list = try state.list(listReference)
-    let place = try state.place(placeReference)
+    let (list, place, inList) = try pair(listReference, placeReference)
     let membership = Membership(list: list.id, place: place.id)
-    guard !state.memberships.contains(membership) else {
+    guard !inList else {
       throw DomainError.conflict("'\(place.name)' is already in list '\(list.name)'")
     }
     try context.store.append([.put(.membership(membership))])
@@ -42,11 +56,9 @@ public struct ListService: Sendable {
   }
 
   public func remove(place placeReference: String, from listReference: String) throws -> (PlaceList, Place) {
-    let state = context.store.state()
-    let list = try state.list(listReference)
-    let place = try state.place(placeReference)
+    let (list, place, inList) = try pair(listReference, placeReference)
     let membership = Membership(list: list.id, place: place.id)
-    guard state.memberships.contains(membership) else {
+    guard inList else {
       throw DomainError.notFound(kind: "place in list '\(list.name)'", reference: placeReference)
     }
     try context.store.append([.delete(.membership(membership))])
