@@ -12,15 +12,15 @@ enum CommandTimes {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     // Nothing of the person running the benchmark is read or written.
     let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"]
-    func measure(_ name: String, _ arguments: [String], status: Int32 = 0) throws {
+    func measure(_ name: String, _ arguments: [String], status: Int32 = 0, then: [String]? = nil) throws {
       guard let before else {
-        let measured = try times(binary, arguments, environment, status: status)
+        let measured = try times(binary, arguments, environment, status: status, then: then)
         return report.add(name, measured.median * 1000, "ms", summary(measured))
       }
       var (new, old) = (Times(all: []), Times(all: []))
       for _ in 0..<5 {
-        old = Times(all: old.all + (try times(before, arguments, environment, runs: 1, status: status)).all)
-        new = Times(all: new.all + (try times(binary, arguments, environment, runs: 1, status: status)).all)
+        old = Times(all: old.all + (try times(before, arguments, environment, runs: 1, status: status, then: then)).all)
+        new = Times(all: new.all + (try times(binary, arguments, environment, runs: 1, status: status, then: then)).all)
       }
       report.add(name, new.median * 1000, "ms", summary(new) + "; before: median \(format(old.median * 1000)) ms, min \(format(old.all.min()! * 1000)) max \(format(old.all.max()! * 1000)) ms, ratio \(format(new.median / old.median))x")
     }
@@ -37,10 +37,15 @@ enum CommandTimes {
       ("task add at NAME (a write)", ["task", "add", "Buy stamps", "--at", "Place 61277"], 0),
       ("place edit (a write)", ["place", "edit", "p0000011", "--note", "by the door"], 0),
     ]
+    // A place added to a list, taken out again untimed after each run.
+    let listed = ["list", "add", "Groceries", "p0000013"]
+    let unlisted = ["list", "remove", "Groceries", "p0000013"]
     for (label, spec) in stores {
       for (name, arguments, status) in commands {
         try measure("\(label)\(name)", ["--store", spec] + arguments, status: status)
       }
+      _ = try spawn(binary, ["--store", spec, "list", "create", "Groceries"], environment, status: 0)
+      try measure("\(label)list add (a write)", ["--store", spec] + listed, then: ["--store", spec] + unlisted)
     }
   }
 
@@ -55,30 +60,40 @@ enum CommandTimes {
 
   /// Each run spawned with posix_spawn, output to /dev/null: Foundation's
   /// Process added some 50 ms a start here, more than the commands take.
-  /// A run that does not exit with `expected` fails the benchmark.
-  static func times(_ binary: String, _ arguments: [String], _ environment: [String: String], runs: Int = 5, status expected: Int32 = 0) throws -> Times {
+  /// A run that does not exit with `expected` fails the benchmark. `then`,
+  /// untimed after each run, puts back what the run changed.
+  static func times(
+    _ binary: String, _ arguments: [String], _ environment: [String: String], runs: Int = 5, status expected: Int32 = 0, then: [String]? = nil
+  ) throws -> Times {
     Times(
       all: try (0..<runs).map { _ in
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = ContinuousClock.now
-        guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else {
-          throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary)"])
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let elapsed = ContinuousClock.now - started
-        guard status == expected << 8 else {
-          throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "whilehere \(arguments.joined(separator: " ")) failed (status \(status))"])
-        }
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsed = try spawn(binary, arguments, environment, status: expected)
+        if let then { _ = try spawn(binary, then, environment, status: 0) }
+        return elapsed
       })
+  }
+
+  /// Seconds from spawning `binary` to its exit, which must be `expected`.
+  static func spawn(_ binary: String, _ arguments: [String], _ environment: [String: String], status expected: Int32) throws -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let started = ContinuousClock.now
+    guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else {
+      throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary)"])
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let elapsed = ContinuousClock.now - started
+    guard status == expected << 8 else {
+      throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "whilehere \(arguments.joined(separator: " ")) failed (status \(status))"])
+    }
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 }
