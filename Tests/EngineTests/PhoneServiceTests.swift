@@ -17,10 +17,10 @@ import TestSupport
     let sink = RecordingNotificationSink()
     let phone: PhoneService
 
-    init(capacity: Int = 20) {
+    init(capacity: Int = 20, config: ArrivalConfig = ArrivalConfig()) {
       store = InMemoryOperationStore(replica: Fixtures.replica("phone"), clock: clock)
       engine = Engine(context: EngineContext(store: store, clock: clock, ids: SequentialIDGenerator(prefix: "t")))
-      phone = PhoneService(context: engine.context, scheduler: NotificationScheduler(sink: sink), config: ArrivalConfig(), capacity: capacity)
+      phone = PhoneService(context: engine.context, scheduler: NotificationScheduler(sink: sink), config: config, capacity: capacity)
     }
 
     func at(north meters: Double, accuracy: Double? = 10, age: TimeInterval = 0) -> PhoneReport {

@@ -25,6 +25,10 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// seeds at about the same recall: Docs/Benchmarks.md, twenty-second step);
   /// off, the entry waits for the next sign (a visit, a stop, an entry).
   public var sessionOnVagueFixWhileStill = false
+  /// A device's own report (OwnTracks) inside a place but not beyond doubt
+  /// (coarser than `fixMaxAccuracy` and its accuracy circle not inside)
+  /// asks a confirming fix instead of firing.
+  public var confirmVagueReports = true
   /// Standing within `stationaryRadius` this long stops it.
   public var stationaryStop: TimeInterval = 90
   public var stationaryRadius = 25.0

@@ -10,6 +10,7 @@ extension ArrivalMachine {
   /// one). A report asked of the phone before or on the way is then
   /// answered, unless a session runs.
   mutating func phoneReport(_ reading: PhoneReading) {
+    sessionsReachReporter = reading.sessionsReach
     if reading.restoring {
       take(.reportedFix(reading.point, accuracy: reading.accuracy, takenAt: reading.takenAt, mayFire: reading.fresh, restoring: true))
       _ = edgeCrossing(reading.point, accuracy: reading.accuracy, at: reading.takenAt)

@@ -9,8 +9,11 @@ extension ArrivalMachine {
   /// ignored (it neither fires nor moves the plan); while a session runs,
   /// the session decides with its own rule (good fixes in a row inside,
   /// outliers skipped) and the places holding the report join it;
-  /// otherwise a report inside a place fires when its accuracy fits the
-  /// place. It also answers entries waiting to be confirmed, and the plan
+  /// otherwise a report inside a place beyond doubt fires, and one whose
+  /// accuracy only fits the place (the OS's Wi-Fi or cell position may be
+  /// hundreds of metres off) asks a confirming fix while a session reaches
+  /// the device and the allowance can pay (`confirmVagueReports`), and
+  /// fires at its word when not. It also answers entries waiting to be confirmed, and the plan
   /// follows as after a significant change.
   /// `mayFire` false (a fix delivered long after it was taken) only plans;
   /// `restoring` (the last fix before a restart, or before this worker
@@ -53,12 +56,24 @@ extension ArrivalMachine {
       preciseFix(point, accuracy: accuracy)
       return significantChange(point, accuracy: accuracy)
     }
-    // Otherwise a report is taken at its word when its accuracy fits the
-    // place: holding Wi-Fi reports to a confirming fix spent the whole
-    // allowance on confirmations (Docs/Benchmarks.md, OwnTracks rows).
+    // Otherwise a report beyond doubt fires, and one whose accuracy only
+    // fits the place (`confirmVagueReports`).
+    // A position not beyond doubt (it may be the OS's Wi-Fi or cell guess)
+    // is confirmed first while a session can reach the device and the
+    // allowance can pay for one; otherwise it is all there is, taken at its word.
+    let canConfirm =
+      config.session.confirmVagueReports && sessionsReachReporter
+      && budget.available(at: now, config: config.session) >= config.session.minimumSession
+    var vague: [Destination] = []
     for destination in holding where accuracy <= max(config.session.fixMaxAccuracy, destination.radius) {
-      fire(destination, distance: point.distance(to: destination.center))
+      let distance = point.distance(to: destination.center)
+      if canConfirm, !conclusivelyInside(destination, distance: distance, accuracy: accuracy) {
+        vague.append(destination)
+      } else {
+        fire(destination, distance: distance)
+      }
     }
+    if !vague.isEmpty { requestConfirmations(vague, reportedBy: Self.reportID) }
     significantChange(point, accuracy: accuracy)
   }
 

@@ -45,6 +45,10 @@ public struct ArrivalMachine: Sendable {
   var lastPosition: Coordinate?
   /// The last plausible position a device reported on its own schedule.
   var reported: ReportTrack?
+  /// Whether a precise session reaches the device that reports on its own
+  /// schedule (`PhoneReading.sessionsReach`; a source that reports
+  /// continuously, such as gpsd, is its own session).
+  var sessionsReachReporter = true
   /// The coverage edge as a phone reached over the network is placed in it
   /// by its reports (`phoneReport`).
   var reportedEdge: ReportedEdge?

@@ -22,6 +22,10 @@ public struct PhoneReading: Equatable, Sendable {
   /// when a phone that stood on one network joined another: moving, then
   /// still again.
   public var motion: [Bool]
+  /// A precise session can reach the phone (its owner lets the server
+  /// switch it to move mode): a position too vague to fire by itself is
+  /// confirmed first. Without, a report is all the engine will get.
+  public var sessionsReach: Bool
   /// The last report before a restart: the plan is made from it and the
   /// places and edge it is inside are noted, but nothing fires (the
   /// reminders of that visit were shown before the restart).
@@ -29,7 +33,7 @@ public struct PhoneReading: Equatable, Sendable {
 
   public init(
     point: Coordinate, accuracy: Double, takenAt: Date, fresh: Bool = true, power: PowerState? = nil, motion: [Bool] = [],
-    restoring: Bool = false
+    sessionsReach: Bool = true, restoring: Bool = false
   ) {
     self.point = point
     self.accuracy = accuracy
@@ -37,6 +41,7 @@ public struct PhoneReading: Equatable, Sendable {
     self.fresh = fresh
     self.power = power
     self.motion = motion
+    self.sessionsReach = sessionsReach
     self.restoring = restoring
   }
 }

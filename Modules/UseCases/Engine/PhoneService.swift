@@ -131,7 +131,8 @@ public final class PhoneService: Sendable {
   private func locate(_ fix: PhoneFix, phone: inout Phone) -> [ArrivalEvent] {
     // Unknown accuracy is taken as poor: it may plan but not fire a small place.
     var reading = PhoneReading(
-      point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: clock.now().timeIntervalSince(fix.at) <= maxFixAge)
+      point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: clock.now().timeIntervalSince(fix.at) <= maxFixAge,
+      sessionsReach: phone.remoteConfiguration)
     // A "move" written before the app read the command ending our session
     // is not the person's choice: taken for it, the next session left the
     // phone in move mode for good.
