@@ -98,6 +98,11 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   public var minimumSession: TimeInterval = 30
   /// A new session this soon after the last one started is refused.
   public var restartCooldown: TimeInterval = 60
+  /// A session refused because one started less than `restartCooldown`
+  /// ago starts when the cooldown ends, if its places still want
+  /// confirming (the app kept awake meanwhile by reduced-accuracy updates).
+  /// Off: the refusal drops it, and the entry that wanted it fires nothing.
+  public var retryAfterCooldown = false
 
   public init() {}
 }

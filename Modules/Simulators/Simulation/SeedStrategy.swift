@@ -170,10 +170,13 @@ public struct SeedStrategy: DetectionStrategy {
       clock: clock, config: config, sink: RecordingNotificationSink())
     var result = StrategyRun()
     for (second, position) in trip.positions.enumerated() {
-      for observation in driver.step(second: second, position: position, at: trip.time(second)) {
+      let observed = driver.step(second: second, position: position, at: trip.time(second))
+      for (observation, source) in zip(observed, driver.sources) {
         observe?(second, observation)
         guard case .engine(let event) = observation else { continue }
+        let before = result.fires.count
         result.count(event, at: second)
+        result.fireSources += Array(repeating: source, count: result.fires.count - before)
       }
     }
     phone.record(into: &result)

@@ -18,13 +18,53 @@ extension ArrivalMachine {
     do {
       ticket = try budget.reserve(limits.maxDuration, at: now, config: config.session)
     } catch {
+      if config.session.retryAfterCooldown, case .tooSoon(let wait) = error { deferSession(zone, for: wait) }
       return report(.sessionRefused("\(error)"))
     }
     // Reserved durably before tracking starts, so a crash cannot hide it.
     saveBudget()
-    session = (PreciseSession(zone: zone, startedAt: now, limits: limits, granted: ticket.granted, config: config.session), ticket.id)
+    var started = PreciseSession(zone: zone, startedAt: now, limits: limits, granted: ticket.granted, config: config.session)
+    // What waited out the cooldown joins the session that starts.
+    if let waiting = deferred {
+      deferred = nil
+      for other in waiting.zones where other.id != zone.id { started.join(other) }
+      releaseHold()
+    }
+    session = (started, ticket.id)
     command(.startPrecise)
     report(.sessionStarted(zone: zone.id, granted: ticket.granted, limits: limits.reason))
+  }
+
+  /// A session the restart cooldown refused waits `wait` seconds, with
+  /// the app kept awake to start it.
+  mutating func deferSession(_ zone: PlannedRegion, for wait: TimeInterval) {
+    var waiting = deferred ?? (zones: [], at: now.addingTimeInterval(wait))
+    if !waiting.zones.contains(where: { $0.id == zone.id }) { waiting.zones.append(zone) }
+    deferred = waiting
+    if suspendsWhenIdle, !holdingAwake {
+      holdingAwake = true
+      updateFollowing()
+    }
+  }
+
+  /// The cooldown ended: the deferred session starts for the places that
+  /// still want confirming.
+  mutating func startDeferred() {
+    guard let waiting = deferred, now >= waiting.at, session == nil else { return }
+    deferred = nil
+    releaseHold()
+    let zones = waiting.zones.compactMap { zone -> PlannedRegion? in
+      let wanted = zone.destinations.filter { !visits.isVisiting($0.task) && isLive($0) }
+      return wanted.isEmpty ? nil : PlannedRegion(id: zone.id, kind: zone.kind, center: zone.center, radius: zone.radius, destinations: wanted)
+    }
+    guard let first = zones.first else { return }
+    deferred = (Array(zones.dropFirst()), now)
+    startSession(in: first)
+    // Refused again (budget, power): nothing waits any longer.
+    if session == nil {
+      deferred = nil
+      releaseHold()
+    }
   }
 
   /// A precise fix: during a session it may fire; after leaving the
@@ -75,6 +115,7 @@ extension ArrivalMachine {
       session?.state = running
       handleSession(stops)
     }
+    startDeferred()
     // A confirming fix that never came (no GPS): the entry fires nothing.
     confirming = confirming.filter { now.timeIntervalSince($0.value) < config.session.noFixTimeout }
     // A wake-up fix that never came (no GPS, a phone that did not answer)

@@ -125,8 +125,12 @@ public struct ArrivalMachine: Sendable {
   /// GPS keeps reduced-accuracy updates on meanwhile, or nothing would run
   /// its timer to resume it.
   let suspendsWhenIdle: Bool
-  /// Reduced-accuracy updates are on for a resting session.
+  /// Reduced-accuracy updates are on for a resting session, or for a
+  /// session waiting out the restart cooldown.
   var holdingAwake = false
+  /// Zones whose sessions the restart cooldown refused, and when it ends
+  /// (`SessionConfig.retryAfterCooldown`).
+  var deferred: (zones: [PlannedRegion], at: Date)?
 
   /// `capacity`: the region monitor's limit (the plan never asks more).
   public init(
