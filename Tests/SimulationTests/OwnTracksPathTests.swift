@@ -72,6 +72,23 @@ import Testing
     #expect(result.fires.filter { $0.place == 0 }.count == 1, "\(result.fires) \(result.notes)")
   }
 
+  /// `bench detection --explain` reads what the app's OS reported and
+  /// what the daemon's engine did, as it does for the native phone.
+  @Test func theAppsCrossingsAndTheEnginesEventsAreObserved() {
+    var entries: [String] = []
+    var planned: [Set<String>] = []
+    let result = OwnTracksStrategy.iOSHTTP.run(trip: Self.walk, world: .calmPhone, places: Self.places, random: SimRandom(seed: 4)) { _, observation in
+      switch observation {
+      case .region(let event) where event.kind == .entered: entries.append(event.id)
+      case .engine(.planned(let plan, _, _, _)): planned.append(Set(plan.regions.map(\.id)))
+      default: break
+      }
+    }
+    #expect(result.fires.contains { $0.place == 0 })
+    #expect(!entries.isEmpty && !planned.isEmpty)
+    #expect(entries.allSatisfy { id in planned.contains { $0.contains(id) } }, "every crossing is of a region the daemon planned: \(entries)")
+  }
+
   @Test func anAndroidPhoneKeysItsRegionsByTimestampAndFiresOnce() {
     let (result, _, counts) = run(.androidHTTP)
     #expect((counts["sent transition"] ?? 0) >= 1, "\(counts)")

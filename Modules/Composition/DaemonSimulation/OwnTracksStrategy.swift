@@ -14,7 +14,7 @@ import Sodium
 /// same code a real deployment runs (config, routing, login, codec,
 /// Person, PhoneService, the engine), with a simulated clock and the
 /// daemon's 5-second ticker. Only the socket and the broker are in-process.
-public struct OwnTracksStrategy: DetectionStrategy {
+public struct OwnTracksStrategy: ObservableStrategy {
   public static let iOSHTTP = OwnTracksStrategy(name: "owntracks-ios-http", platform: .iOS, transport: .http)
   public static let iOSMQTT = OwnTracksStrategy(name: "owntracks-ios-mqtt", platform: .iOS, transport: .mqtt)
   public static let androidHTTP = OwnTracksStrategy(name: "owntracks-android-http", platform: .android, transport: .http)
@@ -44,10 +44,18 @@ public struct OwnTracksStrategy: DetectionStrategy {
     run(trip: trip, world: world, places: places, random: random, inspect: nil)
   }
 
+  /// `observe` sees each crossing the OS reported to the app and each event of the daemon's engine.
+  public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, observe: ((Int, PhoneObservation) -> Void)?) -> StrategyRun {
+    run(trip: trip, world: world, places: places, random: random, inspect: nil, observe: observe)
+  }
+
   /// `inspect` sees the app as the day ended (its mode, what it obeyed).
-  public func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?) -> StrategyRun {
+  public func run(
+    trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?,
+    observe: ((Int, PhoneObservation) -> Void)? = nil
+  ) -> StrategyRun {
     do {
-      return try simulate(trip: trip, world: world, places: places, random: random, inspect: inspect)
+      return try simulate(trip: trip, world: world, places: places, random: random, inspect: inspect, observe: observe)
     } catch {
       var run = StrategyRun()
       run.notes["the daemon failed: \(error)"] = 1
@@ -68,7 +76,10 @@ public struct OwnTracksStrategy: DetectionStrategy {
     }
   }
 
-  func simulate(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?) throws -> StrategyRun {
+  func simulate(
+    trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, inspect: ((OwnTracksApp) -> Void)?,
+    observe: ((Int, PhoneObservation) -> Void)?
+  ) throws -> StrategyRun {
     var random = random
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("whilehere-sim-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -120,6 +131,7 @@ public struct OwnTracksStrategy: DetectionStrategy {
       clock.set(now)
       observed.at(second: second)
       let sent = app.step(position: position, at: now, battery: app.battery(world: world))
+      for crossing in sent.compactMap(\.crossing) { observe?(second, .region(crossing)) }
       for message in sent {
         switch transport {
         case .mqtt:
@@ -143,6 +155,7 @@ public struct OwnTracksStrategy: DetectionStrategy {
       // What the phone sent this second set off what fired in it; a crossing first.
       let source = sent.map(\.kind).max().map(\.rawValue) ?? "the daemon's ticker (no report)"
       for (at, event) in observed.take() {
+        observe?(at, .engine(event))
         let before = result.fires.count
         result.count(event, at: at)
         result.fireSources += Array(repeating: source, count: result.fires.count - before)

@@ -66,7 +66,7 @@ public struct DetectionBenchmark {
         var run = StrategyRun()
         var record = MissExplanation.Record()
         let elapsed = clock.measure {
-          if options.explain, let engine = strategy as? SeedStrategy {
+          if options.explain, let engine = strategy as? any ObservableStrategy {
             run = engine.run(trip: trip, world: options.world, places: places, random: osRandom) { record.observe($0, $1) }
           } else {
             run = strategy.run(trip: trip, world: options.world, places: places, random: osRandom)
@@ -87,7 +87,7 @@ public struct DetectionBenchmark {
       header: header, scores: scores, world: options.world, simulatedSeconds: simulated,
       wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     if options.explain {
-      report.explanations = zip(options.strategies, explanations).filter { $0.0 is SeedStrategy }.map { ($0.0.name, $0.1) }
+      report.explanations = zip(options.strategies, explanations).filter { $0.0 is any ObservableStrategy }.map { ($0.0.name, $0.1) }
     }
     return report
   }

@@ -9,6 +9,12 @@ public protocol DetectionStrategy: Sendable {
   func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom) -> StrategyRun
 }
 
+/// A strategy driving the shipped engine, which can show what the phone and
+/// the engine did second by second (`bench detection --explain`).
+public protocol ObservableStrategy: DetectionStrategy {
+  func run(trip: Trip, world: WorldConfig, places: PlaceSet, random: SimRandom, observe: ((Int, PhoneObservation) -> Void)?) -> StrategyRun
+}
+
 public struct StrategyRun: Sendable {
   public var fires: [(second: Int, place: Int)] = []
   /// What set off each fire, where the strategy can say (the OwnTracks

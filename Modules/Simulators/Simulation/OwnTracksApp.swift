@@ -24,6 +24,9 @@ public final class OwnTracksApp {
     public let body: Data
     public let topicSuffix: String
     public let kind: Kind
+    /// A transition's crossing, as the OS reported it to the app (the
+    /// waypoint's description is the plan's region id), for `--explain`.
+    public var crossing: RegionEvent? = nil
   }
 
   /// Why the app sent a message, for `bench detection --explain`. Of
@@ -322,7 +325,9 @@ public final class OwnTracksApp {
     ]
     if let rid = waypoint.rid { body["rid"] = rid }
     counts["sent transition", default: 0] += 1
-    return Message(body: Self.json(body), topicSuffix: "/event", kind: .transition)
+    return Message(
+      body: Self.json(body), topicSuffix: "/event", kind: .transition,
+      crossing: RegionEvent(id: waypoint.description, kind: entered ? .entered : .exited, at: now))
   }
 
   /// A made-up access point address for the `index`th known network.

@@ -10,7 +10,7 @@ import Persistence
 /// on significant change); `whilehere` is what ships: the same plus the
 /// coverage edge region and replans from session fixes; `whilehere-android`
 /// is what ships on an Android phone.
-public struct SeedStrategy: DetectionStrategy {
+public struct SeedStrategy: ObservableStrategy {
   public static let designCard: SeedStrategy = {
     var config = ArrivalConfig()
     config.coverage = .designCard
