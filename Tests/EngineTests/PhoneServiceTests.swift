@@ -267,6 +267,24 @@ import TestSupport
     #expect(p.phone.receive(report(north: 150, accuracy: 8, stationary: true, p)).reminders.map(\.title) == ["Buy milk"], "a GPS fix inside counts")
   }
 
+  /// The daemon started while the person sat at home and the phone's first
+  /// report was a cell position too coarse to plan from: the next Wi-Fi
+  /// position, after long stillness, makes the first plan (the regions go
+  /// to the phone) though it fires nothing, even inside a place.
+  @Test func withNoPlanYetACoarseReportAfterStillnessStillPlans() throws {
+    let p = Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+    let cell = p.phone.receive(report(north: 0, accuracy: 1000, stationary: true, p))
+    #expect(!cell.commands.contains { if case .setRegions = $0 { true } else { false } }, "1000 m plans nothing")
+    p.clock.advance(by: SessionConfig().stillnessVeto + 60)
+    let wifi = p.phone.receive(report(north: 140, accuracy: 65, stationary: true, p))
+    #expect(wifi.commands.contains { if case .setRegions = $0 { true } else { false } }, "\(wifi.commands) \(wifi.events)")
+    #expect(wifi.reminders.isEmpty, "still for long: the OS's position, not an arrival")
+    p.clock.advance(by: 900)
+    let kept = p.phone.receive(report(north: 600, accuracy: 65, stationary: true, p))
+    #expect(kept.events.contains { if case .planKept(let why) = $0 { why.contains("stillness") } else { false } }, "with a plan, stillness keeps it: \(kept.events)")
+  }
+
   /// The same position fires when the phone says it moves, or stopped only just now.
   @Test func aCoarseReportFiresWhenThePhoneMovesOrHasJustStopped() throws {
     for (first, second) in [(false as Bool?, true as Bool?), (true, false), (nil, nil)] {

@@ -39,8 +39,12 @@ extension ArrivalMachine {
     // The device says it has sat still for long (a phone that reports its
     // motion): a position too coarse to fire by itself is the OS's Wi-Fi or
     // cell position wandering, as with a crossing; it neither fires nor
-    // moves the plan. A GPS-grade report still counts.
+    // moves the plan. A GPS-grade report still counts. With no plan yet it
+    // is the best position there is: it makes the first plan (firing
+    // nothing), or a person who sat still since the daemon started got no
+    // regions until they left.
     if accuracy > config.session.fixMaxAccuracy, let still = stillFor() {
+      if lastPlan == nil { return significantChange(point, accuracy: accuracy) }
       return report(.planKept("a report \(Int(accuracy)) m accurate after \(Int(still / 60)) min of stillness: the OS's position moved, not the person"))
     }
     syncIndex()
