@@ -57,7 +57,8 @@ final class PhoneDriver {
     func readPower() {
       while powerIndex < phone.power.count, phone.power[powerIndex].0 <= second {
         let change = phone.power[powerIndex].1
-        add(engine.powerChanged(PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)), from: "a power change")
+        let state = PowerState(battery: battery, lowPowerMode: change.lowPowerMode, thermal: change.seriousHeat ? .serious : .nominal)
+        add(engine.powerChanged(state), from: "a power change")
         powerIndex += 1
       }
     }
@@ -100,7 +101,9 @@ final class PhoneDriver {
       wake()
       readMotion()
     }
-    if let fix = moved.fix { add(engine.preciseFix(fix.point, accuracy: fix.accuracy), from: "a movement watch's GPS fix") }
+    if let fix = moved.fix {
+      add(engine.preciseFix(fix.point, accuracy: fix.accuracy), from: "a movement watch's GPS fix")
+    }
     for event in phone.monitor.step(position: position, at: now) {
       wake()
       readMotion()

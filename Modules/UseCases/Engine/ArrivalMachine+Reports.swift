@@ -13,8 +13,8 @@ extension ArrivalMachine {
   /// accuracy only fits the place (the OS's Wi-Fi or cell position may be
   /// hundreds of metres off) asks a confirming fix while a session reaches
   /// the device and the allowance can pay (`confirmVagueReports`), and
-  /// fires at its word when not. It also answers entries waiting to be confirmed, and the plan
-  /// follows as after a significant change.
+  /// fires at its word when not. It also answers entries waiting to be
+  /// confirmed, and the plan follows as after a significant change.
   /// `mayFire` false (a fix delivered long after it was taken) only plans;
   /// `restoring` (the last fix before a restart, or before this worker
   /// took the person over): the visits reminded are put back as saved
@@ -60,11 +60,10 @@ extension ArrivalMachine {
       preciseFix(point, accuracy: accuracy)
       return significantChange(point, accuracy: accuracy)
     }
-    // Otherwise a report beyond doubt fires, and one whose accuracy only
-    // fits the place (`confirmVagueReports`).
-    // A position not beyond doubt (it may be the OS's Wi-Fi or cell guess)
-    // is confirmed first while a session can reach the device and the
-    // allowance can pay for one; otherwise it is all there is, taken at its word.
+    // Otherwise a report beyond doubt fires. One whose accuracy only fits
+    // the place (it may be the OS's Wi-Fi or cell guess) is confirmed first
+    // while a session can reach the device and the allowance can pay for
+    // one; otherwise it is all there is, taken at its word.
     let canConfirm =
       config.session.confirmVagueReports && sessionsReachReporter
       && budget.available(at: now, config: config.session) >= config.session.minimumSession
