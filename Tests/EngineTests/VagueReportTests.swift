@@ -54,6 +54,18 @@ import TestSupport
     #expect(vague.reminders.map(\.title) == ["Buy milk"], "\(vague.events)")
   }
 
+  /// The last fix journalled before a restart is judged as its device's
+  /// reports are: confirmed when a session reaches the device, at its word when not.
+  @Test(arguments: [false, true]) func aRestoredVagueFixIsJudgedByItsDevice(remoteConfiguration: Bool) throws {
+    let p = PhoneServiceTests.Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+    p.clock.advance(by: 60)
+    let fix = PhoneFix(coordinate: ArrivalHarness.point(north: 210), accuracy: 65, at: p.clock.now())
+    let events = p.phone.restore(fix, remoteConfiguration: remoteConfiguration)
+    let fired = events.contains { if case .reminder(.delivered) = $0 { true } else { false } }
+    #expect(fired == !remoteConfiguration, "\(events)")
+  }
+
   @Test func aReportBeyondDoubtFiresAtOnce() throws {
     let p = PhoneServiceTests.Phone()
     _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])

@@ -222,7 +222,9 @@ final class Person: Sendable {
       let coordinate = try? Coordinate(latitude: saved.latitude, longitude: saved.longitude)
     else { return [] }
     devicesSeen.withLock { $0[saved.device ?? ""] = saved }
-    let events = phone.restore(PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at)))
+    let events = phone.restore(
+      PhoneFix(coordinate: coordinate, accuracy: saved.accuracy, at: Date(timeIntervalSince1970: saved.at)),
+      remoteConfiguration: saved.device.map(settings.remoteConfiguration.contains) ?? false)
     record(events)
     return events.compactMap {
       if case .reminder(.delivered(let notification)) = $0 { return notification }

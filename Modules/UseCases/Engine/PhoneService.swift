@@ -103,12 +103,13 @@ public final class PhoneService: Sendable {
   /// The plan is made from it; what it fires is decided against the visits
   /// saved as reminded (`ArrivalMachine.reportedFix`, restoring), so a fix
   /// whose step never ran still fires and a visit reminded does not again.
-  public func restore(_ fix: PhoneFix) -> [ArrivalEvent] {
+  /// `remoteConfiguration`: as for `receive`, of the device that sent it.
+  public func restore(_ fix: PhoneFix, remoteConfiguration: Bool = false) -> [ArrivalEvent] {
     phone.withLock { _ in
       arrival.phoneReport(
         PhoneReading(
           point: fix.coordinate, accuracy: fix.accuracy ?? 100, takenAt: fix.at, fresh: clock.now().timeIntervalSince(fix.at) <= maxFixAge,
-          restoring: true))
+          sessionsReach: remoteConfiguration, restoring: true))
     }
   }
 
