@@ -25,12 +25,13 @@ public struct SessionConfig: Hashable, Sendable, Codable {
   /// seeds at about the same recall: Docs/Benchmarks.md, twenty-second step);
   /// off, the entry waits for the next sign (a visit, a stop, an entry).
   public var sessionOnVagueFixWhileStill = false
-  /// A device's own report (OwnTracks, gpsd) inside a place but not beyond
+  /// A phone's own report (OwnTracks) inside a place but not beyond
   /// doubt (coarser than `fixMaxAccuracy` or the radius, and its accuracy
   /// circle not inside) asks a confirming fix instead of firing, while a
   /// session reaches the device and the allowance holds `minimumSession`;
-  /// otherwise it fires at its word (fewer false alarms on the OwnTracks
-  /// rows: Docs/Benchmarks.md, twenty-ninth step).
+  /// otherwise (a gpsd receiver too: no session reaches it) it fires at its
+  /// word (fewer false alarms on the OwnTracks rows: Docs/Benchmarks.md,
+  /// twenty-ninth step).
   public var confirmVagueReports = true
   /// Standing within `stationaryRadius` this long stops it.
   public var stationaryStop: TimeInterval = 90
