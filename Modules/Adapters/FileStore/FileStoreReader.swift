@@ -195,16 +195,16 @@ struct FileStoreReader {
   }
 
   /// Every list with a record, deleted ones too.
-  func listKeys() -> Set<EntityKey> {
-    var keys = snapshotKeys(owner: "list/", startingWith: "") { .list(ListID($0)) }
-    for owner in tail.keys where owner.hasPrefix("list/") { keys.insert(.list(ListID(String(owner.dropFirst("list/".count))))) }
-    return keys
-  }
+  func listKeys() -> Set<EntityKey> { keys(owner: "list/", startingWith: "") { .list(ListID($0)) } }
 
   /// Every setting whose key starts with `prefix` with a record, deleted ones too.
-  func settingKeys(startingWith prefix: String) -> Set<EntityKey> {
-    var keys = snapshotKeys(owner: "setting/", startingWith: prefix) { .setting($0) }
-    for owner in tail.keys where owner.hasPrefix("setting/" + prefix) { keys.insert(.setting(String(owner.dropFirst("setting/".count)))) }
+  func settingKeys(startingWith prefix: String) -> Set<EntityKey> { keys(owner: "setting/", startingWith: prefix) { .setting($0) } }
+
+  /// The keys of the snapshot's records and the log's whose owner is
+  /// `kind` followed by a name starting with `prefix`, made from that name.
+  private func keys(owner kind: String, startingWith prefix: String, _ make: (String) -> EntityKey) -> Set<EntityKey> {
+    var keys = snapshotKeys(owner: kind, startingWith: prefix, make)
+    for owner in tail.keys where owner.hasPrefix(kind + prefix) { keys.insert(make(String(owner.dropFirst(kind.count)))) }
     return keys
   }
 

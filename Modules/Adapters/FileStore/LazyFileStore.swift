@@ -91,8 +91,7 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
 
   public func taskKeys() throws -> Set<EntityKey> {
     if let reader = try reader() { return reader.taskKeys() }
-    let state = try opened().state()
-    return Set(state.versions.keys.filter { if case .task = $0 { true } else { false } }).union(state.tasks.keys.map(EntityKey.task))
+    return try opened().state().taskKeys
   }
 
   public func listKeys() throws -> Set<EntityKey> {

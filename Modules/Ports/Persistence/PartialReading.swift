@@ -70,18 +70,24 @@ extension StoreState {
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
 
+  /// Every task held or deleted: what `taskKeys()` answers from a state read whole.
+  public var taskKeys: Set<EntityKey> { keys(held: tasks.keys.map(EntityKey.task)) { if case .task = $0 { true } else { false } } }
+
   /// Every list held or deleted: what `listKeys()` answers from a state read whole.
-  public var listKeys: Set<EntityKey> {
-    var keys = Set(lists.keys.map(EntityKey.list))
-    for key in versions.keys { if case .list = key { keys.insert(key) } }
-    return keys
-  }
+  public var listKeys: Set<EntityKey> { keys(held: lists.keys.map(EntityKey.list)) { if case .list = $0 { true } else { false } } }
 
   /// Every setting held or deleted whose key starts with `prefix`: what
   /// `settingKeys(startingWith:)` answers from a state read whole.
   public func settingKeys(startingWith prefix: String) -> Set<EntityKey> {
-    var keys = Set(settings.keys.filter { $0.hasPrefix(prefix) }.map(EntityKey.setting))
-    for key in versions.keys { if case .setting(let name) = key, name.hasPrefix(prefix) { keys.insert(key) } }
+    keys(held: settings.keys.filter { $0.hasPrefix(prefix) }.map(EntityKey.setting)) {
+      if case .setting(let name) = $0 { name.hasPrefix(prefix) } else { false }
+    }
+  }
+
+  /// `held`, and every key with a stamp (deleted ones keep theirs) that `matches`.
+  private func keys(held: [EntityKey], matches: (EntityKey) -> Bool) -> Set<EntityKey> {
+    var keys = Set(held)
+    for key in versions.keys where matches(key) { keys.insert(key) }
     return keys
   }
 }

@@ -64,17 +64,20 @@ extension ArrivalMachine {
     // the place (it may be the OS's Wi-Fi or cell guess) is confirmed first
     // while a session can reach the device and the allowance can pay for
     // one; otherwise it is all there is, taken at its word.
-    let canConfirm =
-      config.session.confirmVagueReports && sessionsReachReporter
-      && budget.available(at: now, config: config.session) >= config.session.minimumSession
+    let mayConfirm = config.session.confirmVagueReports && sessionsReachReporter
+    // The allowance is read only when a report needs it (this runs for every fix).
+    var affordable: Bool?
     var vague: [Destination] = []
     for destination in holding where accuracy <= max(config.session.fixMaxAccuracy, destination.radius) {
       let distance = point.distance(to: destination.center)
-      if canConfirm, !conclusivelyInside(destination, distance: distance, accuracy: accuracy) {
-        vague.append(destination)
-      } else {
-        fire(destination, distance: distance)
+      if mayConfirm, !conclusivelyInside(destination, distance: distance, accuracy: accuracy) {
+        affordable = affordable ?? (budget.available(at: now, config: config.session) >= config.session.minimumSession)
+        if affordable == true {
+          vague.append(destination)
+          continue
+        }
       }
+      fire(destination, distance: distance)
     }
     if !vague.isEmpty { requestConfirmations(vague, reportedBy: Self.reportID) }
     significantChange(point, accuracy: accuracy)
