@@ -132,19 +132,36 @@ import TestSupport
     func misfired(_ fired: [String: Int]) -> String {
       let wrong = ClusterKillTests.people.filter { fired[$0] != 1 }
       guard !wrong.isEmpty else { return "" }
-      let shown = Set(wrong.prefix(5))
+      let lines = logLines(about: Set(wrong.prefix(5))) { line, _ in
+        line.hasPrefix("whilehered: fired ") || (line.hasPrefix("whilehered: degraded ") && line.contains("could not save"))
+      }
+      return "\(wrong.count) not reminded once: \(wrong.prefix(10).map { "\($0)×\(fired[$0] ?? 0)" }); " + lines.prefix(20).joined(separator: " | ")
+    }
+
+    /// For a failure: what the workers said of the people whose last fix
+    /// is not the one acknowledged (a report let be, superseded, or failed).
+    func traces(of names: [String]) -> String {
+      let lines = logLines(about: Set(names.prefix(3))) { line, person in
+        person != nil && ["cluster-duplicate", "cluster-superseded", "cluster-apply-failed", "cluster-refresh-failed"].contains { line.contains($0) }
+      }
+      return lines.prefix(20).joined(separator: " | ")
+    }
+
+    /// Lines of every worker's log, each with its file, that `keep` wants:
+    /// given the person a line names (`person=NAME` or `(NAME)`) when
+    /// that is one of `names`, else nil.
+    func logLines(about names: Set<String>, keep: (Substring, String?) -> Bool) -> [String] {
       var lines: [String] = []
       let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".log") }.sorted()
       for file in files {
         let text = (try? String(contentsOfFile: directory.file(file), encoding: .utf8)) ?? ""
         for line in text.split(separator: "\n") {
-          let person = line.split(separator: " ").first { $0.hasPrefix("person=") }.map { String($0.dropFirst(7)) }
-          if (line.hasPrefix("whilehered: fired ") && person.map(shown.contains) == true) || (line.hasPrefix("whilehered: degraded ") && line.contains("could not save")) {
-            lines.append("\(file): \(line.prefix(240))")
-          }
+          let named = line.split(separator: " ").first { $0.hasPrefix("person=") }.map { String($0.dropFirst(7)) }
+            ?? names.first { line.contains("(\($0))") }
+          if keep(line, named.flatMap { names.contains($0) ? $0 : nil }) { lines.append("\(file): \(line.prefix(240))") }
         }
       }
-      return "\(wrong.count) not reminded once: \(wrong.prefix(10).map { "\($0)×\(fired[$0] ?? 0)" }); " + lines.prefix(20).joined(separator: " | ")
+      return lines
     }
 
     /// When the survivors `indices` (their first run) together held every
@@ -216,9 +233,10 @@ import TestSupport
   }
 
   /// Where `read` differs from `wanted`: the first few people read otherwise, and how many could not be read.
-  static func differences(_ read: [String: Int], _ wanted: [String: Int]) -> String {
-    let otherwise = wanted.keys.sorted().filter { read[$0] != nil && read[$0] != wanted[$0] }.prefix(5).map { "\($0) read \(read[$0]!) not \(wanted[$0]!)" }
-    return "\(otherwise), \(wanted.keys.filter { read[$0] == nil }.count) unread"
+  static func differences(_ read: [String: Int], _ wanted: [String: Int], in cluster: Cluster) -> String {
+    let names = wanted.keys.sorted().filter { read[$0] != nil && read[$0] != wanted[$0] }
+    let otherwise = names.prefix(5).map { "\($0) read \(read[$0]!) not \(wanted[$0]!)" }
+    return "\(names.count) read otherwise: \(otherwise), \(wanted.keys.filter { read[$0] == nil }.count) unread; " + cluster.traces(of: names)
   }
 
   /// Each person's newest journalled fix, as the survivors' status says.
@@ -299,7 +317,7 @@ import TestSupport
     #expect(tookOver.map { $0 <= Self.lease + 5 } == true, "the survivors took every partition after \(String(describing: tookOver)) s (\(String(describing: seen)) s by /health)")
     let sent = acknowledged.withLock { $0 }
     #expect(sent.count == Self.people.count && sent.values.allSatisfy { $0 == rounds }, "every fix acknowledged in the end: \(sent.filter { $0.value != rounds })")
-    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(Self.differences(journalled(cluster, fronts: [0, 1]), sent))")
+    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == sent }, "every acknowledged fix applied: \(Self.differences(journalled(cluster, fronts: [0, 1]), sent, in: cluster))")
     var fired = cluster.fires()
     #expect(Self.people.allSatisfy { fired[$0] == 1 }, "each arrival reminded once: \(cluster.misfired(fired))")
 
@@ -323,7 +341,7 @@ import TestSupport
     }
     let more = acknowledgedAfter.withLock { $0 }
     #expect(more.count == Self.people.count && more.values.allSatisfy { $0 == rounds + 2 }, "acknowledged with a node down: \(more.filter { $0.value != rounds + 2 }.count) short")
-    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down: \(Self.differences(journalled(cluster, fronts: [0, 1]), more))")
+    #expect(Self.until(60 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "applied with a node down: \(Self.differences(journalled(cluster, fronts: [0, 1]), more, in: cluster))")
     fired = cluster.fires()
     #expect(Self.people.allSatisfy { fired[$0] == 1 }, "nothing reminded again: \(cluster.misfired(fired))")
 
@@ -334,7 +352,7 @@ import TestSupport
     try cluster.start(0, run: 1)
     try cluster.start(1, run: 1)
     #expect(Self.until(30) { cluster.held(0, client: client) + cluster.held(1, client: client) == Self.partitions })
-    #expect(Self.until(30 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "each person's last fix as before the restart: \(Self.differences(journalled(cluster, fronts: [0, 1]), more))")
+    #expect(Self.until(30 * Self.reading) { journalled(cluster, fronts: [0, 1]) == more }, "each person's last fix as before the restart: \(Self.differences(journalled(cluster, fronts: [0, 1]), more, in: cluster))")
     let tasks = try client.send("GET", cluster.workers[1]!.base + "/api/v1/tasks", user: "p7", password: cluster.tokens["p7"])
     #expect(tasks.status == 200 && tasks.text.contains("Errand"), "\(tasks.text)")
     fired = cluster.fires()

@@ -111,6 +111,14 @@ final class ClusterIngest: Sendable {
   /// be (nil: `held` said the partition's lease ran out, and no step of a
   /// report after that was started).
   ///
+  /// `held` is asked again when a step's journal write is made: a write
+  /// that waited in the journal's queue until the lease was nearly out is
+  /// not made (the step fails, the report is not acknowledged), so a
+  /// worker's stamp on a person's journal always comes before the next
+  /// owner's. That order, not the journal's expected-last-sequence check,
+  /// keeps an older fix from being journalled over a later one: nats-server
+  /// 2.9 lets two writers expecting the same end both store.
+  ///
   /// A report nobody can apply (an unknown person, JSON that is no
   /// OwnTracks message) is logged and let be; one whose step could not be
   /// made durable is the failure, and comes again with those after it. A
@@ -124,7 +132,7 @@ final class ClusterIngest: Sendable {
   /// before it.
   static func apply(
     _ reports: [QueuedReport], people: People, mqtt: MQTTIngest?, mailbox: any CommandMailbox, now: Date, log: DaemonLog,
-    held: (Int) -> Bool
+    held: @escaping @Sendable (Int) -> Bool
   ) -> (through: Int, applied: Int, failure: (any Error)?) {
     // Steps under way, by the index of their report.
     var underway: [(index: Int, outcome: OneShot<(any Error)?>)] = []
@@ -178,7 +186,9 @@ final class ClusterIngest: Sendable {
       let superseded: @Sendable () -> Void = {
         log("cluster-superseded", ["person": person.name, "sequence": String(report.sequence)])
       }
-      person.receive(decoded, device: device, queued: report.sequence, superseded: superseded) { result in
+      let partition = report.partition
+      let step = Person.QueuedStep(sequence: report.sequence, held: { held(partition) }, superseded: superseded)
+      person.receive(decoded, device: device, queued: step) { result in
         switch result {
         case .failure(let error): outcome.put(error)
         case .success(let reply):

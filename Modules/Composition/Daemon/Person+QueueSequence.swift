@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Engine
 import Persistence
 
@@ -30,28 +31,63 @@ extension Person {
     otherQueued.withLock { $0 = max($0 ?? 0, sequence) }
   }
 
+  /// A queued report being applied by a cluster's worker: its sequence,
+  /// whether the worker still holds its partition (asked when its journal
+  /// write is made), and who hears that a later report was journalled first.
+  struct QueuedStep: Sendable {
+    let sequence: UInt64
+    let held: @Sendable () -> Bool
+    let superseded: @Sendable () -> Void
+
+    init(sequence: UInt64, held: @escaping @Sendable () -> Bool = { true }, superseded: @escaping @Sendable () -> Void = {}) {
+      self.sequence = sequence
+      self.held = held
+      self.superseded = superseded
+    }
+  }
+
+  /// The partition's lease ran out while a report's journal write waited:
+  /// nothing was written, and the partition's next owner applies it.
+  struct LeaseEnded: Error, CustomStringConvertible {
+    let sequence: UInt64
+    var description: String { "the partition's lease ran out before report \(sequence) was journalled; its next owner applies it" }
+  }
+
   /// Journals `operations` for a report, then runs `written`; in a cluster
-  /// (`queued`) only if no later report of this person's is journalled.
-  /// When one is, what it says is taken in (so the report comes again as
-  /// a duplicate), `superseded` hears of it and the reply is empty.
+  /// (`step`) only while the worker holds the partition, when the write is
+  /// made (so its stamp comes before any the next owner makes: the stamps,
+  /// not the journal's expected-last-sequence check, which nats-server 2.9
+  /// does not hold under concurrent writers, decide which fix stays), and
+  /// only if no later report of this person's is journalled. When one is,
+  /// what it says is taken in (so the report comes again as a duplicate),
+  /// `superseded` hears of it and the reply is empty; when the lease ran
+  /// out, the answer is `LeaseEnded`.
   func journalQueued(
-    _ operations: [StoreOperation], queued: UInt64?, superseded: @escaping @Sendable () -> Void,
+    _ operations: [StoreOperation], step: QueuedStep?,
     then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void, written: @escaping @Sendable () -> Void
   ) {
-    guard let queued else {
+    guard let step else {
       return journal.append(operations) { result in
         if case .failure(let error) = result { return done(.failure(error)) }
         written()
       }
     }
     let keys = queueKeys
-    journal.append(operations, unless: { Self.lastQueued(in: $0, keys: keys).map { $0 >= queued } ?? false }) { [self] result in
+    // Why the last look at the journal wrote nothing (asked again after each lost race).
+    let leaseEnded = Locked(false)
+    let unless: @Sendable (StoreState) -> Bool = { state in
+      let ended = !step.held()
+      leaseEnded.withLock { $0 = ended }
+      return ended || Self.lastQueued(in: state, keys: keys).map { $0 >= step.sequence } ?? false
+    }
+    journal.append(operations, unless: unless) { [self] result in
       switch result {
       case .failure(let error): done(.failure(error))
       case .success(.some): written()
+      case .success(.none) where leaseEnded.withLock({ $0 }): done(.failure(LeaseEnded(sequence: step.sequence)))
       case .success(.none):
         restoreLastQueued()
-        superseded()
+        step.superseded()
         done(.success(PhoneService.Reply()))
       }
     }

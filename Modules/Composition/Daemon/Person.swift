@@ -132,9 +132,10 @@ final class Person: Sendable {
   /// never lost.
   /// `device` names the phone that sent it, when known: only a device listed
   /// in `remoteConfiguration` is switched to move mode for a session.
-  /// `queued`: in a cluster, the report's sequence in the queue, journalled
-  /// with the fix so a report applied again after a worker died is known.
-  func receive(_ report: PhoneReport, device: String? = nil, queued: UInt64? = nil) throws -> PhoneService.Reply {
+  /// `queued`: in a cluster, the report's place in the queue, its sequence
+  /// journalled with the fix so a report applied again after a worker died
+  /// is known.
+  func receive(_ report: PhoneReport, device: String? = nil, queued: QueuedStep? = nil) throws -> PhoneService.Reply {
     let outcome = OneShot<Result<PhoneService.Reply, any Error>>()
     receive(report, device: device, queued: queued) { outcome.put($0) }
     return try outcome.take().get()
@@ -144,26 +145,28 @@ final class Person: Sendable {
   /// joins the journal's next group commit and the engine runs once it is
   /// durable, on whichever thread the journal answers on (the HTTP
   /// server's threads never wait for a disk).
-  /// In a cluster a report is journalled only if the journal holds no
-  /// later one of this person's (`superseded`, nothing else done): a
-  /// worker finishing a report after its partition moved on may find the
-  /// new owner already applied it and the next.
+  /// In a cluster a report is journalled only while its worker holds the
+  /// person's partition and only if the journal holds no later one of
+  /// this person's (`QueuedStep.superseded`, nothing else done): a worker
+  /// finishing a report after its partition moved on may find the new
+  /// owner already applied it and the next.
   func receive(
-    _ report: PhoneReport, device: String? = nil, queued: UInt64? = nil, superseded: @escaping @Sendable () -> Void = {},
+    _ report: PhoneReport, device: String? = nil, queued step: QueuedStep? = nil,
     then done: @escaping @Sendable (Result<PhoneService.Reply, any Error>) -> Void
   ) {
+    let queued = step?.sequence
     guard case .location(let fix) = report else {
-      guard let queued else { return done(.success(process(report, device: device))) }
+      guard let step, let queued else { return done(.success(process(report, device: device))) }
       // Its sequence is durable before its step, as a location's is with
       // the fix: applied again after a worker died, it is known and let be.
-      return journalQueued([.put(.setting(key: lastQueuedKey, value: String(queued)))], queued: queued, superseded: superseded, then: done) {
+      return journalQueued([.put(.setting(key: lastQueuedKey, value: String(queued)))], step: step, then: done) {
         [self] in
         otherQueued.withLock { $0 = max($0 ?? 0, queued) }
         done(.success(process(report, device: device)))
       }
     }
     let text = SavedFix.journalText(fix, device: device, queued: queued)
-    journalQueued([.put(.setting(key: lastFixKey, value: text))], queued: queued, superseded: superseded, then: done) { [self] in
+    journalQueued([.put(.setting(key: lastFixKey, value: text))], step: step, then: done) { [self] in
       retention?.wrote()
       let saved = SavedFix(
         latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, accuracy: fix.accuracy, at: fix.at.timeIntervalSince1970,
