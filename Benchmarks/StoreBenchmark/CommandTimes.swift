@@ -45,7 +45,11 @@ enum CommandTimes {
         try measure("\(label)\(name)", ["--store", spec] + arguments, status: status)
       }
       _ = try spawn(binary, ["--store", spec, "list", "create", "Groceries"], environment, status: 0)
+      for place in ["p0000021", "p0000022", "p0000023"] { _ = try spawn(binary, ["--store", spec, "list", "add", "Groceries", place], environment, status: 0) }
       try measure("\(label)list add (a write)", ["--store", spec] + listed, then: ["--store", spec] + unlisted)
+      try measure("\(label)list show", ["--store", spec, "list", "show", "Groceries"])
+      // Deleted with its places kept, then put back untimed by `undo`.
+      try measure("\(label)list delete (a write)", ["--store", spec, "list", "delete", "Groceries", "--keep-places"], then: ["--store", spec, "undo"])
     }
   }
 

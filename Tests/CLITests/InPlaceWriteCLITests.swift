@@ -82,6 +82,18 @@ import TestSupport
     #expect(emptied.code == 0 && emptied.stdout.contains("Removed 'Alepa Kamppi' from 'Groceries'"), "\(emptied.stdout)\(emptied.stderr)")
     #expect(cli.run("list", "remove", "Groceries", "p7").code != 0, "no longer in it")
     #expect(!cli.run("place", "show", "p7").stdout.contains("Groceries"))
+    // Shown and deleted through the list's own places: one a task uses (kept), one only the list held (removed).
+    #expect(cli.run("list", "add", "Groceries", "Shop 12").code == 0 && cli.run("list", "add", "Groceries", "Shop 13").code == 0)
+    let listed = cli.run("list", "show", "Groceries")
+    #expect(listed.code == 0 && listed.stdout.contains("(2 places)") && listed.stdout.contains("Shop 13"), "\(listed.stdout)\(listed.stderr)")
+    let deleted = cli.run("list", "delete", "Groceries")
+    #expect(
+      deleted.code == 0 && deleted.stdout.contains("1 place kept") && deleted.stdout.contains("1 removed with it") && deleted.stdout.contains("- Shop 13"),
+      "\(deleted.stdout)\(deleted.stderr)")
+    #expect(cli.run("list", "show", "Groceries").code != 0, "the list is gone")
+    #expect(cli.run("place", "show", "Shop 12").code == 0 && cli.run("place", "show", "p13").code != 0)
+    #expect(cli.run("undo").code == 0)
+    #expect(cli.run("list", "show", "Groceries").stdout.contains("(2 places)"), "undo put the list and its places back")
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 }

@@ -103,12 +103,54 @@ import TestSupport
     try Data(keys).write(to: URL(fileURLWithPath: path + "/keys-2"))
   }
 
+  /// Takes the memberships off the end of a sidecar (checksum taken off
+  /// already), leaving one as written before it held them; their count.
+  static func removeMemberships(_ keys: inout [UInt8]) -> Int {
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
+    #expect(word(keys.count - 4) == 0x534D_4857, "the sidecar ends with its memberships' mark")
+    let count = word(keys.count - 8)
+    keys.removeLast(8 + 16 * count)
+    return count
+  }
+
+  /// A sidecar written before it held the lists' memberships (it ends with
+  /// the names) is still used for part reads and names; a list's places
+  /// are read from the whole store.
+  @Test func aSidecarFromBeforeMembershipsIsUsed() throws {
+    let places = (0..<4).map { Fixtures.place("p\($0)", name: "Place \($0)") }
+    let list = Fixtures.list("l1")
+    let (folder, path) = try Self.compacted(
+      places.map { .put(.place($0)) } + [.put(.list(list))] + [1, 3].map { .put(.membership(Membership(list: list.id, place: places[$0].id))) })
+    try Self.rewriteSidecar(path) { keys in #expect(Self.removeMemberships(&keys) == 2) }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.placeNames().count == 4)
+    #expect(try reader.places(inList: list.id) == [places[1].id, places[3].id])
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A membership pointing past the sidecar's text is not read: the
+  /// sidecar is not used, and a list's places come from the records.
+  @Test func aSidecarMembershipPointingOutsideItselfIsNotUsed() throws {
+    let list = Fixtures.list("l1")
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1"))), .put(.list(list)), .put(.membership(Membership(list: list.id, place: PlaceID("p1"))))])
+    try Self.rewriteSidecar(path) { keys in
+      // The one membership's place id starts far past the end.
+      for i in 0..<4 { keys[keys.count - 8 - 16 + 8 + i] = 0xFF }
+    }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.places(inList: list.id) == [PlaceID("p1")])
+    withExtendedLifetime(folder) {}
+  }
+
   /// A sidecar written before it held the places' names (it ends with its
   /// text) is still used for part reads; names are read from the records.
   @Test func aSidecarFromBeforeNamesIsUsed() throws {
     let places = (0..<5).map { Fixtures.place("p\($0)", name: "Place \($0)") }
     let (folder, path) = try Self.compacted(places.map { .put(.place($0)) } + [.put(.task(Fixtures.task("t1")))])
     try Self.rewriteSidecar(path) { keys in
+      _ = Self.removeMemberships(&keys)
       let count = keys.suffix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
       #expect(count == 5, "the sidecar names the five places")
       keys.removeLast(4 + 16 * count)
@@ -125,8 +167,9 @@ import TestSupport
   @Test func aSidecarNamePointingOutsideItselfIsNotUsed() throws {
     let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa")))])
     try Self.rewriteSidecar(path) { keys in
-      // The one name's text starts far past the end.
-      for i in 0..<4 { keys[keys.count - 4 - 16 + 8 + i] = 0xFF }
+      // The one name's text starts far past the end (before it: the names'
+      // count, then the memberships' count and mark, there being none).
+      for i in 0..<4 { keys[keys.count - 8 - 4 - 16 + 8 + i] = 0xFF }
     }
     let reader = Self.lazy(path)
     defer { reader.close() }

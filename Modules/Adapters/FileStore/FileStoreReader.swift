@@ -28,6 +28,8 @@ struct FileStoreReader {
   private var tail: [String: [OperationRecord]]
   private var tailTasks: Set<String>
   private var tailPlaces: Set<String>
+  /// The places the log put in or took out of each list, by list id.
+  private var tailLists: [String: Set<String>] = [:]
 
   static func load(directory: String) throws -> FileStoreReader? {
     // A compaction between reading the manifest and its files is seen as
@@ -111,6 +113,7 @@ struct FileStoreReader {
       case .place(let id): tailPlaces.insert(id.rawValue)
       default: break
       }
+      if case .membership(let membership) = record.operation.key { tailLists[membership.list.rawValue, default: []].insert(membership.place.rawValue) }
     }
   }
 
@@ -237,6 +240,17 @@ struct FileStoreReader {
     var touched = StoreState()
     touched.apply(contentsOf: try records(of: Set(tailPlaces.map { EntityKey.place(PlaceID($0)) })))
     return names + touched.placeNames
+  }
+
+  /// The places the snapshot holds in `list`, and every place the log put
+  /// in it or took out: more than the list holds, never fewer. nil when
+  /// the sidecar is from before memberships.
+  func places(inList list: ListID) -> Set<PlaceID>? {
+    var found = Set((tailLists[list.rawValue] ?? []).map { PlaceID($0) })
+    guard let index = keys else { return found }
+    guard let held = index.places(inList: list.rawValue) else { return nil }
+    found.formUnion(held.map { PlaceID($0) })
+    return found
   }
 
   /// The tasks whose box at the snapshot holds `point`, and every task the

@@ -115,6 +115,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().placeNames
   }
 
+  public func places(inList list: ListID) throws -> Set<PlaceID> {
+    if let reader = try reader(), let places = reader.places(inList: list) { return places }
+    return try opened().state().places(inList: list)
+  }
+
   /// The replica file's id (what an open reads), without opening; a
   /// store without one yet is opened (which writes it).
   public var replica: ReplicaID {

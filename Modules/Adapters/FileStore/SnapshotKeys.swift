@@ -18,8 +18,12 @@ import Persistence
 /// and length in the text, a place length of `noPlace` for none) and its
 /// box (four doubles, NaN for none); the text; per place (held, by id)
 /// its id and name (start and length in the text each), then their count
-/// (u32); the CRC-32 of all before. A sidecar from before names ends with
-/// the text: it is used, and names are read from the places' records.
+/// (u32); per membership held, sorted by list id then place id, the
+/// list's and the place's id (start and length in the text each), then
+/// their count (u32) and `membershipsMark`; the CRC-32 of all before. A
+/// sidecar from before names ends with the text, one from before
+/// memberships with the names' count: both are used, names then read from
+/// the places' records and a list's places from every place's.
 struct SnapshotKeys {
   static let kind = "WHKEY"
   static let noPlace = UInt32.max
@@ -28,6 +32,9 @@ struct SnapshotKeys {
   static let entryBytes = 16
   static let spotBytes = 16 + 32
   static let nameBytes = 16
+  static let membershipBytes = 16
+  /// Ends the memberships' count: a names' count is never this large.
+  static let membershipsMark: UInt32 = 0x534D_4857
 
   static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
 
@@ -111,6 +118,16 @@ struct SnapshotKeys {
       let idBytes = id.rawValue.utf8
       names.append((placeIDs[id.rawValue] ?? put(idBytes), idBytes.count, put(place.name.utf8), place.name.utf8.count))
     }
+    var listIDs: [String: Int] = [:]
+    // By the list id's bytes, the order the reader's search compares in.
+    let memberships = state.memberships.map { (list: Array($0.list.rawValue.utf8), membership: $0) }.sorted { a, b in
+      a.list != b.list ? a.list.lexicographicallyPrecedes(b.list) : a.membership.place.rawValue < b.membership.place.rawValue
+    }.map(\.membership).map { membership in
+      let list = membership.list.rawValue, place = membership.place.rawValue
+      let listStart = listIDs[list] ?? put(list.utf8)
+      listIDs[list] = listStart
+      return (listStart, list.utf8.count, placeIDs[place] ?? put(place.utf8), place.utf8.count)
+    }
     let textCount = UInt32(text.count)
     for shift in 0..<4 { out[textCountAt + shift] = UInt8(truncatingIfNeeded: textCount >> (8 * UInt32(shift))) }
     out += text
@@ -118,6 +135,11 @@ struct SnapshotKeys {
       for value in [name.id, name.idCount, name.name, name.nameCount] { u32(value) }
     }
     u32(names.count)
+    for membership in memberships {
+      for value in [membership.0, membership.1, membership.2, membership.3] { u32(value) }
+    }
+    u32(memberships.count)
+    u32(Int(membershipsMark))
     Frame.appendLE(CRC32.checksum(out), to: &out)
     return out
   }
@@ -131,10 +153,13 @@ struct SnapshotKeys {
   let spots: Int
   /// How many places are named (nil: a sidecar from before names).
   let names: Int?
+  /// How many memberships are listed (nil: a sidecar from before them).
+  let memberships: Int?
   private let entriesStart: Int
   private let spotsStart: Int
   private let textStart: Int
   private let namesStart: Int
+  private let membershipsStart: Int
 
   init?(_ file: MappedFile, snapshotBytes: Int, snapshotCRC: UInt32) {
     let bytes = file.bytes
@@ -149,12 +174,24 @@ struct SnapshotKeys {
     spotsStart = entriesStart + entries * Self.entryBytes
     textStart = spotsStart + spots * Self.spotBytes
     namesStart = textStart + header[6]
-    if namesStart + 4 == bytes.count {
+    // Where the names' count is: before the memberships when they are there.
+    var namesEnd = bytes.count - 4
+    if namesStart + 12 <= bytes.count, Frame.readLE(bytes, at: bytes.count - 8) == Self.membershipsMark {
+      let count = Int(Frame.readLE(bytes, at: bytes.count - 12))
+      guard count <= (bytes.count - namesStart) / Self.membershipBytes else { return nil }
+      membershipsStart = bytes.count - 12 - count * Self.membershipBytes
+      memberships = count
+      namesEnd = membershipsStart
+    } else {
+      membershipsStart = bytes.count
+      memberships = nil
+    }
+    if namesStart == namesEnd, memberships == nil {
       names = nil
     } else {
-      guard namesStart + 8 <= bytes.count else { return nil }
-      let count = Int(Frame.readLE(bytes, at: bytes.count - 8))
-      guard namesStart + count * Self.nameBytes + 8 == bytes.count else { return nil }
+      guard namesStart + 4 <= namesEnd else { return nil }
+      let count = Int(Frame.readLE(bytes, at: namesEnd - 4))
+      guard namesStart + count * Self.nameBytes + 4 == namesEnd else { return nil }
       names = count
     }
     self.file = file
@@ -163,6 +200,10 @@ struct SnapshotKeys {
     let text = header[6]
     for name in 0..<(names ?? 0) {
       let at = namesStart + name * Self.nameBytes
+      guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text else { return nil }
+    }
+    for membership in 0..<(memberships ?? 0) {
+      let at = membershipsStart + membership * Self.membershipBytes
       guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text else { return nil }
     }
     for frame in 0..<frames where !(FileHeader.size + Frame.headerSize...snapshotBytes).contains(self.frame(frame).lowerBound)
@@ -256,6 +297,29 @@ struct SnapshotKeys {
   func name(_ index: Int) -> (id: String, name: String) {
     let at = namesStart + index * Self.nameBytes
     return (String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self))
+  }
+
+  /// The ids of the places the snapshot holds in `list` (a range of the
+  /// memberships, sorted by list id); nil from a sidecar from before them.
+  func places(inList list: String) -> [String]? {
+    guard let count = memberships else { return nil }
+    let key = Array(list.utf8)
+    func listID(_ index: Int) -> UnsafeRawBufferPointer.SubSequence {
+      let at = membershipsStart + index * Self.membershipBytes
+      return text(u32(at), u32(at + 4))
+    }
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = (low + high) / 2
+      if listID(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+    }
+    var places: [String] = []
+    while low < count, listID(low).elementsEqual(key) {
+      let at = membershipsStart + low * Self.membershipBytes
+      places.append(String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self))
+      low += 1
+    }
+    return places
   }
 
   /// Spot `index`'s task, as its owner key (`task/ID`).

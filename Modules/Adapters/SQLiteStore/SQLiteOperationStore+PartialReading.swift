@@ -47,8 +47,14 @@ extension SQLiteOperationStore {
   }
 
   public func placeNames() throws -> [(id: PlaceID, name: String)] {
-    if let names = try reading({ database in try SQLitePlaceNames.names(database) }) { return names }
+    if let names = try reading({ database in try SQLitePlaceTable.names(database) }) { return names }
     try refresh()
     return state().placeNames
+  }
+
+  public func places(inList list: ListID) throws -> Set<PlaceID> {
+    if let places = try reading({ database in try SQLitePlaceTable.places(inList: list, database: database) }) { return places }
+    try refresh()
+    return state().places(inList: list)
   }
 }

@@ -57,7 +57,8 @@ final class CommandContext {
   /// `part`, for a command that reads or changes only the entities it
   /// names (`check`, `place show`, `task show`, `task list`, `task add`,
   /// a task's Done, Later and edits, `place add` without lists, `place
-  /// edit`, `place tag`, `list create`, `list add`, `list remove`), without.
+  /// edit`, `place tag`, `list create`, `list add`, `list remove`, `list
+  /// show`, `list delete`), without.
   func engine(part: Bool = false) throws -> Engine {
     let booted = try runtime ?? Runtime.boot(launchOptions)
     runtime = booted

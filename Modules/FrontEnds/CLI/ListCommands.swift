@@ -53,8 +53,7 @@ enum ListCommands {
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let engine = try context.engine()
-    let (lists, entries) = try engine.places.lists.show(arguments.positionals)
+    let (lists, entries) = try context.engine(part: true).places.lists.show(arguments.positionals)
     var counts: [String: Int] = [:]
     for entry in entries { for name in entry.lists { counts[name, default: 0] += 1 } }
     let contents = ListContents(
@@ -79,7 +78,7 @@ enum ListCommands {
   }
 
   static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let deletion = try context.engine().places.lists.delete(arguments.positionals[0], keepPlaces: arguments.has("keep-places"))
+    let deletion = try context.engine(part: true).places.lists.delete(arguments.positionals[0], keepPlaces: arguments.has("keep-places"))
     if context.json {
       struct Deleted: Encodable {
         let deleted: String

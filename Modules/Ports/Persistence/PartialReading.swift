@@ -26,6 +26,10 @@ import Domain
 /// - `placeNames()` is every place `state()` holds (deleted ones not),
 ///   each once with its `name`, in no promised order: what a name typed
 ///   on a command line is resolved against without reading every place.
+/// - `places(inList:)` is every place `state()` holds a membership of
+///   the list for; it may hold more (a place taken out of it, or deleted,
+///   since the store last folded its log), never fewer: callers read
+///   those places (their memberships come with them) and check.
 public protocol PartialReading: OperationStore {
   /// Records that rebuild what `state()` holds for `keys`, and nothing else.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord]
@@ -44,6 +48,9 @@ public protocol PartialReading: OperationStore {
 
   /// Every place held, with its name.
   func placeNames() throws -> [(id: PlaceID, name: String)]
+
+  /// A superset of the places in `list`.
+  func places(inList list: ListID) throws -> Set<PlaceID>
 }
 
 extension PartialReading {
@@ -69,6 +76,9 @@ extension StoreState {
 
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }
+
+  /// The places `list` holds: what `places(inList:)` answers from a state read whole.
+  public func places(inList list: ListID) -> Set<PlaceID> { Set(memberships.lazy.filter { $0.list == list }.map(\.place)) }
 
   /// Every task held or deleted: what `taskKeys()` answers from a state read whole.
   public var taskKeys: Set<EntityKey> { keys(held: tasks.keys.map(EntityKey.task)) { if case .task = $0 { true } else { false } } }

@@ -97,6 +97,17 @@ public enum PartialReadingConformance {
     }
     for point in points { try tasksNear(point, store: store, whole: whole) }
     try namesMatch(store, whole: whole, check: "placeNames")
+    try listsMatch(store, whole: whole, check: "places(inList:)")
+  }
+
+  /// `places(inList:)` holds every place each list (held or deleted) holds in `whole`.
+  static func listsMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
+    for key in whole.listKeys {
+      guard case .list(let list) = key else { continue }
+      let found = try store.places(inList: list)
+      let expected = whole.places(inList: list)
+      try expect(found.isSuperset(of: expected), check, "\(list): misses \(expected.subtracting(found).map(\.rawValue).sorted())")
+    }
   }
 
   /// `placeNames()` is every place `whole` holds, each once, with its name.
@@ -126,6 +137,12 @@ public enum PartialReadingConformance {
     place = Fixtures.place("moving")
     try store.append([.put(.place(place))])
     try namesMatch(store, whole: store.state(), check: "placeNames after a place came back")
+    let list = Fixtures.list("errands")
+    try store.append([.put(.list(list)), .put(.membership(Membership(list: list.id, place: place.id)))])
+    try listsMatch(store, whole: store.state(), check: "places(inList:) after a place joined a list")
+    try store.append([.delete(.membership(Membership(list: list.id, place: place.id)))])
+    try store.append([.put(.membership(Membership(list: list.id, place: place.id)))])
+    try listsMatch(store, whole: store.state(), check: "places(inList:) after a place left a list and came back")
     try expect(try store.tasks(near: Fixtures.helsinki).contains(task.id), "tasks(near:) after a place came back", "the task is not found")
   }
 
@@ -151,6 +168,10 @@ public enum PartialReadingConformance {
     try expect(
       try second.placeNames().contains { $0.id == place.id && $0.name == "After" }, "another handle",
       "does not read a place renamed by the first")
+    let list = Fixtures.list("shared")
+    _ = try second.places(inList: list.id)
+    try store.append([.put(.list(list)), .put(.membership(Membership(list: list.id, place: place.id)))])
+    try expect(try second.places(inList: list.id).contains(place.id), "another handle", "does not find a place the first put in a list")
   }
 
   static func same(_ part: StoreState, _ whole: StoreState, key: EntityKey, check: String) throws {

@@ -28,6 +28,17 @@ extension EngineContext {
     return try reader.state(of: try reader.listKeys())
   }
 
+  /// Every list, the places in `lists` (with their tags and every list
+  /// they are in) and, with `tasks`, every task, read alone; nil when the
+  /// store cannot (`PartialReading`).
+  func state(ofLists lists: [ListID], tasks: Bool = false) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    var keys = try reader.listKeys()
+    for list in lists { keys.formUnion(try reader.places(inList: list).map(EntityKey.place)) }
+    if tasks { keys.formUnion(try reader.taskKeys()) }
+    return try reader.state(of: keys)
+  }
+
   /// The place with this exact id and the lists it is in, read alone;
   /// nil when the store cannot, or holds no place by that id (a name or a
   /// prefix is resolved against the whole state).

@@ -27,6 +27,9 @@ public struct ListService: Sendable {
     try lists().list(reference)
   }
 
+  /// Every list and how many places it holds. Read whole: with imported
+  /// lists most places are in one, and reading each one's records alone
+  /// costs more than the whole read.
   public func all() -> [(list: PlaceList, count: Int)] {
     let state = context.store.state()
     var counts: [ListID: Int] = [:]
@@ -76,9 +79,10 @@ public struct ListService: Sendable {
 
   /// Deletes a list. Its places stay where another list or a task uses them;
   /// the rest go with it unless `keepPlaces`. One batch: all or nothing.
+  /// Reads the lists, the list's places and the tasks alone where the store can.
   public func delete(_ reference: String, keepPlaces: Bool = false) throws -> Deletion {
-    let state = context.store.state()
-    let list = try state.list(reference)
+    let list = try get(reference)
+    let state = try context.state(ofLists: [list.id], tasks: true) ?? context.store.state()
     let memberships = state.memberships.filter { $0.list == list.id }.sorted { $0.place < $1.place }
     var removed: [Place] = []
     for membership in memberships where !keepPlaces {
@@ -107,13 +111,15 @@ public struct ListService: Sendable {
   }
 
   /// One list, or the Combined view of several: each place once, A–Z.
+  /// Reads the lists and their places alone where the store can.
   public func show(_ references: [String]) throws -> (lists: [PlaceList], entries: [Entry]) {
-    let state = context.store.state()
+    let named = try self.lists()
     var lists: [PlaceList] = []
     for reference in references {
-      let list = try state.list(reference)
+      let list = try named.list(reference)
       if !lists.contains(list) { lists.append(list) }
     }
+    let state = try context.state(ofLists: lists.map(\.id)) ?? context.store.state()
     let wanted = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) })
     var byPlace: [PlaceID: [String]] = [:]
     for membership in state.memberships {
