@@ -48,6 +48,7 @@ enum CommandTimes {
       for place in ["p0000021", "p0000022", "p0000023"] { _ = try spawn(binary, ["--store", spec, "list", "add", "Groceries", place], environment, status: 0) }
       try measure("\(label)list add (a write)", ["--store", spec] + listed, then: ["--store", spec] + unlisted)
       try measure("\(label)list show", ["--store", spec, "list", "show", "Groceries"])
+      try measure("\(label)list all", ["--store", spec, "list", "all"])
       // Deleted with its places kept, then put back untimed by `undo`.
       try measure("\(label)list delete (a write)", ["--store", spec, "list", "delete", "Groceries", "--keep-places"], then: ["--store", spec, "undo"])
     }

@@ -86,6 +86,8 @@ import TestSupport
     #expect(cli.run("list", "add", "Groceries", "Shop 12").code == 0 && cli.run("list", "add", "Groceries", "Shop 13").code == 0)
     let listed = cli.run("list", "show", "Groceries")
     #expect(listed.code == 0 && listed.stdout.contains("(2 places)") && listed.stdout.contains("Shop 13"), "\(listed.stdout)\(listed.stderr)")
+    let counted = cli.run("list", "all")
+    #expect(counted.code == 0 && counted.stdout.contains("Groceries") && counted.stdout.contains("2 places"), "\(counted.stdout)\(counted.stderr)")
     let deleted = cli.run("list", "delete", "Groceries")
     #expect(
       deleted.code == 0 && deleted.stdout.contains("1 place kept") && deleted.stdout.contains("1 removed with it") && deleted.stdout.contains("- Shop 13"),

@@ -253,6 +253,28 @@ struct FileStoreReader {
     return found
   }
 
+  /// How many places each list holds: the snapshot's counts, corrected
+  /// for every place the log put in or took out of a list (read from its
+  /// records). nil when the sidecar is from before memberships.
+  func listCounts() throws -> [ListID: Int]? {
+    var counts: [ListID: Int] = [:]
+    if let index = keys {
+      guard let held = index.listCounts() else { return nil }
+      for (list, count) in held { counts[ListID(list)] = count }
+    }
+    guard !tailLists.isEmpty else { return counts }
+    let places = Set(tailLists.values.joined().map { EntityKey.place(PlaceID($0)) })
+    let now = StoreState(applying: try records(of: places))
+    for (list, places) in tailLists {
+      let snapshot = Set(keys?.places(inList: list) ?? [])
+      for place in places {
+        let held = now.memberships.contains(Membership(list: ListID(list), place: PlaceID(place)))
+        counts[ListID(list), default: 0] += (held ? 1 : 0) - (snapshot.contains(place) ? 1 : 0)
+      }
+    }
+    return counts
+  }
+
   /// The tasks whose box at the snapshot holds `point`, and every task the
   /// log touched or whose place it touched (their boxes may have moved):
   /// more than the circles hold, never fewer.

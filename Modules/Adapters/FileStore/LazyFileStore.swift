@@ -120,6 +120,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().places(inList: list)
   }
 
+  public func listCounts() throws -> [ListID: Int] {
+    if let reader = try reader(), let counts = try reader.listCounts() { return counts }
+    return try opened().state().listCounts
+  }
+
   /// The replica file's id (what an open reads), without opening; a
   /// store without one yet is opened (which writes it).
   public var replica: ReplicaID {

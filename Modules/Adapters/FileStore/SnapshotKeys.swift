@@ -322,6 +322,26 @@ struct SnapshotKeys {
     return places
   }
 
+  /// How many places the snapshot holds in each list, by list id; nil
+  /// from a sidecar from before memberships.
+  func listCounts() -> [String: Int]? {
+    guard let count = memberships else { return nil }
+    var counts: [String: Int] = [:]
+    var run: (list: UnsafeRawBufferPointer.SubSequence, count: Int)?
+    for index in 0..<count {
+      let at = membershipsStart + index * Self.membershipBytes
+      let list = text(u32(at), u32(at + 4))
+      if let current = run, current.list.elementsEqual(list) {
+        run?.count += 1
+        continue
+      }
+      if let done = run { counts[String(decoding: done.list, as: UTF8.self), default: 0] += done.count }
+      run = (list, 1)
+    }
+    if let done = run { counts[String(decoding: done.list, as: UTF8.self), default: 0] += done.count }
+    return counts
+  }
+
   /// Spot `index`'s task, as its owner key (`task/ID`).
   func spotTask(_ index: Int) -> String {
     let at = spotsStart + index * Self.spotBytes

@@ -57,4 +57,10 @@ extension SQLiteOperationStore {
     try refresh()
     return state().places(inList: list)
   }
+
+  public func listCounts() throws -> [ListID: Int] {
+    if let counts = try reading({ database in try SQLitePlaceTable.listCounts(database) }) { return counts }
+    try refresh()
+    return state().listCounts
+  }
 }

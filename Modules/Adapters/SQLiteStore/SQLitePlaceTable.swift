@@ -91,6 +91,16 @@ struct SQLitePlaceTable: Sendable {
     return places
   }
 
+  /// How many places each list holds, or nil when the table is behind the records.
+  static func listCounts(_ database: SQLiteDatabase) throws -> [ListID: Int]? {
+    guard try lists.isCurrent(database) else { return nil }
+    var counts: [ListID: Int] = [:]
+    try database.query("SELECT list, COUNT(*) FROM list_places GROUP BY list") { row in
+      if let list = row.text(0) { counts[ListID(list)] = Int(row.integer(1)) }
+    }
+    return counts
+  }
+
   /// Whether the table is current up to the records' last row.
   private func isCurrent(_ database: SQLiteDatabase) throws -> Bool {
     var last: Int64 = 0

@@ -141,7 +141,7 @@ struct PersonAPI {
         return .json(200, encoding: ["list": list.name, "place": place.id.rawValue])
       case ("GET", 1, "lists"):
         let state = person.store.state()
-        let views = person.engine.places.lists.all().map { entry in
+        let views = try person.engine.places.lists.all().map { entry in
           ListView(
             id: entry.list.id.rawValue, name: entry.list.name,
             places: state.memberships.filter { $0.list == entry.list.id }.map(\.place.rawValue).sorted())

@@ -58,7 +58,7 @@ final class CommandContext {
   /// names (`check`, `place show`, `task show`, `task list`, `task add`,
   /// a task's Done, Later and edits, `place add` without lists, `place
   /// edit`, `place tag`, `list create`, `list add`, `list remove`, `list
-  /// show`, `list delete`), without.
+  /// all`, `list show`, `list delete`), without.
   func engine(part: Bool = false) throws -> Engine {
     let booted = try runtime ?? Runtime.boot(launchOptions)
     runtime = booted

@@ -42,7 +42,7 @@ enum ListCommands {
   }
 
   static func all(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let lists = try context.engine().places.lists.all().map {
+    let lists = try context.engine(part: true).places.lists.all().map {
       ListSummary(id: $0.list.id.rawValue, name: $0.list.name, places: $0.count)
     }
     if context.json { return context.printJSON(lists) }

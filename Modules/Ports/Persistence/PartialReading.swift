@@ -30,6 +30,9 @@ import Domain
 ///   the list for; it may hold more (a place taken out of it, or deleted,
 ///   since the store last folded its log), never fewer: callers read
 ///   those places (their memberships come with them) and check.
+/// - `listCounts()` is, for every list `state()` holds a membership of,
+///   how many places it holds (memberships as `state()` counts them); a
+///   list with none may be missing.
 public protocol PartialReading: OperationStore {
   /// Records that rebuild what `state()` holds for `keys`, and nothing else.
   func records(of keys: Set<EntityKey>) throws -> [OperationRecord]
@@ -51,6 +54,9 @@ public protocol PartialReading: OperationStore {
 
   /// A superset of the places in `list`.
   func places(inList list: ListID) throws -> Set<PlaceID>
+
+  /// How many places each list holds.
+  func listCounts() throws -> [ListID: Int]
 }
 
 extension PartialReading {
@@ -79,6 +85,13 @@ extension StoreState {
 
   /// The places `list` holds: what `places(inList:)` answers from a state read whole.
   public func places(inList list: ListID) -> Set<PlaceID> { Set(memberships.lazy.filter { $0.list == list }.map(\.place)) }
+
+  /// How many places each list holds: what `listCounts()` answers from a state read whole.
+  public var listCounts: [ListID: Int] {
+    var counts: [ListID: Int] = [:]
+    for membership in memberships { counts[membership.list, default: 0] += 1 }
+    return counts
+  }
 
   /// Every task held or deleted: what `taskKeys()` answers from a state read whole.
   public var taskKeys: Set<EntityKey> { keys(held: tasks.keys.map(EntityKey.task)) { if case .task = $0 { true } else { false } } }

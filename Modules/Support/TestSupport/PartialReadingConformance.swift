@@ -100,7 +100,8 @@ public enum PartialReadingConformance {
     try listsMatch(store, whole: whole, check: "places(inList:)")
   }
 
-  /// `places(inList:)` holds every place each list (held or deleted) holds in `whole`.
+  /// `places(inList:)` holds every place each list (held or deleted)
+  /// holds in `whole`, and `listCounts()` counts them.
   static func listsMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
     for key in whole.listKeys {
       guard case .list(let list) = key else { continue }
@@ -108,6 +109,8 @@ public enum PartialReadingConformance {
       let expected = whole.places(inList: list)
       try expect(found.isSuperset(of: expected), check, "\(list): misses \(expected.subtracting(found).map(\.rawValue).sorted())")
     }
+    let counts = try store.listCounts().filter { $0.value != 0 }
+    try expect(counts == whole.listCounts, "listCounts", "\(counts) ≠ \(whole.listCounts)")
   }
 
   /// `placeNames()` is every place `whole` holds, each once, with its name.

@@ -39,6 +39,13 @@ extension EngineContext {
     return try reader.state(of: keys)
   }
 
+  /// Every list and how many places each holds, read without the places
+  /// where the store can (`PartialReading`); nil when it cannot.
+  func listsWithCounts() throws -> (lists: StoreState, counts: [ListID: Int])? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return (try reader.state(of: try reader.listKeys()), try reader.listCounts())
+  }
+
   /// The place with this exact id and the lists it is in, read alone;
   /// nil when the store cannot, or holds no place by that id (a name or a
   /// prefix is resolved against the whole state).

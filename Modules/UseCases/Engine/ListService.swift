@@ -27,13 +27,10 @@ public struct ListService: Sendable {
     try lists().list(reference)
   }
 
-  /// Every list and how many places it holds. Read whole: with imported
-  /// lists most places are in one, and reading each one's records alone
-  /// costs more than the whole read.
-  public func all() -> [(list: PlaceList, count: Int)] {
-    let state = context.store.state()
-    var counts: [ListID: Int] = [:]
-    for membership in state.memberships { counts[membership.list, default: 0] += 1 }
+  /// Every list and how many places it holds, counted without reading
+  /// the places where the store can.
+  public func all() throws -> [(list: PlaceList, count: Int)] {
+    let (state, counts) = try context.listsWithCounts() ?? { let state = context.store.state(); return (state, state.listCounts) }()
     return state.lists.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { ($0, counts[$0.id] ?? 0) }
   }
 
