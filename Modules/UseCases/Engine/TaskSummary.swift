@@ -17,11 +17,32 @@ public struct TaskSummary: Encodable, Sendable {
     /// Whether this location can fire now (task live and location enabled;
     /// for a task only for open hours, its place not closed).
     public let counting: Bool
-    public let region: String?
+    /// The OS region it is watched as: made when asked (the JSON), since a
+    /// text listing never shows it and it was 5 % of `task list`.
+    public var region: String? { center.map { RegionID(task: task, location: LocationID(id), center: $0, radius: radius).description } }
     /// The place's opening hours (OpenStreetMap's form), when known…
     public let hours: String?
     /// …and whether they say it is open now (nil: not known or not understood).
     public let open: Bool?
+    let task: TaskID
+    let center: Coordinate?
+
+    enum CodingKeys: String, CodingKey { case number, id, lat, lon, place, radius, enabled, counting, region, hours, open }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(number, forKey: .number)
+      try container.encode(id, forKey: .id)
+      try container.encodeIfPresent(lat, forKey: .lat)
+      try container.encodeIfPresent(lon, forKey: .lon)
+      try container.encodeIfPresent(place, forKey: .place)
+      try container.encode(radius, forKey: .radius)
+      try container.encode(enabled, forKey: .enabled)
+      try container.encode(counting, forKey: .counting)
+      try container.encodeIfPresent(region, forKey: .region)
+      try container.encodeIfPresent(hours, forKey: .hours)
+      try container.encodeIfPresent(open, forKey: .open)
+    }
   }
 
   public struct PlaceRef: Encodable, Sendable {
@@ -64,8 +85,7 @@ public struct TaskSummary: Encodable, Sendable {
       return LocationView(
         number: index + 1, id: location.id.rawValue, lat: center?.latitude, lon: center?.longitude, place: place,
         radius: location.radius, enabled: location.enabled, counting: counting.contains(location.id),
-        region: center.map { RegionID(task: task.id, location: location.id, center: $0, radius: location.radius).description },
-        hours: hours, open: store.hours(of: location)?.isOpen(at: now, in: timeZone))
+        hours: hours, open: store.hours(of: location)?.isOpen(at: now, in: timeZone), task: task.id, center: center)
     }
   }
 }
