@@ -22,16 +22,34 @@ import Testing
     PlaceSet.Place(id: 1, name: "down the street", center: east(500), radius: 50, reachable: true),
   ])
 
-  func misses(plannedAt origin: Coordinate?, following: Bool = false) -> [MissExplanation.Cause: Int] {
+  func explained(plannedAt origin: Coordinate?, following: Bool = false, edgeExitAt exit: Int? = nil) -> MissExplanation {
     var record = MissExplanation.Record()
     if let origin {
       let edge = PlannedRegion(id: "wh-edge:1", kind: .edge, center: origin, radius: 100, destinations: [])
       record.observe(0, .engine(.planned(CoveragePlan(origin: origin, regions: [edge], leftOut: 2), added: [], removed: [], reason: "test")))
     }
     if following { record.observe(1, .engine(.following(true))) }
+    if let exit { record.observe(exit, .region(RegionEvent(id: "wh-edge:1", kind: .exited, at: Date(timeIntervalSince1970: Double(exit))))) }
     var explanation = MissExplanation()
     explanation.add(record, truth: GroundTruth(trip: trip, places: places), trip: trip, places: places)
+    return explanation
+  }
+
+  func misses(plannedAt origin: Coordinate?, following: Bool = false) -> [MissExplanation.Cause: Int] {
+    let explanation = explained(plannedAt: origin, following: following)
     return explanation.passBys.merging(explanation.visits, uniquingKeysWith: +)
+  }
+
+  /// The miss after leaving the planned area says when the person left
+  /// it (the walk crosses the 100 m edge at its 72nd second and reaches
+  /// the place 450 m out at its 322nd) and whether the OS's exit came first.
+  @Test func aMissAfterLeavingThePlannedAreaSaysHowLongAgoAndWhetherTheExitCame() throws {
+    let quiet = explained(plannedAt: Self.start)
+    let sample = try #require(quiet.leftArea.first)
+    #expect(quiet.leftArea.count == 1 && (249...252).contains(sample.seconds) && sample.radius == 100 && !sample.exitDelivered, "\(quiet.leftArea)")
+    #expect(explained(plannedAt: Self.start, edgeExitAt: 200).leftArea.first?.exitDelivered == true)
+    #expect(explained(plannedAt: Self.start, edgeExitAt: 400).leftArea.first?.exitDelivered == false, "after the place: too late")
+    #expect(quiet.lines(strategy: "x").last?.contains("after leaving the planned area (1)") == true)
   }
 
   @Test func bothPlacesArePassedBy() {

@@ -28,6 +28,11 @@ public struct MissExplanation: Sendable {
 
   public private(set) var visits: [Cause: Int] = [:]
   public private(set) var passBys: [Cause: Int] = [:]
+  /// For each miss after the person left the planned area: seconds from
+  /// leaving it to reaching the place, the edge's radius, and whether the
+  /// OS delivered the edge's exit before the place (no plan followed it:
+  /// the miss's cause says so).
+  public private(set) var leftArea: [(seconds: Int, radius: Double, exitDelivered: Bool)] = []
 
   public init() {}
 
@@ -47,6 +52,8 @@ public struct MissExplanation: Sendable {
     /// Each plan: when, where it was made from, and its edge (the planned area).
     var plans: [(second: Int, origin: Coordinate?, edge: (center: Coordinate, radius: Double)?)] = []
     var followingChanges: [(second: Int, on: Bool)] = []
+    /// Seconds the OS delivered an exit of a plan's edge.
+    var edgeExits: [Int] = []
     func wasFollowing(at second: Int) -> Bool { followingChanges.last { $0.second <= second }?.on ?? false }
     private var covered: Set<Int> = []
     private var sessionStart: Int?
@@ -58,6 +65,7 @@ public struct MissExplanation: Sendable {
     public mutating func observe(_ second: Int, _ observation: PhoneObservation) {
       switch observation {
       case .region(let event):
+        if event.id.hasPrefix("wh-edge:"), event.kind == .exited || event.kind == .outside { edgeExits.append(second) }
         guard event.kind == .entered || event.kind == .inside, let tasks = regionTasks[event.id] else { return }
         for task in tasks { entries[task, default: []].append(second) }
       case .engine(let event):
@@ -111,6 +119,7 @@ public struct MissExplanation: Sendable {
       let stray = fires.filter { fire in !others.contains { ($0.enter - DetectionScore.early...$0.leave).contains(fire) } }
       var cause = Self.cause(of: episode, record: record, fires: stray)
       if cause == .neverPlanned { cause = Self.whyNotPlanned(episode, record: record, trip: trip, places: places) }
+      if cause == .leftPlanned || cause == .leftWhileFollowing, let sample = Self.leftArea(episode, record: record, trip: trip) { leftArea.append(sample) }
       switch episode.kind {
       case .visit: visits[cause, default: 0] += 1
       case .passBy: passBys[cause, default: 0] += 1
@@ -154,7 +163,20 @@ public struct MissExplanation: Sendable {
     return record.wasFollowing(at: episode.enter) ? .leftWhileFollowing : .leftPlanned
   }
 
-  /// One line per cause with a miss, visits then pass-bys.
+  /// When the person left the last plan's edge before reaching the
+  /// episode's place, and what the OS and the engine did between.
+  static func leftArea(_ episode: GroundTruth.Episode, record: Record, trip: Trip) -> (Int, Double, Bool)? {
+    guard let last = record.plans.last(where: { $0.second <= episode.enter }), let edge = last.edge, !trip.positions.isEmpty else { return nil }
+    let end = min(episode.enter, trip.positions.count - 1)
+    guard last.second <= end,
+      let left = (max(last.second, 0)...end).first(where: { trip.positions[$0].distance(to: edge.center) > edge.radius })
+    else { return nil }
+    let exit = record.edgeExits.contains { $0 >= last.second && $0 <= episode.enter }
+    return (episode.enter - left, edge.radius, exit)
+  }
+
+  /// One line per cause with a miss, visits then pass-bys, and what the
+  /// misses after leaving the planned area waited for.
   public func lines(strategy: String) -> [String] {
     var lines = ["misses of \(strategy) (visits / pass-bys):"]
     for cause in Cause.allCases {
@@ -162,6 +184,13 @@ public struct MissExplanation: Sendable {
       let p = passBys[cause] ?? 0
       guard v + p > 0 else { continue }
       lines.append(String(format: "  %4d / %4d  %@", v, p, cause.rawValue))
+    }
+    if !leftArea.isEmpty {
+      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      lines.append(
+        "  after leaving the planned area (\(leftArea.count)): median \(Int(median(leftArea.map { Double($0.seconds) }))) s from leaving it to the place, "
+          + "edge radius median \(Int(median(leftArea.map(\.radius)))) m; the OS delivered the edge's exit before the place for "
+          + "\(leftArea.filter(\.exitDelivered).count)")
     }
     return lines
   }
