@@ -7,7 +7,7 @@ import Persistence
 /// (each record in the stores' binary form, `RecordCodec`, in the order
 /// written, indexed by the key it is read with), the replica's id beside
 /// it, an R*Tree of the tasks' circles (`SQLiteTaskSpots`) and the places'
-/// names (`SQLitePlaceTable`). WAL with
+/// names and list memberships (`SQLitePlaceTable`). WAL with
 /// `synchronous=FULL`, so a batch is acknowledged only once its commit is
 /// on disk and a batch is never partly there. Several processes may open
 /// the same file: readers never wait (WAL), a writer takes SQLite's write

@@ -156,12 +156,12 @@ final class Person: Sendable {
   ) {
     let queued = step?.sequence
     guard case .location(let fix) = report else {
-      guard let step, let queued else { return done(.success(process(report, device: device))) }
+      guard let step else { return done(.success(process(report, device: device))) }
       // Its sequence is durable before its step, as a location's is with
       // the fix: applied again after a worker died, it is known and let be.
-      return journalQueued([.put(.setting(key: lastQueuedKey, value: String(queued)))], step: step, then: done) {
+      return journalQueued([.put(.setting(key: lastQueuedKey, value: String(step.sequence)))], step: step, then: done) {
         [self] in
-        otherQueued.withLock { $0 = max($0 ?? 0, queued) }
+        otherQueued.withLock { $0 = max($0 ?? 0, step.sequence) }
         done(.success(process(report, device: device)))
       }
     }
