@@ -339,7 +339,9 @@ import TestSupport
   /// cluster elects a new leader): nothing is journalled and the report
   /// is not acknowledged, so the next owner's later fix cannot be written
   /// over by it (its stamp would be the later one). The CI run of
-  /// 2026-12-05 lost five people's last fix this way under load.
+  /// 2026-12-05 ended, under load, with five people's last fix older than
+  /// the one acknowledged; such a late write is the likely cause (that
+  /// run's worker logs were not kept).
   @Test func aWriteMadeAfterTheLeaseRanOutWritesNothing() throws {
     let a = try Self.worker("a", Self.ports())
     let person = try #require(try a.host.people.person("alice"))

@@ -132,8 +132,8 @@ import TestSupport
     func misfired(_ fired: [String: Int]) -> String {
       let wrong = ClusterKillTests.people.filter { fired[$0] != 1 }
       guard !wrong.isEmpty else { return "" }
-      let lines = logLines(about: Set(wrong.prefix(5))) { line, _ in
-        line.hasPrefix("whilehered: fired ") || (line.hasPrefix("whilehered: degraded ") && line.contains("could not save"))
+      let lines = logLines(about: Set(wrong.prefix(5))) { line, person in
+        (line.hasPrefix("whilehered: fired ") && person != nil) || (line.hasPrefix("whilehered: degraded ") && line.contains("could not save"))
       }
       return "\(wrong.count) not reminded once: \(wrong.prefix(10).map { "\($0)×\(fired[$0] ?? 0)" }); " + lines.prefix(20).joined(separator: " | ")
     }
