@@ -29,14 +29,29 @@ extension EngineContext {
   }
 
   /// Every list, the places in `lists` (with their tags and every list
-  /// they are in) and, with `tasks`, every task, read alone; nil when the
-  /// store cannot (`PartialReading`).
+  /// they are in) and, with `tasks`, every task tied to one of those
+  /// places, read alone; nil when the store cannot (`PartialReading`).
+  /// A task tied to a place has its circle around the place's position,
+  /// so the tasks near each place's position hold them all; a place with
+  /// no position reads every task.
   func state(ofLists lists: [ListID], tasks: Bool = false) throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }
     var keys = try reader.listKeys()
     for list in lists { keys.formUnion(try reader.places(inList: list).map(EntityKey.place)) }
-    if tasks { keys.formUnion(try reader.taskKeys()) }
-    return try reader.state(of: keys)
+    var state = try reader.state(of: keys)
+    guard tasks else { return state }
+    var near: Set<EntityKey> = []
+    for place in state.places.values {
+      guard let position = place.coordinate else {
+        near = try reader.taskKeys()
+        break
+      }
+      near.formUnion(try reader.tasks(near: position).map(EntityKey.task))
+    }
+    let records = try reader.records(of: near)
+    state.reserveCapacity(records.count)
+    state.apply(contentsOf: records)
+    return state
   }
 
   /// Every list and how many places each holds, read without the places
