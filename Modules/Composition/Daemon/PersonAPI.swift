@@ -144,7 +144,7 @@ struct PersonAPI {
         let views = try person.engine.places.lists.all().map { entry in
           ListView(
             id: entry.list.id.rawValue, name: entry.list.name,
-            places: state.memberships.filter { $0.list == entry.list.id }.map(\.place.rawValue).sorted())
+            places: state.places(inList: entry.list.id).map(\.rawValue).sorted())
         }
         return .json(200, encoding: views)
       case ("GET", 1, "plan"):

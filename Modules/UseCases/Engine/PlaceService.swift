@@ -121,7 +121,7 @@ public struct PlaceService: Sendable {
     var candidates = Array(state.places.values)
     if let listReference {
       let list = try state.list(listReference)
-      let members = Set(state.memberships.filter { $0.list == list.id }.map(\.place))
+      let members = state.places(inList: list.id)
       candidates = candidates.filter { members.contains($0.id) }
     }
     return PlaceSearch.run(query: query, over: candidates, order: order)
