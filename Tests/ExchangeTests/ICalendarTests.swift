@@ -69,6 +69,43 @@ import TestSupport
     #expect(target.tasks.list().count == 2)
   }
 
+  /// A place the file names, standing where the file puts it, is the
+  /// saved place of that name here: the task is tied to it (and follows
+  /// it when corrected). A namesake down the street, or another name at
+  /// the same spot, is not that place: those locations stay coordinates.
+  @Test func aLocationNamingASavedPlaceThereIsTiedToIt() throws {
+    let source = engine()
+    let kamppi = try source.places.add(name: "Prisma Kamppi", coordinate: try Coordinate(latitude: 60.16918, longitude: 24.93283))
+    _ = try source.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .place(kamppi.id.rawValue), radius: 70)])
+    let text = ExchangeService(context: source.context).iCalendar().text
+    let target = engine()
+    // The same shop saved here on its own (another id), a branch of the same name 900 m off, another name at the spot.
+    let here = try target.places.add(name: "prisma  KAMPPI", coordinate: try Coordinate(latitude: 60.16921, longitude: 24.93290))
+    _ = try target.places.add(name: "Prisma Kamppi", coordinate: try Coordinate(latitude: 60.1710, longitude: 24.9480))
+    _ = try target.places.add(name: "Kamppi Centre", coordinate: try Coordinate(latitude: 60.16918, longitude: 24.93283))
+    let report = try ExchangeService(context: target.context).importICalendar(text)
+    #expect(report.savedPlaces == ["Buy milk": [here.name]])
+    let imported = try #require(target.tasks.list().first)
+    #expect(imported.locations.map(\.target) == [.place(here.id)])
+    #expect(imported.locations.map(\.radius) == [70])
+
+    // Apple's file, its position to four decimals (a few metres off): the saved post office is it.
+    let apple = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:ABC-123", "SUMMARY:Pick up parcel", "BEGIN:VALARM", "ACTION:DISPLAY",
+      "X-APPLE-PROXIMITY:ARRIVE", "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=100;X-TITLE=\"Posti: Kaisaniemi\":geo:60.1712\\,24.9447",
+      "END:VALARM", "END:VTODO",
+      "BEGIN:VTODO", "UID:DEF", "SUMMARY:Return books", "BEGIN:VALARM", "ACTION:DISPLAY", "X-APPLE-PROXIMITY:ARRIVE",
+      "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=\"Posti: Kaisaniemi\":geo:60.1750\\,24.9447", "END:VALARM", "END:VTODO",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let posti = try target.places.add(name: "Posti: Kaisaniemi", coordinate: try Coordinate(latitude: 60.171238, longitude: 24.944741))
+    let second = try ExchangeService(context: target.context).importICalendar(apple)
+    #expect(second.savedPlaces == ["Pick up parcel": ["Posti: Kaisaniemi"]], "the second to-do's spot is 420 m away")
+    let tasks = Dictionary(uniqueKeysWithValues: target.tasks.list().map { ($0.title, $0) })
+    #expect(tasks["Pick up parcel"]?.locations.map(\.target) == [.place(posti.id)])
+    #expect(tasks["Return books"]?.locations.map(\.target) == [.coordinate(try Coordinate(latitude: 60.1750, longitude: 24.9447))])
+  }
+
   /// Broken files name the line; nothing is written.
   @Test(arguments: [
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n", "ends inside VTODO"),

@@ -25,7 +25,9 @@ struct SQLitePlaceTable: Sendable {
   }
 
   static let lists = SQLitePlaceTable(table: "list_places", columns: ("list", "place"), placeColumn: "place", markKey: "lists_seq") { state, ids in
-    state.memberships.filter { ids?.contains($0.place) ?? true }.map { [$0.list.rawValue, $0.place.rawValue] }
+    // Most writes touch no place (a task, a setting): no pass over every membership for them.
+    if let ids, ids.isEmpty { return [] }
+    return state.memberships.filter { ids?.contains($0.place) ?? true }.map { [$0.list.rawValue, $0.place.rawValue] }
   }
 
   static let all = [names, lists]

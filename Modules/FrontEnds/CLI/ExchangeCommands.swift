@@ -52,7 +52,10 @@ enum ExchangeCommands {
       return
     }
     context.output.out("Imported \(Formatting.count(report.created.count, "task")) from \(path).")
-    for title in report.created { context.output.out("  + \(title)") }
+    for title in report.created {
+      let saved = report.savedPlaces[title].map { " (at " + $0.map(CleanText.escaped).joined(separator: ", ") + ")" } ?? ""
+      context.output.out("  + \(CleanText.escaped(title))\(saved)")
+    }
     for title in report.adjusted { context.output.out("  ~ \(title): a radius was moved into the allowed range") }
     for (title, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { context.output.out("  - \(title): \(reason)") }
   }

@@ -42,6 +42,28 @@ public struct ExchangeService: Sendable {
     public var skipped: [String: String] = [:]
     /// Radii moved into the allowed range, by title.
     public var adjusted: [String] = []
+    /// Tasks tied to places already saved here (title → the places' names):
+    /// a place the file names, standing where the file puts it.
+    public var savedPlaces: [String: [String]] = [:]
+  }
+
+  /// How far a saved place may stand from where the file puts a place of
+  /// the same name and still be that place, metres: files round
+  /// coordinates (six decimals are 0.1 m, four 11 m), and a namesake down
+  /// the street (another branch) is further.
+  static let samePlaceDistance = 15.0
+
+  /// The saved place a file's location names: the nearest with the same
+  /// name (folded: case, accents and spacing ignored) within
+  /// `samePlaceDistance`. Another copy of WhileHere exports a place as its
+  /// name and position; tied to the saved place, the task follows it when
+  /// the place is corrected, as the task that was exported did.
+  static func savedPlace(for location: ICalendar.Location, among named: [String: [Place]]) -> Place? {
+    guard let title = location.title else { return nil }
+    return named[SearchText.fold(title), default: []]
+      .compactMap { place in place.coordinate.map { (place, $0.distance(to: location.coordinate)) } }
+      .filter { $0.1 <= samePlaceDistance }
+      .min { ($0.1, $0.0.id) < ($1.1, $1.0.id) }?.0
   }
 
   /// Creates a task for every to-do with a place. The whole file is read
@@ -52,6 +74,10 @@ public struct ExchangeService: Sendable {
     let now = context.clock.now()
     var report = ImportReport()
     var operations: [StoreOperation] = []
+    let titles = Set(todos.flatMap { $0.locations.compactMap(\.title) }.map(SearchText.fold))
+    let named = Dictionary(grouping: titles.isEmpty ? [] : state.places.values.filter { titles.contains(SearchText.fold($0.name)) }) {
+      SearchText.fold($0.name)
+    }
     for todo in todos {
       let label = todo.title.isEmpty ? todo.uid : todo.title
       if todo.uid.hasSuffix("@whilehere"), state.tasks[TaskID(String(todo.uid.dropLast("@whilehere".count)))] != nil {
@@ -69,11 +95,14 @@ public struct ExchangeService: Sendable {
         continue
       }
       var adjusted = false
+      var saved: [String] = []
       let locations = todo.locations.enumerated().map { index, location -> TaskLocation in
         let wanted = location.radius ?? context.radii.defaultRadius
         let radius = min(max(wanted, context.radii.minimum), context.radii.maximum)
         if radius != wanted { adjusted = true }
-        return TaskLocation(id: LocationID("l\(index + 1)"), target: .coordinate(location.coordinate), radius: radius)
+        let place = Self.savedPlace(for: location, among: named)
+        if let place { saved.append(place.name) }
+        return TaskLocation(id: LocationID("l\(index + 1)"), target: place.map { .place($0.id) } ?? .coordinate(location.coordinate), radius: radius)
       }
       do {
         var task = try ReminderTask(id: TaskID(context.ids.next()), title: todo.title, notes: todo.notes, locations: locations, createdAt: now)
@@ -82,6 +111,7 @@ public struct ExchangeService: Sendable {
         if !todo.uid.isEmpty { operations.append(.put(.setting(key: uidKey, value: task.id.rawValue))) }
         report.created.append(task.title)
         if adjusted { report.adjusted.append(task.title) }
+        if !saved.isEmpty { report.savedPlaces[task.title] = saved }
       } catch {
         report.skipped[label] = "\(error)"
       }
