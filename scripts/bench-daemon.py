@@ -24,7 +24,8 @@ CONNECTIONS = int(os.environ.get("CONNECTIONS", "100"))
 THREADS = int(os.environ.get("THREADS", "2"))
 # PERF_OUT=PREFIX records the daemon with perf during each size's fixes run, into PREFIX-SIZE.data.
 PERF_OUT = os.environ.get("PERF_OUT")
-# PERF_ARGS: perf record's sampling options (default "-F 499 -g"; without -g it slows the daemon far less).
+# PERF_ARGS: perf record's sampling options (default "-F 499 -g"; without -g it slows the daemon far less;
+# with -a the whole machine, so threads made after perf starts count too: report with --pid).
 PERF_ARGS = os.environ.get("PERF_ARGS", "-F 499 -g").split()
 STORM_CLIENTS = 400
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -212,7 +213,12 @@ def run(size, hashed):
     health = wrk(base, "/health", people_lua)
     profiler = None
     if PERF_OUT:
-        profiler = subprocess.Popen(["perf", "record", "-q", *PERF_ARGS, "-p", str(process.pid), "-o", f"{PERF_OUT}-{size}.data"],
+        # -p follows only the threads there when perf starts (Dispatch makes
+        # more under load); with -a in PERF_ARGS the whole machine is
+        # recorded instead (`perf report --pid PID` picks the daemon).
+        target = [] if "-a" in PERF_ARGS else ["-p", str(process.pid)]
+        print(f"perf: {size} people, daemon pid {process.pid}", file=sys.stderr, flush=True)
+        profiler = subprocess.Popen(["perf", "record", "-q", *PERF_ARGS, *target, "-o", f"{PERF_OUT}-{size}.data"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cpu_before = cpu_seconds(process.pid)
     fixes = wrk(base, LUA, people_lua)

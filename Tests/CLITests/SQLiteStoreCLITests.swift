@@ -32,6 +32,8 @@ import Testing
         ["task", "add", "Buy milk", "--at", "Alepa", "--radius", "150"], ["task", "add-place", "Buy milk", "--at", "Lidl"],
         ["task", "add", "Post letters", "--at", "60.17,24.94", "--radius", "300"], ["place", "edit", "Lidl", "--to", "60.1702,24.9390"],
         ["task", "add", "Far errand", "--at", "61.5,23.8"], ["task", "done", "Far errand"],
+        ["place", "add", "Prisma Kamppi", "--at", "60.1692,24.9328"], ["place", "add", "Prisma Itäkeskus", "--at", "60.2103,25.0814"],
+        ["place", "add", "K-Market Kamppi", "--at", "60.1688,24.9310"],
       ] {
         let result = cli.run(["--store", store] + command)
         #expect(result.code == 0, "\(command): \(result.stderr)")
@@ -55,6 +57,20 @@ import Testing
       // Ids differ between the two stores; everything else must not.
       func plain(_ text: String) -> String { text.replacingOccurrences(of: #"\b[0-9a-f]{12}\b"#, with: "ID", options: .regularExpression) }
       #expect(plain(sqlite.stdout) == plain(file.stdout), "\(command)")
+    }
+    // A place named as people name it, found among the names that start so
+    // where SQLite indexes them: the same answer, refusal or suggestion as
+    // the FileStore's, which reads every name.
+    for reference in ["PRISMA  kamppi", "alep", "prisma", "Prisma I", "kamppi", "market", "Lidll", "Ä", "xyz"] {
+      let (sqlite, file) = (cli.run("--store", stores[0], "place", "show", reference), cli.run("--store", stores[1], "place", "show", reference))
+      // Ids differ, and so does the order of the places an ambiguous name lists (by id).
+      func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\b[0-9a-f]{12}\b"#, with: "ID", options: .regularExpression)
+          .replacingOccurrences(of: #"ID \([^)]*\)(, ID \([^)]*\))*"#, with: "LISTED", options: .regularExpression)
+          + text.matches(of: #/\(([^)]*)\)/#).map { String($0.1) }.sorted().joined(separator: "|")
+      }
+      #expect(sqlite.code == file.code && plain(sqlite.stdout) == plain(file.stdout) && plain(sqlite.stderr) == plain(file.stderr),
+        "\(reference): \(sqlite.code) \(sqlite.stdout)\(sqlite.stderr) ≠ \(file.code) \(file.stdout)\(file.stderr)")
     }
   }
 

@@ -52,6 +52,11 @@ extension SQLiteOperationStore {
     return state().placeNames
   }
 
+  public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
+    guard folded.utf8.allSatisfy({ $0 < 0x80 }), idPrefix?.utf8.allSatisfy({ $0 < 0x80 }) ?? true else { return nil }
+    return try reading { database in try SQLitePlaceTable.names(startingWith: folded, idPrefix: idPrefix, database: database) }
+  }
+
   public func places(inList list: ListID) throws -> Set<PlaceID> {
     if let places = try reading({ database in try SQLitePlaceTable.places(inList: list, database: database) }) { return places }
     try refresh()

@@ -3,8 +3,10 @@ import Foundation
 import Persistence
 
 /// A table that answers a question about places without decoding them:
-/// `place_names` (one row per place held, with its name: `placeNames()`)
-/// and `list_places` (one row per membership held: `places(inList:)`).
+/// `place_names` (one row per place held, with its name: `placeNames()`),
+/// `place_folded` (the same places, each with its name folded as
+/// `SearchText.fold` folds it, indexed: `placeNames(startingWith:)`) and
+/// `list_places` (one row per membership held: `places(inList:)`).
 /// Each is written in the transaction of the records that change it, from
 /// the state after them, and is current up to the record row its mark in
 /// `meta` names. A store written by a build without the table (or not
@@ -30,10 +32,19 @@ struct SQLitePlaceTable: Sendable {
     return state.memberships.filter { ids?.contains($0.place) ?? true }.map { [$0.list.rawValue, $0.place.rawValue] }
   }
 
-  static let all = [names, lists]
+  /// Its mark names the folding: were `SearchText.fold` to change, a new
+  /// key would make every store write the table again.
+  static let folded = SQLitePlaceTable(table: "place_folded", columns: ("place", "folded"), placeColumn: "place", markKey: "folded1_seq") { state, ids in
+    guard let ids else { return state.places.values.map { [$0.id.rawValue, SearchText.fold($0.name)] } }
+    return ids.compactMap { id in state.places[id].map { [id.rawValue, SearchText.fold($0.name)] } }
+  }
+
+  static let all = [names, folded, lists]
 
   static let schema = """
     CREATE TABLE IF NOT EXISTS place_names(place TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS place_folded(place TEXT PRIMARY KEY, folded TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS place_folded_folded ON place_folded(folded);
     CREATE TABLE IF NOT EXISTS list_places(list TEXT NOT NULL, place TEXT NOT NULL, PRIMARY KEY(list, place));
     CREATE INDEX IF NOT EXISTS list_places_place ON list_places(place);
     """
@@ -81,6 +92,28 @@ struct SQLitePlaceTable: Sendable {
       if let id = row.text(0), let name = row.text(1) { names.append((PlaceID(id), name)) }
     }
     return names
+  }
+
+  /// The places whose folded name starts with `folded` (ASCII) and those
+  /// whose id starts with `idPrefix` (ASCII), with their names; nil when
+  /// a table is behind the records. Both by an index's range: every text
+  /// starting with P sorts from P up to P followed by U+10FFFF, which no
+  /// folded name or id holds.
+  static func names(startingWith folded: String, idPrefix: String?, database: SQLiteDatabase) throws -> [(id: PlaceID, name: String)]? {
+    guard try names.isCurrent(database), try self.folded.isCurrent(database) else { return nil }
+    var found: [PlaceID: String] = [:]
+    try database.query(
+      "SELECT n.place, n.name FROM place_folded f JOIN place_names n ON n.place = f.place WHERE f.folded >= ? AND f.folded < ?",
+      [folded, folded + "\u{10FFFF}"]
+    ) { row in
+      if let id = row.text(0), let name = row.text(1) { found[PlaceID(id)] = name }
+    }
+    if let idPrefix {
+      try database.query("SELECT place, name FROM place_names WHERE place >= ? AND place < ?", [idPrefix, idPrefix + "\u{10FFFF}"]) { row in
+        if let id = row.text(0), let name = row.text(1) { found[PlaceID(id)] = name }
+      }
+    }
+    return found.map { ($0.key, $0.value) }
   }
 
   /// The places `list` holds, or nil when the table is behind the records.

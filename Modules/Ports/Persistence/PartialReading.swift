@@ -26,6 +26,12 @@ import Domain
 /// - `placeNames()` is every place `state()` holds (deleted ones not),
 ///   each once with its `name`, in no promised order: what a name typed
 ///   on a command line is resolved against without reading every place.
+/// - `placeNames(startingWith:idPrefix:)` is nil (the store cannot tell
+///   without every name: callers use `placeNames()`), or every place
+///   `state()` holds whose folded name (`SearchText.fold`) starts with
+///   `folded` byte for byte and every one whose id starts with `idPrefix`,
+///   each with its `name`; it may hold more, never fewer. A store answers
+///   only for ASCII prefixes, where bytes and characters agree.
 /// - `places(inList:)` is every place `state()` holds a membership of
 ///   the list for; it may hold more (a place taken out of it, or deleted,
 ///   since the store last folded its log), never fewer: callers read
@@ -52,6 +58,10 @@ public protocol PartialReading: OperationStore {
   /// Every place held, with its name.
   func placeNames() throws -> [(id: PlaceID, name: String)]
 
+  /// The places whose folded name starts with `folded` or whose id starts
+  /// with `idPrefix`, with their names; nil when only `placeNames()` can say.
+  func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]?
+
   /// A superset of the places in `list`.
   func places(inList list: ListID) throws -> Set<PlaceID>
 
@@ -60,6 +70,9 @@ public protocol PartialReading: OperationStore {
 }
 
 extension PartialReading {
+  /// No index of folded names: callers read every name.
+  public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? { nil }
+
   /// What `state()` holds for `keys`, and nothing else.
   public func state(of keys: Set<EntityKey>) throws -> StoreState {
     StoreState(applying: try records(of: keys))

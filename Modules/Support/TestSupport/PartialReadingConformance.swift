@@ -119,6 +119,30 @@ public enum PartialReadingConformance {
     let expected = whole.places.values.map { "\($0.id.rawValue)=\($0.name)" }.sorted()
     let found = names.map { "\($0.id.rawValue)=\($0.name)" }.sorted()
     try expect(found == expected, check, "names \(found) ≠ \(expected)")
+    try startsMatch(store, whole: whole, check: check)
+  }
+
+  /// `placeNames(startingWith:idPrefix:)`, where the store answers, holds
+  /// every place `whole` holds whose folded name starts with the prefix
+  /// or whose id starts with the id's, with its name, and no other name.
+  static func startsMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
+    let places = whole.places.values.sorted { $0.id < $1.id }
+    var asked: [(folded: String, id: String?)] = [("zzzz-nothing", "zzzz")]
+    for place in places.prefix(12) {
+      let folded = SearchText.fold(place.name)
+      // "~" starts no folded name: the id's start alone finds the place.
+      asked += [(folded, nil), (String(folded.prefix(1)), nil), (String(folded.prefix(3)), String(place.id.rawValue.prefix(3))), ("~", place.id.rawValue)]
+    }
+    for (folded, idPrefix) in asked where !folded.isEmpty {
+      guard let found = try store.placeNames(startingWith: folded, idPrefix: idPrefix) else { continue }
+      let expected = Set(
+        places.filter { SearchText.fold($0.name).utf8.starts(with: folded.utf8) || idPrefix.map($0.id.rawValue.hasPrefix) ?? false }.map(\.id))
+      let ids = Set(found.map(\.id))
+      try expect(ids.isSuperset(of: expected), "\(check): placeNames(startingWith: \(folded), idPrefix: \(idPrefix ?? "nil"))", "misses \(expected.subtracting(ids).map(\.rawValue).sorted())")
+      for (id, name) in found {
+        try expect(whole.places[id]?.name == name, "\(check): placeNames(startingWith: \(folded))", "\(id.rawValue) named '\(name)', held as \(whole.places[id]?.name ?? "nothing")")
+      }
+    }
   }
 
   /// A place moved (or deleted) moves its tasks' circles with it.

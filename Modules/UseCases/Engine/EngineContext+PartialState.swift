@@ -80,6 +80,16 @@ extension EngineContext {
     return try reader.placeNames()
   }
 
+  /// The places a typed reference can name by its name, a start of the
+  /// name or a start of the id (`Reference.resolve`'s first steps), where
+  /// the store has them indexed; nil when only every name can say.
+  func placeNames(startingWith reference: String) throws -> [(id: PlaceID, name: String)]? {
+    guard let reader = store as? any PartialReading else { return nil }
+    let folded = SearchText.fold(reference)
+    guard !folded.isEmpty else { return nil }
+    return try reader.placeNames(startingWith: folded, idPrefix: reference.count >= 3 ? reference : nil)
+  }
+
   /// The settings whose keys start with `prefix`, read alone; nil when
   /// the store cannot (`PartialReading`).
   func settings(startingWith prefix: String) throws -> [String: String]? {

@@ -27,15 +27,30 @@ public struct PlaceService: Sendable {
 
   /// By exact id, read alone where the store can (`PartialReading`); by
   /// name or prefix, resolved among the places' names alone and then read
-  /// alone there, or from the whole state.
+  /// alone there, or from the whole state. Where the store indexes folded
+  /// names, the names that start as the reference does come first: the
+  /// same answer (a name, an id's start or a name's start decide among
+  /// those alone, all of which are there), and only words of a name or a
+  /// slip read every name.
   public func get(_ reference: String) throws -> Place {
     if let place = try context.state(ofPlace: reference)?.places[PlaceID(reference)] { return place }
-    if let names = try context.placeNames() {
-      let id = try Reference.resolve(
+    func resolve(_ names: [(id: PlaceID, name: String)]) throws(DomainError) -> PlaceID {
+      try Reference.resolve(
         reference, kind: "place", among: names.map { Reference.Candidate(id: $0.id.rawValue, name: $0.name, preferred: true, value: $0.id) })
-      // Deleted since its name was read: resolved again against what is there now.
-      if let place = try context.state(ofPlace: id.rawValue)?.places[id] { return place }
     }
+    var resolved: PlaceID?
+    // Only when a name or an id there starts as the reference does: then
+    // resolving stops at those steps, among all of them. Otherwise words
+    // of names or a slip decide, among every name.
+    if let starting = try context.placeNames(startingWith: reference) {
+      let folded = SearchText.fold(reference)
+      if starting.contains(where: { SearchText.fold($0.name).hasPrefix(folded) || (reference.count >= 3 && $0.id.rawValue.hasPrefix(reference)) }) {
+        resolved = try resolve(starting)
+      }
+    }
+    if resolved == nil, let names = try context.placeNames() { resolved = try resolve(names) }
+    // Deleted since its name was read: resolved again against what is there now.
+    if let id = resolved, let place = try context.state(ofPlace: id.rawValue)?.places[id] { return place }
     return try context.wholeState().place(reference)
   }
 
