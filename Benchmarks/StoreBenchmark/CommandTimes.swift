@@ -28,6 +28,8 @@ enum CommandTimes {
     // With the exit status each must end with.
     let commands: [(String, [String], Int32)] = [
       ("task list", ["task", "list"], 0), ("task show", ["task", "show", "t000001"], 0), ("place show", ["place", "show", "p0000001"], 0),
+      // A task as a person names it: by its title.
+      ("task show TITLE", ["task", "show", "Task 5000"], 0),
       // A place as a person names it, and a slip answered with the nearest name (not found: 66).
       ("place show NAME", ["place", "show", "Place 61277"], 0), ("place show NAME, a slip", ["place", "show", "Plase 61277x"], 66),
       ("check --at", ["check", "--at", "60.2,24.9"], 0),

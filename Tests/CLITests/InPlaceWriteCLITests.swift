@@ -9,6 +9,53 @@ import TestSupport
 /// change, not every place: shown by damage in a snapshot frame none of them
 /// reads, which stops anything that reads the store whole.
 @Suite struct InPlaceWriteCLITests {
+  /// A task named by its title (or the start of it) and a new task's
+  /// twin are found among the sidecar's titles: damage in a snapshot frame
+  /// holding other tasks stops what reads every task, not them.
+  @Test func tasksNamedByTitleAreFoundWithoutReadingEveryTask() throws {
+    let cli = CLIHarness()
+    let directory = cli.storeDirectory
+    do {
+      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
+      defer { store.close() }
+      try store.append([.put(.place(Fixtures.place("p1", name: "Alepa Kamppi")))])
+      var wanted = Fixtures.task("t1", title: "Buy oat milk")
+      wanted.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p1")), radius: 150)]
+      try store.append([.put(.task(wanted))])
+      // More records than two snapshot frames hold (8,192 each).
+      try store.append((2..<16_500).map { .put(.task(Fixtures.task("t\($0)", title: "Errand \($0)"))) })
+      try store.compact()
+    }
+    let snapshotPath = directory + "/snapshot-2"
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
+    func offset(of text: String) throws -> Int {
+      let wanted = Array(text.utf8)
+      return try #require((0...(bytes.count - wanted.count)).first { Array(bytes[$0..<($0 + wanted.count)]) == wanted })
+    }
+    let read = [try offset(of: "Buy oat milk"), try offset(of: "Alepa Kamppi")]
+    var frames: [Range<Int>] = []
+    var start = 8
+    while start + 12 <= bytes.count {
+      let length = (0..<4).reduce(0) { $0 | Int(bytes[start + 4 + $1]) << (8 * $1) }
+      frames.append(start..<(start + 12 + length))
+      start += 12 + length
+    }
+    let other = try #require(frames.first { frame in !read.contains { frame.contains($0) } })
+    bytes[(other.lowerBound + other.upperBound) / 2] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
+    #expect(cli.run("task", "list").code != 0, "reading every task finds the damage")
+
+    let shown = cli.run("task", "show", "Buy oat milk")
+    #expect(shown.code == 0 && shown.stdout.contains("Alepa Kamppi"), "\(shown.stdout)\(shown.stderr)")
+    let done = cli.run("task", "done", "buy oat")
+    #expect(done.code == 0 && done.stdout.contains("Done"), "\(done.stdout)\(done.stderr)")
+    #expect(cli.run("task", "reopen", "Buy oat milk").code == 0)
+    let twin = cli.run("task", "add", "BUY OAT MILK", "--at", "60.17,24.94")
+    #expect(twin.code == 0 && twin.stderr.contains("was already on your list"), "\(twin.stdout)\(twin.stderr)")
+    let ambiguous = cli.run("task", "show", "buy oat")
+    #expect(ambiguous.code != 0 && ambiguous.stderr.contains("several"), "two open tasks now: \(ambiguous.stdout)\(ambiguous.stderr)")
+  }
+
   @Test func tasksAreAnsweredWithoutReadingEveryPlace() throws {
     let cli = CLIHarness()
     let directory = cli.storeDirectory

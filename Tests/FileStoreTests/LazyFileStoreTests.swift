@@ -103,8 +103,18 @@ import TestSupport
     try Data(keys).write(to: URL(fileURLWithPath: path + "/keys-2"))
   }
 
-  /// Takes the memberships off the end of a sidecar (checksum taken off
+  /// Takes the titles off the end of a sidecar (checksum taken off
   /// already), leaving one as written before it held them; their count.
+  static func removeTitles(_ keys: inout [UInt8]) -> Int {
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
+    #expect(word(keys.count - 4) == 0x5454_4857, "the sidecar ends with its titles' mark")
+    let count = word(keys.count - 8)
+    keys.removeLast(8 + 20 * count)
+    return count
+  }
+
+  /// Takes the memberships off the end of a sidecar (checksum and titles
+  /// taken off already), leaving one as written before it held them; their count.
   static func removeMemberships(_ keys: inout [UInt8]) -> Int {
     func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
     #expect(word(keys.count - 4) == 0x534D_4857, "the sidecar ends with its memberships' mark")
@@ -121,7 +131,10 @@ import TestSupport
     let list = Fixtures.list("l1")
     let (folder, path) = try Self.compacted(
       places.map { .put(.place($0)) } + [.put(.list(list))] + [1, 3].map { .put(.membership(Membership(list: list.id, place: places[$0].id))) })
-    try Self.rewriteSidecar(path) { keys in #expect(Self.removeMemberships(&keys) == 2) }
+    try Self.rewriteSidecar(path) { keys in
+      _ = Self.removeTitles(&keys)
+      #expect(Self.removeMemberships(&keys) == 2)
+    }
     let reader = Self.lazy(path)
     defer { reader.close() }
     #expect(try reader.placeNames().count == 4)
@@ -135,8 +148,9 @@ import TestSupport
     let list = Fixtures.list("l1")
     let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1"))), .put(.list(list)), .put(.membership(Membership(list: list.id, place: PlaceID("p1"))))])
     try Self.rewriteSidecar(path) { keys in
-      // The one membership's place id starts far past the end.
-      for i in 0..<4 { keys[keys.count - 8 - 16 + 8 + i] = 0xFF }
+      // The one membership's place id starts far past the end (after it:
+      // its count and mark, then the titles' count and mark, there being none).
+      for i in 0..<4 { keys[keys.count - 8 - 8 - 16 + 8 + i] = 0xFF }
     }
     let reader = Self.lazy(path)
     defer { reader.close() }
@@ -150,6 +164,7 @@ import TestSupport
     let places = (0..<5).map { Fixtures.place("p\($0)", name: "Place \($0)") }
     let (folder, path) = try Self.compacted(places.map { .put(.place($0)) } + [.put(.task(Fixtures.task("t1")))])
     try Self.rewriteSidecar(path) { keys in
+      _ = Self.removeTitles(&keys)
       _ = Self.removeMemberships(&keys)
       let count = keys.suffix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
       #expect(count == 5, "the sidecar names the five places")
@@ -167,13 +182,45 @@ import TestSupport
   @Test func aSidecarNamePointingOutsideItselfIsNotUsed() throws {
     let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa")))])
     try Self.rewriteSidecar(path) { keys in
-      // The one name's text starts far past the end (before it: the names'
-      // count, then the memberships' count and mark, there being none).
-      for i in 0..<4 { keys[keys.count - 8 - 4 - 16 + 8 + i] = 0xFF }
+      // The one name's text starts far past the end (after it: the names'
+      // count, then the memberships' and the titles' counts and marks, there being none).
+      for i in 0..<4 { keys[keys.count - 8 - 8 - 4 - 16 + 8 + i] = 0xFF }
     }
     let reader = Self.lazy(path)
     defer { reader.close() }
     #expect(try reader.placeNames().map { "\($0.id)=\($0.name)" } == ["p1=Alepa"])
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A sidecar written before it held the tasks' titles (it ends with the
+  /// memberships) is still used for part reads, names and lists; titles
+  /// are read from the tasks' records.
+  @Test func aSidecarFromBeforeTitlesIsUsed() throws {
+    var done = Fixtures.task("t2", title: "Post letters")
+    try done.complete(at: Fixtures.epoch)
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1"))), .put(.task(Fixtures.task("t1", title: "Buy milk"))), .put(.task(done))])
+    try Self.rewriteSidecar(path) { keys in #expect(Self.removeTitles(&keys) == 2) }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.taskTitles().map { "\($0.id)=\($0.title)=\($0.completed)" }.sorted() == ["t1=Buy milk=false", "t2=Post letters=true"])
+    #expect(try reader.placeNames().count == 1)
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A title pointing past the sidecar's text, or a completed flag that is
+  /// neither 0 nor 1, is not read: the sidecar is not used, and the titles
+  /// come from the records.
+  @Test(arguments: [8, 16]) func aSidecarTitleOutsideItselfIsNotUsed(field: Int) throws {
+    var task = Fixtures.task("t1", title: "Buy milk")
+    try task.complete(at: Fixtures.epoch)
+    let (folder, path) = try Self.compacted([.put(.task(task))])
+    try Self.rewriteSidecar(path) { keys in
+      // The one title's text start, or its flag (after it: the titles' count and mark).
+      for i in 0..<4 { keys[keys.count - 8 - 20 + field + i] = field == 16 ? (i == 0 ? 2 : 0) : 0xFF }
+    }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    #expect(try reader.taskTitles().map { "\($0.id)=\($0.title)=\($0.completed)" } == ["t1=Buy milk=true"])
     withExtendedLifetime(folder) {}
   }
 

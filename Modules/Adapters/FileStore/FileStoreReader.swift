@@ -242,6 +242,23 @@ struct FileStoreReader {
     return names + touched.placeNames
   }
 
+  /// Every task held, its title and whether it is done: the sidecar's
+  /// titles of the snapshot's tasks, less those the log touched, which are
+  /// read with their records. nil when the sidecar is from before titles.
+  func taskTitles() throws -> [TaskTitle]? {
+    var titles: [TaskTitle] = []
+    if let index = keys {
+      guard let count = index.titles else { return nil }
+      titles.reserveCapacity(count + tailTasks.count)
+      for number in 0..<count {
+        let (id, title, completed) = index.title(number)
+        if tailTasks.isEmpty || !tailTasks.contains(id) { titles.append(TaskTitle(id: TaskID(id), title: title, completed: completed)) }
+      }
+    }
+    guard !tailTasks.isEmpty else { return titles }
+    return titles + StoreState(applying: try records(of: Set(tailTasks.map { EntityKey.task(TaskID($0)) }))).taskTitles
+  }
+
   /// The places the snapshot holds in `list`, and every place the log put
   /// in it or took out: more than the list holds, never fewer. nil when
   /// the sidecar is from before memberships.

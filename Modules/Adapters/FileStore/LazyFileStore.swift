@@ -115,6 +115,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().placeNames
   }
 
+  public func taskTitles() throws -> [TaskTitle] {
+    if let reader = try reader(), let titles = try reader.taskTitles() { return titles }
+    return try opened().state().taskTitles
+  }
+
   public func places(inList list: ListID) throws -> Set<PlaceID> {
     if let reader = try reader(), let places = reader.places(inList: list) { return places }
     return try opened().state().places(inList: list)

@@ -20,10 +20,14 @@ import Persistence
 /// its id and name (start and length in the text each), then their count
 /// (u32); per membership held, sorted by list id then place id, the
 /// list's and the place's id (start and length in the text each), then
-/// their count (u32) and `membershipsMark`; the CRC-32 of all before. A
-/// sidecar from before names ends with the text, one from before
-/// memberships with the names' count: both are used, names then read from
-/// the places' records and a list's places from every place's.
+/// their count (u32) and `membershipsMark`; per task (held, by id) its id
+/// and title (start and length in the text each) and 1 when it is
+/// completed, else 0, then their count (u32) and `titlesMark`; the CRC-32
+/// of all before. A sidecar from before names ends with the text, one from
+/// before memberships with the names' count, one from before titles with
+/// `membershipsMark`: all are used, names then read from the places'
+/// records, a list's places from every place's and titles from every
+/// task's.
 struct SnapshotKeys {
   static let kind = "WHKEY"
   static let noPlace = UInt32.max
@@ -33,8 +37,11 @@ struct SnapshotKeys {
   static let spotBytes = 16 + 32
   static let nameBytes = 16
   static let membershipBytes = 16
+  static let titleBytes = 20
   /// Ends the memberships' count: a names' count is never this large.
   static let membershipsMark: UInt32 = 0x534D_4857
+  /// Ends the titles' count.
+  static let titlesMark: UInt32 = 0x5454_4857
 
   static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
 
@@ -85,13 +92,15 @@ struct SnapshotKeys {
     }
     var previous: (owner: [UInt8], start: Int)?
     // Where each place's id is in the text: its owner key's, past `place/`.
-    let placePrefix = Array("place/".utf8)
-    var placeIDs: [String: Int] = [:]
+    let placePrefix = Array("place/".utf8), taskPrefix = Array("task/".utf8)
+    var placeIDs: [String: Int] = [:], taskIDs: [String: Int] = [:]
     for entry in entries {
       // One owner's records are together: its name is written once.
       let start = previous.map { $0.owner == entry.owner } == true ? previous!.start : put(entry.owner)
       if previous?.start != start, entry.owner.starts(with: placePrefix) {
         placeIDs[String(decoding: entry.owner.dropFirst(placePrefix.count), as: UTF8.self)] = start + placePrefix.count
+      } else if previous?.start != start, entry.owner.starts(with: taskPrefix) {
+        taskIDs[String(decoding: entry.owner.dropFirst(taskPrefix.count), as: UTF8.self)] = start + taskPrefix.count
       }
       previous = (entry.owner, start)
       u32(start)
@@ -128,6 +137,10 @@ struct SnapshotKeys {
       listIDs[list] = listStart
       return (listStart, list.utf8.count, placeIDs[place] ?? put(place.utf8), place.utf8.count)
     }
+    // A task's id is in the text already, as its owner key's tail.
+    let titles = state.tasks.sorted(by: { $0.key < $1.key }).map { id, task in
+      (taskIDs[id.rawValue] ?? put(id.rawValue.utf8), id.rawValue.utf8.count, put(task.title.utf8), task.title.utf8.count, task.state.isCompleted ? 1 : 0)
+    }
     let textCount = UInt32(text.count)
     for shift in 0..<4 { out[textCountAt + shift] = UInt8(truncatingIfNeeded: textCount >> (8 * UInt32(shift))) }
     out += text
@@ -140,6 +153,11 @@ struct SnapshotKeys {
     }
     u32(memberships.count)
     u32(Int(membershipsMark))
+    for title in titles {
+      for value in [title.0, title.1, title.2, title.3, title.4] { u32(value) }
+    }
+    u32(titles.count)
+    u32(Int(titlesMark))
     Frame.appendLE(CRC32.checksum(out), to: &out)
     return out
   }
@@ -155,11 +173,14 @@ struct SnapshotKeys {
   let names: Int?
   /// How many memberships are listed (nil: a sidecar from before them).
   let memberships: Int?
+  /// How many tasks are titled (nil: a sidecar from before titles).
+  let titles: Int?
   private let entriesStart: Int
   private let spotsStart: Int
   private let textStart: Int
   private let namesStart: Int
   private let membershipsStart: Int
+  private let titlesStart: Int
 
   init?(_ file: MappedFile, snapshotBytes: Int, snapshotCRC: UInt32) {
     let bytes = file.bytes
@@ -174,16 +195,31 @@ struct SnapshotKeys {
     spotsStart = entriesStart + entries * Self.entryBytes
     textStart = spotsStart + spots * Self.spotBytes
     namesStart = textStart + header[6]
+    // The sections after the text, read from the end: the titles (when
+    // there), before them the memberships (when there), before them the names.
+    var end = bytes.count - 4
+    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.titlesMark {
+      let count = Int(Frame.readLE(bytes, at: end - 8))
+      guard count <= (end - 8 - namesStart) / Self.titleBytes else { return nil }
+      titlesStart = end - 8 - count * Self.titleBytes
+      titles = count
+      end = titlesStart
+      // Titles come only after memberships.
+      guard namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.membershipsMark else { return nil }
+    } else {
+      titlesStart = end
+      titles = nil
+    }
     // Where the names' count is: before the memberships when they are there.
-    var namesEnd = bytes.count - 4
-    if namesStart + 12 <= bytes.count, Frame.readLE(bytes, at: bytes.count - 8) == Self.membershipsMark {
-      let count = Int(Frame.readLE(bytes, at: bytes.count - 12))
-      guard count <= (bytes.count - namesStart) / Self.membershipBytes else { return nil }
-      membershipsStart = bytes.count - 12 - count * Self.membershipBytes
+    var namesEnd = end
+    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.membershipsMark {
+      let count = Int(Frame.readLE(bytes, at: end - 8))
+      guard count <= (end - 8 - namesStart) / Self.membershipBytes else { return nil }
+      membershipsStart = end - 8 - count * Self.membershipBytes
       memberships = count
       namesEnd = membershipsStart
     } else {
-      membershipsStart = bytes.count
+      membershipsStart = end
       memberships = nil
     }
     if namesStart == namesEnd, memberships == nil {
@@ -205,6 +241,10 @@ struct SnapshotKeys {
     for membership in 0..<(memberships ?? 0) {
       let at = membershipsStart + membership * Self.membershipBytes
       guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text else { return nil }
+    }
+    for title in 0..<(titles ?? 0) {
+      let at = titlesStart + title * Self.titleBytes
+      guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text, u32(at + 16) <= 1 else { return nil }
     }
     for frame in 0..<frames where !(FileHeader.size + Frame.headerSize...snapshotBytes).contains(self.frame(frame).lowerBound)
       || self.frame(frame).upperBound > snapshotBytes
@@ -297,6 +337,15 @@ struct SnapshotKeys {
   func name(_ index: Int) -> (id: String, name: String) {
     let at = namesStart + index * Self.nameBytes
     return (String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self))
+  }
+
+  /// Title `index`'s task id, the task's title and whether it is completed.
+  func title(_ index: Int) -> (id: String, title: String, completed: Bool) {
+    let at = titlesStart + index * Self.titleBytes
+    return (
+      String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self),
+      u32(at + 16) == 1
+    )
   }
 
   /// The ids of the places the snapshot holds in `list` (a range of the

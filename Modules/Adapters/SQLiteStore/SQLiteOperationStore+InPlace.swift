@@ -16,7 +16,7 @@ extension SQLiteOperationStore {
   ) throws -> [OperationRecord]? {
     var last: Int64 = 0
     try database.query("SELECT COALESCE(MAX(seq), 0) FROM records") { row in last = row.integer(0) }
-    guard let latest = try SQLiteLatest.read(database), try SQLitePlaceTable.current(through: last, database: database) else { return nil }
+    guard let latest = try SQLiteLatest.read(database), try SQLiteSideTable.current(through: last, database: database) else { return nil }
     var owners = Set(operations.map { $0.key.owner.description })
     // Tasks whose circles sit at a place written here are rewritten too.
     let places = operations.compactMap { operation -> String? in
@@ -40,7 +40,7 @@ extension SQLiteOperationStore {
     try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
     core.apply(written)
     try SQLiteTaskSpots.update(after: written, state: core.state, database: database)
-    try SQLitePlaceTable.update(after: written, before: before, last: last, state: core.state, database: database)
+    try SQLiteSideTable.update(after: written, before: before, last: last, state: core.state, database: database)
     try SQLiteLatest.write(seq: last, stamp: core.clock.last, database: database)
     return written
   }

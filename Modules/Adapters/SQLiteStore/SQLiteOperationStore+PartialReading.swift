@@ -47,24 +47,30 @@ extension SQLiteOperationStore {
   }
 
   public func placeNames() throws -> [(id: PlaceID, name: String)] {
-    if let names = try reading({ database in try SQLitePlaceTable.names(database) }) { return names }
+    if let names = try reading({ database in try SQLiteSideTable.names(database) }) { return names }
     try refresh()
     return state().placeNames
   }
 
+  public func taskTitles() throws -> [TaskTitle] {
+    if let titles = try reading({ database in try SQLiteSideTable.titles(database) }) { return titles }
+    try refresh()
+    return state().taskTitles
+  }
+
   public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
     guard folded.utf8.allSatisfy({ $0 < 0x80 }), idPrefix?.utf8.allSatisfy({ $0 < 0x80 }) ?? true else { return nil }
-    return try reading { database in try SQLitePlaceTable.names(startingWith: folded, idPrefix: idPrefix, database: database) }
+    return try reading { database in try SQLiteSideTable.names(startingWith: folded, idPrefix: idPrefix, database: database) }
   }
 
   public func places(inList list: ListID) throws -> Set<PlaceID> {
-    if let places = try reading({ database in try SQLitePlaceTable.places(inList: list, database: database) }) { return places }
+    if let places = try reading({ database in try SQLiteSideTable.places(inList: list, database: database) }) { return places }
     try refresh()
     return state().places(inList: list)
   }
 
   public func listCounts() throws -> [ListID: Int] {
-    if let counts = try reading({ database in try SQLitePlaceTable.listCounts(database) }) { return counts }
+    if let counts = try reading({ database in try SQLiteSideTable.listCounts(database) }) { return counts }
     try refresh()
     return state().listCounts
   }

@@ -7,7 +7,7 @@ import Persistence
 /// (each record in the stores' binary form, `RecordCodec`, in the order
 /// written, indexed by the key it is read with), the replica's id beside
 /// it, an R*Tree of the tasks' circles (`SQLiteTaskSpots`) and the places'
-/// names and list memberships (`SQLitePlaceTable`). WAL with
+/// names and list memberships (`SQLiteSideTable`). WAL with
 /// `synchronous=FULL`, so a batch is acknowledged only once its commit is
 /// on disk and a batch is never partly there. Several processes may open
 /// the same file: readers never wait (WAL), a writer takes SQLite's write
@@ -81,7 +81,7 @@ public final class SQLiteOperationStore: PartialReading {
     var state = Guarded(core: StoreCore(replica: replica), seq: 0, database: database)
     if meta["format"] == "1" { try Self.upgrade(&state, replica: replica, path: path) }
     do {
-      try database.execute("CREATE INDEX IF NOT EXISTS records_owner ON records(owner);" + SQLiteTaskSpots.schema + SQLitePlaceTable.schema)
+      try database.execute("CREATE INDEX IF NOT EXISTS records_owner ON records(owner);" + SQLiteTaskSpots.schema + SQLiteSideTable.schema)
     } catch let failure as SQLiteDatabase.Failure {
       throw Self.storeError(failure, path: path, operation: "open")
     }
@@ -101,7 +101,7 @@ public final class SQLiteOperationStore: PartialReading {
         var format: String?
         try database.query("SELECT value FROM meta WHERE key = 'format'") { row in format = row.text(0) }
         if format == "1" {
-          try database.execute("ALTER TABLE records ADD COLUMN owner TEXT;" + SQLiteTaskSpots.schema + SQLitePlaceTable.schema)
+          try database.execute("ALTER TABLE records ADD COLUMN owner TEXT;" + SQLiteTaskSpots.schema + SQLiteSideTable.schema)
           var rows: [[any Sendable]] = []
           let decoder = JSONDecoder()
           try database.query("SELECT seq, record FROM records") { row in
@@ -182,7 +182,7 @@ public final class SQLiteOperationStore: PartialReading {
           state.core.apply(records)
           state.seq = last
           try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
-          try SQLitePlaceTable.update(after: records, before: committed, last: last, state: state.core.state, database: database)
+          try SQLiteSideTable.update(after: records, before: committed, last: last, state: state.core.state, database: database)
           try SQLiteLatest.write(seq: last, stamp: state.core.clock.last, database: database)
           try database.execute("COMMIT")
           return records

@@ -26,6 +26,10 @@ import Domain
 /// - `placeNames()` is every place `state()` holds (deleted ones not),
 ///   each once with its `name`, in no promised order: what a name typed
 ///   on a command line is resolved against without reading every place.
+/// - `taskTitles()` is every task `state()` holds (deleted ones not), each
+///   once with its `title` and whether it is completed, in no promised
+///   order: what a title typed on a command line is resolved against (and
+///   a new task's twins found) without reading every task.
 /// - `placeNames(startingWith:idPrefix:)` is nil (the store cannot tell
 ///   without every name: callers use `placeNames()`), or every place
 ///   `state()` holds whose folded name (`SearchText.fold`) starts with
@@ -57,6 +61,9 @@ public protocol PartialReading: OperationStore {
 
   /// Every place held, with its name.
   func placeNames() throws -> [(id: PlaceID, name: String)]
+
+  /// Every task held, with its title and whether it is completed.
+  func taskTitles() throws -> [TaskTitle]
 
   /// The places whose folded name starts with `folded` or whose id starts
   /// with `idPrefix`, with their names; nil when only `placeNames()` can say.
@@ -92,6 +99,9 @@ extension StoreState {
   public var placeKeys: Set<EntityKey> {
     Set(tasks.values.flatMap { task in task.locations.compactMap { if case .place(let id) = $0.target { EntityKey.place(id) } else { nil } } })
   }
+
+  /// Every task held, its title and whether it is done: what `taskTitles()` answers from a state read whole.
+  public var taskTitles: [TaskTitle] { tasks.values.map { TaskTitle(id: $0.id, title: $0.title, completed: $0.state.isCompleted) } }
 
   /// Every place held and its name: what `placeNames()` answers from a state read whole.
   public var placeNames: [(id: PlaceID, name: String)] { places.values.map { ($0.id, $0.name) } }

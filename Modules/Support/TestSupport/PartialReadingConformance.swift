@@ -120,6 +120,15 @@ public enum PartialReadingConformance {
     let found = names.map { "\($0.id.rawValue)=\($0.name)" }.sorted()
     try expect(found == expected, check, "names \(found) ≠ \(expected)")
     try startsMatch(store, whole: whole, check: check)
+    try titlesMatch(store, whole: whole, check: check)
+  }
+
+  /// `taskTitles()` is every task `whole` holds, each once, with its
+  /// title and whether it is completed.
+  static func titlesMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
+    let found = try store.taskTitles().map { "\($0.id.rawValue)=\($0.title)=\($0.completed)" }.sorted()
+    let expected = whole.taskTitles.map { "\($0.id.rawValue)=\($0.title)=\($0.completed)" }.sorted()
+    try expect(found == expected, "\(check): taskTitles", "titles \(found) ≠ \(expected)")
   }
 
   /// `placeNames(startingWith:idPrefix:)`, where the store answers, holds
@@ -255,6 +264,8 @@ public enum PartialReadingConformance {
         switch round % 5 {
         case 0:
           tasks[index].title = "Task \(index) edited \(round)"
+          // Done before the compaction and after it (an open one is preferred by title).
+          if round % 2 == 1, !tasks[index].state.isCompleted { try tasks[index].complete(at: Fixtures.epoch) }
           try store.append([.put(.task(tasks[index])), .put(.setting(key: "local.undo.\(round)", value: "edit \(index)"))])
         case 1:
           places[place].personal.tags = places[place].personal.tags.isEmpty ? ["new \(round)"] : Array(places[place].personal.tags.dropFirst())

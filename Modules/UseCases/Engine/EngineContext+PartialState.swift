@@ -16,12 +16,6 @@ extension EngineContext {
     return try reader.stateWithPlaces(of: try reader.taskKeys())
   }
 
-  /// Every task without its places, read alone; nil when the store cannot.
-  func tasksAlone() throws -> StoreState? {
-    guard let reader = store as? any PartialReading else { return nil }
-    return try reader.state(of: try reader.taskKeys())
-  }
-
   /// Every list, read alone; nil when the store cannot.
   func listsAlone() throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }
@@ -78,6 +72,13 @@ extension EngineContext {
   func placeNames() throws -> [(id: PlaceID, name: String)]? {
     guard let reader = store as? any PartialReading else { return nil }
     return try reader.placeNames()
+  }
+
+  /// Every task's id, title and whether it is completed, read without the
+  /// tasks where the store can (`PartialReading`); nil when it cannot.
+  func taskTitles() throws -> [TaskTitle]? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.taskTitles()
   }
 
   /// The places a typed reference can name by its name, a start of the

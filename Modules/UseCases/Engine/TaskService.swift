@@ -48,10 +48,12 @@ public struct TaskService: Sendable {
   /// where the store can (`PartialReading`); otherwise the whole state.
   public func lookUp(_ reference: String) throws -> (task: ReminderTask, state: StoreState) {
     if let state = try context.state(ofTask: reference), let task = state.tasks[TaskID(reference)] { return (task, state) }
-    // A title or a prefix is resolved among the tasks alone, then that task
-    // is read with its places: the whole state (every place) is not needed.
-    if let tasks = try context.tasksAlone() {
-      let id = try tasks.task(reference).id
+    // A title or a prefix is resolved among the titles alone (open tasks
+    // preferred, as among the tasks), then that task is read with its
+    // places: neither every task nor every place is needed.
+    if let titles = try context.taskTitles() {
+      let id = try Reference.resolve(
+        reference, kind: "task", among: titles.map { Reference.Candidate(id: $0.id.rawValue, name: $0.title, preferred: !$0.completed, value: $0.id) })
       if let state = try context.state(ofTask: id.rawValue), let task = state.tasks[id] { return (task, state) }
     }
     let state = try context.wholeState()
@@ -62,8 +64,15 @@ public struct TaskService: Sendable {
   /// usually a slip. Read among the tasks alone where the store can.
   public func twins(of task: ReminderTask) throws -> [ReminderTask] {
     let folded = SearchText.fold(task.title)
-    let tasks = try context.tasksAlone() ?? context.wholeState()
-    return tasks.tasks.values.filter { $0.id != task.id && !$0.state.isCompleted && SearchText.fold($0.title) == folded }
+    func isTwin(_ id: TaskID, _ title: String, completed: Bool) -> Bool { id != task.id && !completed && SearchText.fold(title) == folded }
+    let tasks: StoreState
+    if let titles = try context.taskTitles(), let reader = context.store as? any PartialReading {
+      // Found among the titles, then only those read.
+      tasks = try reader.state(of: Set(titles.filter { isTwin($0.id, $0.title, completed: $0.completed) }.map { EntityKey.task($0.id) }))
+    } else {
+      tasks = try context.wholeState()
+    }
+    return tasks.tasks.values.filter { isTwin($0.id, $0.title, completed: $0.state.isCompleted) }
       .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 

@@ -2,44 +2,66 @@ import Domain
 import Foundation
 import Persistence
 
-/// A table that answers a question about places without decoding them:
+/// A table that answers a question without decoding records:
 /// `place_names` (one row per place held, with its name: `placeNames()`),
 /// `place_folded` (the same places, each with its name folded as
-/// `SearchText.fold` folds it, indexed: `placeNames(startingWith:)`) and
-/// `list_places` (one row per membership held: `places(inList:)`).
+/// `SearchText.fold` folds it, indexed: `placeNames(startingWith:)`),
+/// `list_places` (one row per membership held: `places(inList:)`) and
+/// `task_titles` (one row per task held, with its title and whether it is
+/// completed: `taskTitles()`).
 /// Each is written in the transaction of the records that change it, from
 /// the state after them, and is current up to the record row its mark in
 /// `meta` names. A store written by a build without the table (or not
 /// since) is behind that mark: the question is answered from the whole
 /// state until the next write, which writes the table again from it.
-struct SQLitePlaceTable: Sendable {
+struct SQLiteSideTable: Sendable {
   let table: String
-  /// The row's two columns; `placeColumn` is the one rows are rewritten by.
-  let columns: (String, String)
-  let placeColumn: String
+  /// The row's columns; `keyColumn` is the one rows are rewritten by.
+  let columns: [String]
+  let keyColumn: String
   let markKey: String
-  /// The rows `state` gives for the places `ids` (every place when nil).
-  let rows: @Sendable (StoreState, Set<PlaceID>?) -> [[String]]
+  /// The row key (a `keyColumn` value) a record of `key` changes, if any.
+  let touched: @Sendable (EntityKey) -> String?
+  /// The rows `state` gives for the keys `ids` (every one when nil).
+  let rows: @Sendable (StoreState, Set<String>?) -> [[String]]
 
-  static let names = SQLitePlaceTable(table: "place_names", columns: ("place", "name"), placeColumn: "place", markKey: "names_seq") { state, ids in
-    guard let ids else { return state.places.values.map { [$0.id.rawValue, $0.name] } }
-    return ids.compactMap { id in state.places[id].map { [id.rawValue, $0.name] } }
+  /// A place, or a membership of one, changes that place's rows.
+  static let place: @Sendable (EntityKey) -> String? = { key in
+    switch key {
+    case .place(let id): id.rawValue
+    case .membership(let membership): membership.place.rawValue
+    default: nil
+    }
   }
 
-  static let lists = SQLitePlaceTable(table: "list_places", columns: ("list", "place"), placeColumn: "place", markKey: "lists_seq") { state, ids in
+  static let names = SQLiteSideTable(table: "place_names", columns: ["place", "name"], keyColumn: "place", markKey: "names_seq", touched: place) { state, ids in
+    guard let ids else { return state.places.values.map { [$0.id.rawValue, $0.name] } }
+    return ids.compactMap { id in state.places[PlaceID(id)].map { [id, $0.name] } }
+  }
+
+  static let lists = SQLiteSideTable(table: "list_places", columns: ["list", "place"], keyColumn: "place", markKey: "lists_seq", touched: place) { state, ids in
     // Most writes touch no place (a task, a setting): no pass over every membership for them.
     if let ids, ids.isEmpty { return [] }
-    return state.memberships.filter { ids?.contains($0.place) ?? true }.map { [$0.list.rawValue, $0.place.rawValue] }
+    return state.memberships.filter { ids?.contains($0.place.rawValue) ?? true }.map { [$0.list.rawValue, $0.place.rawValue] }
   }
 
   /// Its mark names the folding: were `SearchText.fold` to change, a new
   /// key would make every store write the table again.
-  static let folded = SQLitePlaceTable(table: "place_folded", columns: ("place", "folded"), placeColumn: "place", markKey: "folded1_seq") { state, ids in
+  static let folded = SQLiteSideTable(table: "place_folded", columns: ["place", "folded"], keyColumn: "place", markKey: "folded1_seq", touched: place) { state, ids in
     guard let ids else { return state.places.values.map { [$0.id.rawValue, SearchText.fold($0.name)] } }
-    return ids.compactMap { id in state.places[id].map { [id.rawValue, SearchText.fold($0.name)] } }
+    return ids.compactMap { id in state.places[PlaceID(id)].map { [id, SearchText.fold($0.name)] } }
   }
 
-  static let all = [names, folded, lists]
+  static let titles = SQLiteSideTable(
+    table: "task_titles", columns: ["task", "title", "completed"], keyColumn: "task", markKey: "titles_seq",
+    touched: { key in if case .task(let id) = key { id.rawValue } else { nil } }
+  ) { state, ids in
+    func row(_ task: ReminderTask) -> [String] { [task.id.rawValue, task.title, task.state.isCompleted ? "1" : "0"] }
+    guard let ids else { return state.tasks.values.map(row) }
+    return ids.compactMap { id in state.tasks[TaskID(id)].map(row) }
+  }
+
+  static let all = [names, folded, lists, titles]
 
   static let schema = """
     CREATE TABLE IF NOT EXISTS place_names(place TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -47,30 +69,27 @@ struct SQLitePlaceTable: Sendable {
     CREATE INDEX IF NOT EXISTS place_folded_folded ON place_folded(folded);
     CREATE TABLE IF NOT EXISTS list_places(list TEXT NOT NULL, place TEXT NOT NULL, PRIMARY KEY(list, place));
     CREATE INDEX IF NOT EXISTS list_places_place ON list_places(place);
+    CREATE TABLE IF NOT EXISTS task_titles(task TEXT PRIMARY KEY, title TEXT NOT NULL, completed INTEGER NOT NULL);
     """
 
   /// Brings every table to `state` after `records` were written as rows
-  /// up to `last`; rows before them ended at `before`. Only the places
-  /// the records touched (themselves or their memberships) change, unless
-  /// a table was behind (then its every row is written again).
+  /// up to `last`; rows before them ended at `before`. Only the rows of
+  /// the keys the records touched change (a place: itself or its
+  /// memberships; a task), unless a table was behind (then its every row
+  /// is written again).
   static func update(after records: [OperationRecord], before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase) throws {
     guard last != before else { return }
-    var places: Set<PlaceID> = []
-    for record in records {
-      switch record.operation.key {
-      case .place(let id): places.insert(id)
-      case .membership(let membership): places.insert(membership.place)
-      default: break
-      }
+    for table in all {
+      let keys = Set(records.compactMap { table.touched($0.operation.key) })
+      try table.update(keys: keys, before: before, last: last, state: state, database: database)
     }
-    for table in all { try table.update(places: places, before: before, last: last, state: state, database: database) }
   }
 
-  private func update(places: Set<PlaceID>, before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase) throws {
-    let insert = "INSERT INTO \(table)(\(columns.0), \(columns.1)) VALUES (?, ?)"
+  private func update(keys: Set<String>, before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase) throws {
+    let insert = "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
     if try mark(database) ?? 0 == before {
-      try database.run("DELETE FROM \(table) WHERE \(placeColumn) = ?", each: places.map { [$0.rawValue] })
-      try database.run(insert, each: rows(state, places))
+      try database.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", each: keys.map { [$0] })
+      try database.run(insert, each: rows(state, keys))
     } else {
       try database.execute("DELETE FROM \(table)")
       try database.run(insert, each: rows(state, nil))
@@ -114,6 +133,17 @@ struct SQLitePlaceTable: Sendable {
       }
     }
     return found.map { ($0.key, $0.value) }
+  }
+
+  /// Every task's title and whether it is completed, or nil when the
+  /// table is behind the records.
+  static func titles(_ database: SQLiteDatabase) throws -> [TaskTitle]? {
+    guard try titles.isCurrent(database) else { return nil }
+    var titles: [TaskTitle] = []
+    try database.query("SELECT task, title, completed FROM task_titles") { row in
+      if let id = row.text(0), let title = row.text(1) { titles.append(TaskTitle(id: TaskID(id), title: title, completed: row.integer(2) == 1)) }
+    }
+    return titles
   }
 
   /// The places `list` holds, or nil when the table is behind the records.
