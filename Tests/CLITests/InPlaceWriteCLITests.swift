@@ -26,23 +26,7 @@ import TestSupport
       try store.append((2..<16_500).map { .put(.task(Fixtures.task("t\($0)", title: "Errand \($0)"))) })
       try store.compact()
     }
-    let snapshotPath = directory + "/snapshot-2"
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
-    func offset(of text: String) throws -> Int {
-      let wanted = Array(text.utf8)
-      return try #require((0...(bytes.count - wanted.count)).first { Array(bytes[$0..<($0 + wanted.count)]) == wanted })
-    }
-    let read = [try offset(of: "Buy oat milk"), try offset(of: "Alepa Kamppi")]
-    var frames: [Range<Int>] = []
-    var start = 8
-    while start + 12 <= bytes.count {
-      let length = (0..<4).reduce(0) { $0 | Int(bytes[start + 4 + $1]) << (8 * $1) }
-      frames.append(start..<(start + 12 + length))
-      start += 12 + length
-    }
-    let other = try #require(frames.first { frame in !read.contains { frame.contains($0) } })
-    bytes[(other.lowerBound + other.upperBound) / 2] ^= 0xFF
-    try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
+    try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Alepa Kamppi"])
     #expect(cli.run("task", "list").code != 0, "reading every task finds the damage")
 
     let shown = cli.run("task", "show", "Buy oat milk")
@@ -69,26 +53,7 @@ import TestSupport
       try store.append([.put(.task(task))])
       try store.compact()
     }
-    let snapshotPath = directory + "/snapshot-2"
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
-    func offset(of text: String) throws -> Int {
-      let wanted = Array(text.utf8)
-      return try #require((0...(bytes.count - wanted.count)).first { Array(bytes[$0..<($0 + wanted.count)]) == wanted })
-    }
-    let read = [try offset(of: "Buy oat milk"), try offset(of: "Alepa Kamppi")]
-    // The frames ("WHR1", payload length u32 LE, CRC-32, payload) after the 8-byte file header.
-    var frames: [Range<Int>] = []
-    var start = 8
-    while start + 12 <= bytes.count {
-      let length = (0..<4).reduce(0) { $0 | Int(bytes[start + 4 + $1]) << (8 * $1) }
-      frames.append(start..<(start + 12 + length))
-      start += 12 + length
-    }
-    #expect(frames.count >= 3 && start == bytes.count, "\(frames)")
-    // A byte in the middle of a frame that holds neither.
-    let other = try #require(frames.first { frame in !read.contains { frame.contains($0) } })
-    bytes[(other.lowerBound + other.upperBound) / 2] ^= 0xFF
-    try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
+    try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Alepa Kamppi"])
     #expect(cli.run("place", "list").code != 0, "reading every place finds the damage")
 
     let later = cli.run("task", "later", "t1", "--for", "2h")
@@ -144,5 +109,29 @@ import TestSupport
     #expect(cli.run("undo").code == 0)
     #expect(cli.run("list", "show", "Groceries").stdout.contains("(2 places)"), "undo put the list and its places back")
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
+  }
+
+  /// Flips a byte in the middle of a frame of the store's snapshot that
+  /// holds none of `texts`: what reads every record finds the damage, what
+  /// reads only the records holding them does not.
+  static func damageAFrame(of directory: String, holdingNone texts: [String]) throws {
+    let snapshotPath = directory + "/snapshot-2"
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshotPath)))
+    let read = try texts.map { text in
+      let wanted = Array(text.utf8)
+      return try #require((0...(bytes.count - wanted.count)).first { Array(bytes[$0..<($0 + wanted.count)]) == wanted })
+    }
+    // The frames ("WHR1", payload length u32 LE, CRC-32, payload) after the 8-byte file header.
+    var frames: [Range<Int>] = []
+    var start = 8
+    while start + 12 <= bytes.count {
+      let length = (0..<4).reduce(0) { $0 | Int(bytes[start + 4 + $1]) << (8 * $1) }
+      frames.append(start..<(start + 12 + length))
+      start += 12 + length
+    }
+    #expect(frames.count >= 3 && start == bytes.count, "\(frames)")
+    let other = try #require(frames.first { frame in !read.contains { frame.contains($0) } })
+    bytes[(other.lowerBound + other.upperBound) / 2] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: snapshotPath))
   }
 }

@@ -95,7 +95,7 @@ import TestSupport
   /// A store that cannot say its newest stamp, or whose place names lag,
   /// is written through the whole state, which records what the next
   /// write needs: that one writes in place.
-  @Test(arguments: ["latest", "names_seq", "lists_seq"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
+  @Test(arguments: ["latest", "names_seq", "folded1_seq", "lists_seq", "titles_seq"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
     let (folder, path, ahead) = try Self.store()
     try Self.setMeta(path, missing, nil)
     let lazy = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)

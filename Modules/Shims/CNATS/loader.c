@@ -23,11 +23,6 @@ void jsCtx_Destroy(__typeof__(jsCtx *) a0) {
   ((__typeof__(&jsCtx_Destroy))wh_library_function(&library, &slot, "jsCtx_Destroy"))(a0);
 }
 
-natsStatus jsDirectGetMsgOptions_Init(__typeof__(jsDirectGetMsgOptions *) a0) {
-  static void *_Atomic slot;
-  return ((__typeof__(&jsDirectGetMsgOptions_Init))wh_library_function(&library, &slot, "jsDirectGetMsgOptions_Init"))(a0);
-}
-
 void jsMsgMetaData_Destroy(__typeof__(jsMsgMetaData *) a0) {
   static void *_Atomic slot;
   ((__typeof__(&jsMsgMetaData_Destroy))wh_library_function(&library, &slot, "jsMsgMetaData_Destroy"))(a0);
@@ -181,6 +176,11 @@ void natsConnection_Destroy(__typeof__(natsConnection *) a0) {
 natsStatus natsConnection_JetStream(__typeof__(jsCtx **) a0, __typeof__(natsConnection *) a1, __typeof__(jsOptions *) a2) {
   static void *_Atomic slot;
   return ((__typeof__(&natsConnection_JetStream))wh_library_function(&library, &slot, "natsConnection_JetStream"))(a0, a1, a2);
+}
+
+natsStatus natsConnection_Request(__typeof__(natsMsg **) a0, __typeof__(natsConnection *) a1, __typeof__(const char *) a2, __typeof__(const void *) a3, __typeof__(int) a4, __typeof__(int64_t) a5) {
+  static void *_Atomic slot;
+  return ((__typeof__(&natsConnection_Request))wh_library_function(&library, &slot, "natsConnection_Request"))(a0, a1, a2, a3, a4, a5);
 }
 
 natsConnStatus natsConnection_Status(__typeof__(natsConnection *) a0) {

@@ -81,6 +81,13 @@ extension EngineContext {
     return try reader.taskTitles()
   }
 
+  /// The tasks `wanted` picks by their titles, found among the titles and
+  /// read alone; nil when the store cannot (`PartialReading`).
+  func tasks(titled wanted: (TaskTitle) -> Bool) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.state(of: Set(try reader.taskTitles().filter(wanted).map { EntityKey.task($0.id) }))
+  }
+
   /// The places a typed reference can name by its name, a start of the
   /// name or a start of the id (`Reference.resolve`'s first steps), where
   /// the store has them indexed; nil when only every name can say.

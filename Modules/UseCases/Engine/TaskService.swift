@@ -65,13 +65,7 @@ public struct TaskService: Sendable {
   public func twins(of task: ReminderTask) throws -> [ReminderTask] {
     let folded = SearchText.fold(task.title)
     func isTwin(_ id: TaskID, _ title: String, completed: Bool) -> Bool { id != task.id && !completed && SearchText.fold(title) == folded }
-    let tasks: StoreState
-    if let titles = try context.taskTitles(), let reader = context.store as? any PartialReading {
-      // Found among the titles, then only those read.
-      tasks = try reader.state(of: Set(titles.filter { isTwin($0.id, $0.title, completed: $0.completed) }.map { EntityKey.task($0.id) }))
-    } else {
-      tasks = try context.wholeState()
-    }
+    let tasks = try context.tasks(titled: { isTwin($0.id, $0.title, completed: $0.completed) }) ?? context.wholeState()
     return tasks.tasks.values.filter { isTwin($0.id, $0.title, completed: $0.state.isCompleted) }
       .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }

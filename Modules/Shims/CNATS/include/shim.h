@@ -35,8 +35,6 @@ static inline natsStatus whilehere_nats_create_stream(jsCtx *js, const char *nam
   config.Replicas = replicas;
   if (workQueue) config.Retention = js_WorkQueuePolicy;
   config.MaxAge = maxAgeNanos;
-  // Reads by subject from any replica (js_DirectGetMsg), not only the leader.
-  config.AllowDirect = true;
   jsStreamInfo *info = NULL;
   natsStatus status = js_AddStream(&info, js, &config, NULL, error);
   if (info != NULL) jsStreamInfo_Destroy(info);
@@ -102,16 +100,6 @@ static inline natsStatus whilehere_nats_last_sequence(jsCtx *js, const char *str
     natsMsg_Destroy(message);
   }
   return status;
-}
-
-// The first message on `subject` at or after stream sequence `from`
-// (NATS_NOT_FOUND when none), from any replica of the stream.
-static inline natsStatus whilehere_nats_next(natsMsg **message, jsCtx *js, const char *stream, const char *subject, uint64_t from, jsErrCode *error) {
-  jsDirectGetMsgOptions options;
-  jsDirectGetMsgOptions_Init(&options);
-  options.Sequence = from;
-  options.NextBySubject = subject;
-  return js_DirectGetMsg(message, js, stream, NULL, &options);
 }
 
 // Removes `subject`'s messages below stream sequence `below` (those at or
