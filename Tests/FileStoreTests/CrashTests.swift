@@ -15,11 +15,10 @@ import TestSupport
   /// place (`LazyFileStore.appendInPlace`) until a compaction is due.
   @Test(arguments: [false, true]) func acknowledgedWritesSurviveSIGKILL(lazy: Bool) throws {
     let outcome = try StoreCrashTest.run(
-      helper: Self.torturePath, target: { (lazy ? "lazy:" : "") + $0.file("store") }, open: { try FileOperationStore(directory: $0.file("store")) })
+      helper: Self.torturePath, target: { (lazy ? "lazy:" : "") + $0.file("store") }, open: { try FileOperationStore(directory: $0.file("store")) },
+      enough: { $0.provesEnough(inPlace: lazy) })
     #expect(outcome.losses.isEmpty, "\(outcome.losses)")
     #expect(outcome.unexpectedExits.isEmpty, "the writer died on its own: iterations \(outcome.unexpectedExits)")
-    #expect(outcome.acknowledged > outcome.iterations, "the writer acknowledged too little to prove anything (\(outcome.acknowledged) acks)")
-    #expect(outcome.tags > outcome.iterations / 2, "the place editor acknowledged too few tags (\(outcome.tags))")
-    if lazy { #expect(outcome.inPlace > outcome.iterations / 4, "too few writers wrote in place (\(outcome.inPlace) of \(outcome.iterations))") }
+    #expect(outcome.provesEnough(inPlace: lazy), "too little proved: \(outcome.evidence)")
   }
 }
