@@ -255,4 +255,34 @@ import Testing
       #expect(abs(delays[100] - median) < median * 0.3, "median \(delays[100]) (wifi \(wifi))")
     }
   }
+
+  /// Android: a device still for long has its first crossings after it
+  /// moves held back, up to `stationaryDelayMax`; one still for less, or
+  /// an iOS monitor (no such delay), delivers after the dwell.
+  @Test func aCrossingAfterALongStillnessWaitsForTheOSToWatchAgain() throws {
+    var android = Self.exact
+    android.stationaryAfter = 1800
+    android.stationaryDelayMax = 360
+    /// Seconds from the move into the region to the entry's delivery.
+    func delay(_ config: WorldConfig.RegionMonitoring, stillFor still: Int, seed: UInt64) throws -> Double? {
+      let monitor = monitor(config, seed: seed)
+      _ = monitor.step(position: Self.point(north: 2000), at: start)
+      try monitor.startMonitoring(region("r"))
+      _ = walk(monitor, north: 2000, from: 1, to: still)
+      for t in (still + 1)...(still + 1000) {
+        if let event = monitor.step(position: Self.center, at: start.addingTimeInterval(Double(t))).first {
+          #expect(event.kind == .entered)
+          return event.at.timeIntervalSince(start) - Double(still + 1)
+        }
+      }
+      return nil
+    }
+    let held = try (1...40).map { try #require(try delay(android, stillFor: 1900, seed: UInt64($0))) }
+    #expect(held.allSatisfy { $0 >= 20 && $0 <= 360 + 1 }, "\(held)")
+    #expect(held.filter { $0 > 60 }.count >= 25, "most held well past the dwell: \(held.sorted())")
+    for seed in 1...10 {
+      #expect(try delay(android, stillFor: 1500, seed: UInt64(seed)).map { $0 <= 21 } == true, "still for less than stationaryAfter")
+      #expect(try delay(Self.exact, stillFor: 1900, seed: UInt64(seed)).map { $0 <= 21 } == true, "iOS")
+    }
+  }
 }

@@ -122,6 +122,11 @@ private struct Monitoring {
   /// Regions added with a declared state, in the order added, before the OS's finding.
   var undetermined: [String] = []
   var available = true
+  /// The true track's last second, and since when it has been still (`stationaryAfter`).
+  var lastTruth: (point: Coordinate, at: Date)?
+  var stillSince: Date?
+  /// Until when crossings wait after a long stillness ended (Android's Doze).
+  var resumesAt: Date?
   var peak = 0
   var failures = 0
   var delivered = 0
@@ -133,6 +138,7 @@ private struct Monitoring {
   }
 
   mutating func step(_ truth: Coordinate, at now: Date, position: CoarsePositionProcess) -> [RegionEvent] {
+    noteStillness(truth, at: now)
     if lastEvaluation.map({ now.timeIntervalSince($0) >= config.evaluationInterval }) ?? true {
       coarse = position.sample(truth, at: now)
       lastEvaluation = now
@@ -153,6 +159,25 @@ private struct Monitoring {
     let live = due.filter { watches[$0.id] != nil }
     delivered += live.count
     return live
+  }
+
+  /// Follows the true track for `stationaryAfter`: a device that moves
+  /// after being still that long has its crossings held until the OS
+  /// watches again, a moment drawn up to `stationaryDelayMax` later.
+  mutating func noteStillness(_ truth: Coordinate, at now: Date) {
+    guard config.stationaryAfter > 0 else { return }
+    defer { lastTruth = (truth, now) }
+    guard let last = lastTruth, now > last.at else { return }
+    let still = last.point.distance(to: truth) < WorldConfig.RegionMonitoring.stationarySpeed * now.timeIntervalSince(last.at)
+    if still {
+      if stillSince == nil { stillSince = last.at }
+      return
+    }
+    if let since = stillSince, now.timeIntervalSince(since) >= config.stationaryAfter {
+      var random = SimRandom.keyed(key, SimRandom.digest("stationary"), at: now)
+      resumesAt = now.addingTimeInterval(random.uniform(0...config.stationaryDelayMax))
+    }
+    stillSince = nil
   }
 
   /// The OS's first finding for regions added with a declared state, from
@@ -203,7 +228,9 @@ private struct Monitoring {
               source == .wifi
               ? random.logNormal(median: config.latencyWiFiMedian, p95: config.latencyWiFiP95)
               : random.logNormal(median: config.latencyCellMedian, p95: config.latencyCellP95)
-            pending.append(RegionEvent(id: id, kind: believedInside ? .exited : .entered, at: now.addingTimeInterval(latency)))
+            // Nothing is delivered before the OS watches again after a long stillness.
+            let at = max(now.addingTimeInterval(latency), resumesAt ?? now)
+            pending.append(RegionEvent(id: id, kind: believedInside ? .exited : .entered, at: at))
           }
         }
       } else {

@@ -36,17 +36,34 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var minimumEffectiveRadius = 100.0
     /// Seconds until a `requestState` is answered (from the OS's own belief).
     public var stateLatency = 1.0
+    /// A device still for this long, seconds, has its crossings held back
+    /// when it moves again: the OS resumes watching at a moment drawn
+    /// uniformly up to `stationaryDelayMax` seconds after the move, and
+    /// nothing is delivered before it. 0: never (iOS documents no such
+    /// delay).
+    public var stationaryAfter = 0.0
+    public var stationaryDelayMax = 0.0
 
     public init() {}
+
+    /// The speed under which the true track counts as still, m/s (the
+    /// motion history's `stillSpeed`).
+    static let stationarySpeed = 0.3
 
     /// Android geofencing (Play services): 100 geofences per app
     /// (developer.android.com, "Create and monitor geofences"); alerts
     /// "typically within 2 minutes", 2–3 min on average under the
     /// background location limits (same page and "Background location
     /// limits"); 100–150 m recommended as the smallest radius. Android
-    /// documents no crossing margin: 50 m is an assumption.
+    /// documents no crossing margin: 50 m is an assumption. "If the device
+    /// has been stationary for a significant period of time, the latency
+    /// may increase (up to 6 minutes)" (same page, troubleshooting): 360 s
+    /// at most; 30 minutes still (Doze's idle, the screen off) is an
+    /// assumption.
     public static var android: RegionMonitoring {
       var android = RegionMonitoring()
+      android.stationaryAfter = 1800
+      android.stationaryDelayMax = 360
       android.capacity = 100
       android.crossingMargin = 50
       android.latencyWiFiMedian = 120
