@@ -13,7 +13,10 @@ process of its own), and the
 daemon's peak memory (VmHWM) after a start plus storm.
 
 Usage: scripts/bench-daemon.py BIN_DIR [SIZES...]   (scripts/bench-daemon.sh builds and calls it)
-Environment: SECONDS_PER_RUN (15), CONNECTIONS (100), THREADS (2).
+Environment: SECONDS_PER_RUN (15), CONNECTIONS (100), THREADS (2);
+WHILEHERE_BENCH_ACTIVE=N sends the fixes for the first N people only (all
+are configured and in the storm): tells the cost of people who report
+from that of people who exist.
 """
 import base64, hashlib, http.client, json, multiprocessing, os, random, re, secrets, signal, socket, subprocess, sys, tempfile, threading, time
 

@@ -22,9 +22,13 @@ init = function(args)
   counter = seed % #auth
 end
 
+-- WHILEHERE_BENCH_ACTIVE=N: only the first N people report (0: all).
+local active = tonumber(os.getenv("WHILEHERE_BENCH_ACTIVE") or "0")
 request = function()
   counter = counter + 1
-  local person = (counter % #auth) + 1
+  local n = #auth
+  if active > 0 and active < n then n = active end
+  local person = (counter % n) + 1
   local lat = 60.160 + math.random() * 0.02
   local lon = 24.920 + math.random() * 0.04
   local body = string.format('{"_type":"location","lat":%.6f,"lon":%.6f,"tst":%d,"acc":%d,"batt":80}',
