@@ -9,9 +9,22 @@ extension ArrivalMachine {
     lastPosition = point
     visits.observe(point, accuracy: accuracy)
     switch ReplanPolicy(config: planner.config).decide(fix: point, accuracy: accuracy, at: now, lastPlan: lastPlan) {
-    case .keep(let reason): report(.planKept(reason))
+    case .keep(let reason):
+      guard lastPlan == nil else { return report(.planKept(reason)) }
+      planFirst(vaguely: point, reason: reason)
     case .replan(let reason): replan(from: point, reason: reason)
     }
+  }
+
+  /// No plan yet, and a position too vague to plan from (a cell tower's,
+  /// where the phone has no Wi-Fi): waiting for a better one could watch
+  /// nothing all day. One fix says where the person is (`located` plans
+  /// from it); without the allowance for it, the vague position is planned
+  /// from, since a plan made in the wrong place is corrected by its edge's
+  /// exit and no plan by nothing.
+  mutating func planFirst(vaguely point: Coordinate, reason: String) {
+    guard locateAsked == nil else { return report(.planKept(reason + "; a fix to plan from is on its way")) }
+    if !locate(reportedBy: Self.firstPlanID) { replan(from: point, reason: "a vague first position, no allowance for a fix") }
   }
 
   /// Tasks changed (added, done, snoozed, moved): replan from the last known position.

@@ -62,6 +62,7 @@ extension ArrivalMachine {
   static let visitID = "wh-visit"
   static let stopID = "wh-stop"
   static let silenceID = "wh-silence"
+  static let firstPlanID = "wh-first"
 
   /// The OS's visit monitoring reported a stay. One under way, placed at
   /// Wi-Fi grade, moves the plan there if it was made elsewhere and asks one
@@ -71,7 +72,8 @@ extension ArrivalMachine {
     guard config.follow.visits, departed == nil else { return }
     guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else {
       // A stay began, but the OS cannot say where: one fix can.
-      return locate(reportedBy: Self.visitID)
+      locate(reportedBy: Self.visitID)
+      return
     }
     lastPosition = point
     if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
@@ -84,15 +86,19 @@ extension ArrivalMachine {
   /// Asks one fix to find where a stay began that the OS placed too
   /// coarsely to use (a cell-grade visit): a stop is where errands happen,
   /// and a stay of minutes outlasts the fix. `located` answers it.
-  mutating func locate(reportedBy id: String) {
-    guard locateAsked == nil, session == nil else { return }
+  /// Returns whether a fix was asked (or one is on its way).
+  @discardableResult
+  mutating func locate(reportedBy id: String) -> Bool {
+    guard locateAsked == nil, session == nil else { return true }
     guard budget.chargeFix(config.session.wakeFixCharge, at: now, config: config.session) else {
-      return report(.sessionRefused("no tracking budget left to locate a stay"))
+      report(.sessionRefused("no tracking budget left to locate " + (id == Self.firstPlanID ? "the person" : "a stay")))
+      return false
     }
     saveBudget()
     locateAsked = now
     command(.singleFix)
     report(.confirmationRequested(id))
+    return true
   }
 
   /// The fix `locate` asked for: the plan moves there if it was made
@@ -100,7 +106,9 @@ extension ArrivalMachine {
   /// reaches is answered by it as an arrival entry would be.
   mutating func located(_ point: Coordinate, accuracy: Double) {
     locateAsked = nil
-    if lastPlan.map({ $0.origin.distance(to: point) >= config.follow.replanDistance }) ?? true {
+    if lastPlan == nil {
+      replan(from: point, reason: "the first position, from a fix")
+    } else if let last = lastPlan, last.origin.distance(to: point) >= config.follow.replanDistance {
       replan(from: point, reason: "a stay began")
     }
     let near = candidates(near: point).filter { point.distance(to: $0.center) <= $0.radius + accuracy && wantsConfirming($0) }

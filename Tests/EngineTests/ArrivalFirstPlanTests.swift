@@ -1,0 +1,81 @@
+import Domain
+import Engine
+import Foundation
+import Geofencing
+import Testing
+
+/// The first plan on a phone whose only positions are a cell tower's (no
+/// Wi-Fi positioning): too vague to plan from, they used to leave the
+/// engine with no plan, no regions and no reminder all day. Driven by a
+/// manual clock.
+@Suite struct ArrivalFirstPlanTests {
+  func singleFixes(_ h: ArrivalHarness) -> Int { h.precise.singleFixes.withLock { $0 } }
+
+  func plannedReasons(_ events: [ArrivalEvent]) -> [String] {
+    events.compactMap { if case .planned(_, _, _, let reason) = $0 { reason } else { nil } }
+  }
+
+  /// One fix is asked (once, while it is on its way) and the plan is made
+  /// where it puts the person, so the nearby place is watched.
+  @Test func aVagueFirstPositionAsksOneFixAndPlansWhereItIs() throws {
+    let h = ArrivalHarness()
+    let milk = try h.task("Buy milk", north: 300, radius: 60)
+    _ = try h.task("Far away", north: 30_000, radius: 60)
+    // The cell tower's position is 2 km off.
+    let first = h.arrivals.significantChange(ArrivalHarness.point(north: 2300), accuracy: 1000)
+    #expect(plannedReasons(first).isEmpty)
+    #expect(first.contains(.confirmationRequested("wh-first")), "\(first)")
+    #expect(singleFixes(h) == 1)
+    h.clock.advance(by: 5)
+    let again = h.arrivals.significantChange(ArrivalHarness.point(north: 2400), accuracy: 1000)
+    #expect(singleFixes(h) == 1, "one fix is on its way: \(again)")
+    let fixed = h.arrivals.preciseFix(ArrivalHarness.home, accuracy: 12)
+    #expect(plannedReasons(fixed) == ["the first position, from a fix"], "\(fixed)")
+    #expect(try #require(h.arrivals.currentPlan.origin).distance(to: ArrivalHarness.home) < 1)
+    #expect(h.arrivals.currentPlan.destinations.contains { $0.task == milk.id })
+  }
+
+  /// With no allowance for a fix, the vague position is planned from: a
+  /// plan in the wrong place has an edge whose exit corrects it.
+  @Test func withoutAllowanceTheVaguePositionIsPlannedFrom() throws {
+    var config = ArrivalConfig()
+    config.session.allowance = 0
+    let h = ArrivalHarness(config: config)
+    _ = try h.task("Buy milk", north: 300, radius: 60)
+    let events = h.arrivals.significantChange(ArrivalHarness.point(north: 2300), accuracy: 1000)
+    #expect(plannedReasons(events) == ["a vague first position, no allowance for a fix"], "\(events)")
+    #expect(singleFixes(h) == 0)
+    #expect(try #require(h.arrivals.currentPlan.origin).distance(to: ArrivalHarness.point(north: 2300)) < 1)
+  }
+
+  /// Once a plan exists, a vague position keeps it, as before: the plan
+  /// was made from a better one.
+  @Test func aVaguePositionAfterAPlanKeepsIt() throws {
+    let h = ArrivalHarness()
+    _ = try h.task("Buy milk", north: 300, radius: 60)
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    h.clock.advance(by: 900)
+    let events = h.arrivals.significantChange(ArrivalHarness.point(north: 2300), accuracy: 1000)
+    #expect(plannedReasons(events).isEmpty)
+    #expect(singleFixes(h) == 0, "\(events)")
+    #expect(try #require(h.arrivals.currentPlan.origin).distance(to: ArrivalHarness.home) < 1)
+  }
+
+  /// The same through the phone service an OwnTracks phone reaches: a
+  /// first report placed by a cell tower is answered with reportLocation,
+  /// not with regions, and the location it sends installs the plan.
+  @Test func anOwnTracksPhoneWhoseFirstReportIsACellTowersIsAskedWhereItIs() throws {
+    let p = PhoneServiceTests.Phone()
+    _ = try p.engine.tasks.add(title: "Buy milk", locations: [LocationSpec(target: .coordinate(ArrivalHarness.point(north: 150)), radius: 100)])
+    // 690 m off, within its claimed accuracy.
+    let first = p.phone.receive(p.at(north: 700, accuracy: 1000))
+    #expect(first.commands == [.reportLocation], "\(first.commands)")
+    p.clock.advance(by: 5)
+    let located = p.phone.receive(p.at(north: 10, accuracy: 10))
+    guard located.commands.first == .clearRegions, case .setRegions(let regions)? = located.commands.dropFirst().first else {
+      Issue.record("the located report must install the plan: \(located.commands)")
+      return
+    }
+    #expect(!regions.isEmpty)
+  }
+}
