@@ -78,4 +78,25 @@ import Testing
     }
     #expect(!regions.isEmpty)
   }
+
+  /// After the first plan, a vague position that is outside the plan's
+  /// edge by more than its accuracy asks what the edge's exit asks (one
+  /// wake-up fix), sooner than the OS, judging from the same towers,
+  /// would deliver that exit; one that may still be inside asks nothing.
+  @Test func aVaguePositionSurelyOutsideThePlannedAreaAsksAWakeUpFix() throws {
+    let h = ArrivalHarness()
+    // More places than regions, so the plan has an edge.
+    for i in 0..<30 { _ = try h.task("Errand \(i)", north: 300 + Double(i) * 100, radius: 60) }
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    h.clock.advance(by: 900)
+    let near = h.arrivals.significantChange(ArrivalHarness.point(north: edge.radius + 500), accuracy: 1000)
+    #expect(singleFixes(h) == 0, "\(near)")
+    h.clock.advance(by: 600)
+    let far = h.arrivals.significantChange(ArrivalHarness.point(north: edge.radius + 1500), accuracy: 1000)
+    #expect(far.contains(.wakeFixRequested), "\(far)")
+    #expect(singleFixes(h) == 1)
+    let fixed = h.arrivals.preciseFix(ArrivalHarness.point(north: edge.radius + 1400), accuracy: 10)
+    #expect(plannedReasons(fixed) == ["left the coverage edge"], "\(fixed)")
+  }
 }

@@ -10,10 +10,23 @@ extension ArrivalMachine {
     visits.observe(point, accuracy: accuracy)
     switch ReplanPolicy(config: planner.config).decide(fix: point, accuracy: accuracy, at: now, lastPlan: lastPlan) {
     case .keep(let reason):
-      guard lastPlan == nil else { return report(.planKept(reason)) }
+      guard lastPlan == nil else {
+        if leftPlannedArea(vaguely: point, accuracy: accuracy) { return edgeExited(quietly: false) }
+        return report(.planKept(reason))
+      }
       planFirst(vaguely: point, reason: reason)
     case .replan(let reason): replan(from: point, reason: reason)
     }
+  }
+
+  /// Whether a position too vague to plan from still puts the person
+  /// outside the plan's edge by more than its accuracy: a phone that only
+  /// cell towers place would otherwise move its plan only on the edge's
+  /// exit, which the OS judges from the same towers and delivers minutes
+  /// late. What it asks is what that exit asks (one wake-up fix).
+  func leftPlannedArea(vaguely point: Coordinate, accuracy: Double) -> Bool {
+    guard accuracy.isFinite, let edge = plan.regions.first(where: { $0.kind == .edge }) else { return false }
+    return point.distance(to: edge.center) - accuracy > edge.radius
   }
 
   /// No plan yet, and a position too vague to plan from (a cell tower's,
