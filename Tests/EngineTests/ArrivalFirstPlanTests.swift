@@ -99,4 +99,24 @@ import Testing
     let fixed = h.arrivals.preciseFix(ArrivalHarness.point(north: edge.radius + 1400), accuracy: 10)
     #expect(plannedReasons(fixed) == ["left the coverage edge"], "\(fixed)")
   }
+
+  /// The same for a cell-grade position while following (the native
+  /// phone's reduced-accuracy updates, which only cell towers place):
+  /// one surely outside the edge asks a wake-up fix, one that may be
+  /// inside asks nothing.
+  @Test func aFollowedCellPositionSurelyOutsideThePlannedAreaAsksAWakeUpFix() throws {
+    let h = ArrivalHarness()
+    // Places every 40 m: the plan's edge is small and the engine follows.
+    for i in 0..<20 { _ = try h.task("Errand \(i)", north: 200 + Double(i) * 40, radius: 30) }
+    _ = h.arrivals.significantChange(ArrivalHarness.home, accuracy: 65)
+    let edge = try #require(h.arrivals.currentPlan.regions.first { $0.kind == .edge })
+    #expect(h.precise.reducedFilter != nil, "following")
+    h.clock.advance(by: 120)
+    _ = h.arrivals.reducedFix(ArrivalHarness.point(north: edge.radius + 600), accuracy: 1000)
+    #expect(singleFixes(h) == 0)
+    h.clock.advance(by: 120)
+    let far = h.arrivals.reducedFix(ArrivalHarness.point(north: edge.radius + 1600), accuracy: 1000)
+    #expect(far.contains(.wakeFixRequested), "\(far)")
+    #expect(singleFixes(h) == 1)
+  }
 }

@@ -14,7 +14,7 @@ extension ArrivalMachine {
       wakeFixArrived(point, accuracy: accuracy)
       updateFollowing()
     }
-    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return cellGradeFix() }
+    guard accuracy.isFinite, accuracy <= config.follow.maxAccuracy else { return cellGradeFix(point, accuracy: accuracy) }
     lastReducedAt = now
     lastPosition = point
     lastFollowed = (point, accuracy)
@@ -33,8 +33,11 @@ extension ArrivalMachine {
     requestConfirmations(doubtful, reportedBy: Self.followID)
   }
 
-  /// A cell-grade position while following (`FollowConfig.cellWakeAfter`).
-  mutating func cellGradeFix() {
+  /// A cell-grade position while following: one surely outside the
+  /// planned area asks what the edge's exit would (`leftPlannedArea`);
+  /// otherwise `FollowConfig.cellWakeAfter` decides.
+  mutating func cellGradeFix(_ point: Coordinate, accuracy: Double) {
+    if leftPlannedArea(vaguely: point, accuracy: accuracy) { return edgeExited(quietly: true) }
     let after = config.follow.cellWakeAfter
     guard after > 0, following, stillSince == nil, session == nil, let last = lastPlan,
       now.timeIntervalSince(last.at) >= after, lastReducedAt.map({ now.timeIntervalSince($0) >= after }) ?? true
