@@ -48,8 +48,9 @@ import Testing
     #expect(try #require(h.arrivals.currentPlan.origin).distance(to: ArrivalHarness.point(north: 2300)) < 1)
   }
 
-  /// Once a plan exists, a vague position keeps it, as before: the plan
-  /// was made from a better one.
+  /// Once a plan exists, a vague position that cannot show the person
+  /// left it (this plan covers every place: it has no edge) keeps it, as
+  /// before: the plan was made from a better one.
   @Test func aVaguePositionAfterAPlanKeepsIt() throws {
     let h = ArrivalHarness()
     _ = try h.task("Buy milk", north: 300, radius: 60)
