@@ -29,10 +29,10 @@ import Testing
     places: [PlaceSet.Place(id: 0, name: "shop", center: shop, radius: 100, reachable: true)]
       + (1...6).map { index in PlaceSet.Place(id: index, name: "elsewhere \(index)", center: north(-2000 - Double(index) * 700), radius: 150, reachable: true) })
 
-  func run(_ strategy: OwnTracksStrategy) -> (StrategyRun, mode: Int, counts: [String: Int]) {
+  func run(_ strategy: OwnTracksStrategy, world: WorldConfig = .calmPhone) -> (StrategyRun, mode: Int, counts: [String: Int]) {
     var mode = -9
     var counts: [String: Int] = [:]
-    let result = strategy.run(trip: Self.walk, world: .calmPhone, places: Self.places, random: SimRandom(seed: 4)) { app in
+    let result = strategy.run(trip: Self.walk, world: world, places: Self.places, random: SimRandom(seed: 4)) { app in
       mode = app.monitoring
       counts = app.counts
     }
@@ -54,6 +54,20 @@ import Testing
     }
     #expect(result.fires.allSatisfy { $0.place == 0 }, "nothing else fires")
     #expect(result.peakRegions <= 20)
+  }
+
+  /// A phone that only cell towers place (no Wi-Fi positioning): every
+  /// position the app sends on its own is 1,000 m accurate, too vague to
+  /// plan from. The daemon asks for one report, plans from it, and the
+  /// walk to the shop fires once (before, no regions were ever sent).
+  @Test func anIOSPhoneThatOnlyCellTowersPlaceGetsItsRegionsAndFiresOnce() {
+    var world = WorldConfig.calmPhone
+    world.coarsePosition.wifiShare = 0
+    let (result, _, counts) = run(.iOSHTTP, world: world)
+    #expect((counts["obeyed reportLocation"] ?? 0) >= 1, "\(counts)")
+    #expect((counts["obeyed setWaypoints"] ?? 0) >= 1, "\(counts)")
+    #expect(result.fires.filter { $0.place == 0 }.count == 1, "\(result.fires) \(result.notes)")
+    #expect(result.fires.allSatisfy { $0.place == 0 }, "nothing else fires")
   }
 
   @Test func aDeviceNotListedForRemoteConfigurationIsNeverReconfiguredAndStillFires() {
