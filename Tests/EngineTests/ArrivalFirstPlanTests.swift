@@ -4,9 +4,10 @@ import Foundation
 import Geofencing
 import Testing
 
-/// The first plan on a phone whose only positions are a cell tower's (no
-/// Wi-Fi positioning): too vague to plan from, they used to leave the
-/// engine with no plan, no regions and no reminder all day. Driven by a
+/// A phone whose only positions are a cell tower's (no Wi-Fi
+/// positioning): too vague to plan from, they used to leave the engine
+/// with no plan, no regions and no reminder all day, and once planned,
+/// with a plan that moved only on the OS's late edge exits. Driven by a
 /// manual clock.
 @Suite struct ArrivalFirstPlanTests {
   func singleFixes(_ h: ArrivalHarness) -> Int { h.precise.singleFixes.withLock { $0 } }
