@@ -28,6 +28,9 @@ public struct CoveragePlan: Hashable, Sendable {
 
   public func region(_ id: String) -> PlannedRegion? { regions.first { $0.id == id } }
 
+  /// The coverage edge: leaving it replans (nil when every place is covered).
+  public var edge: PlannedRegion? { regions.first { $0.kind == .edge } }
+
   /// What to change on the OS to go from `installed` to this plan: only the
   /// difference, so unchanged regions keep their state.
   public func changes(from installed: Set<String>) -> (add: [PlannedRegion], remove: [String]) {

@@ -67,7 +67,8 @@ struct SimulatedPhone {
     self.coarse = coarse
     motion = SimulatedMotion(config: world.motion)
     monitor = SimulatedRegionMonitor(
-      config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1), declaresInitialState: conditionMonitor)
+      config: regions ?? world.regionMonitoring, position: coarse, random: random.fork(1), declaresInitialState: conditionMonitor,
+      stillSpeed: world.motion.stillSpeed)
     location = SimulatedLocation(world: world, coarse: coarse, random: random.fork(2), movementByGPS: movementByGPS)
     monitor.wake = { [location] now, count in location.deliver("region events", at: now, count: count) }
     var power: [(Int, PowerStateChange)] = []

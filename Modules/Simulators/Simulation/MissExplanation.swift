@@ -71,7 +71,7 @@ public struct MissExplanation: Sendable {
       case .engine(let event):
         switch event {
         case .planned(let plan, _, _, _):
-          let edge = plan.regions.first { $0.kind == .edge }.map { ($0.center, $0.radius) }
+          let edge = plan.edge.map { ($0.center, $0.radius) }
           plans.append((second, plan.origin, edge))
           var now = Set<Int>()
           for region in plan.regions where region.kind != .edge {

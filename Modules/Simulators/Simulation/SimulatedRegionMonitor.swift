@@ -33,11 +33,15 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
 
   /// `position` is the OS's own coarse position, shared with its other
   /// location services on the same phone.
-  public init(config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom, declaresInitialState: Bool = false) {
+  /// `stillSpeed`: under it the true track is still (`stationaryAfter`).
+  public init(
+    config: WorldConfig.RegionMonitoring, position: CoarsePositionProcess, random: SimRandom, declaresInitialState: Bool = false,
+    stillSpeed: Double = WorldConfig.Motion().stillSpeed
+  ) {
     self.capacity = config.capacity
     self.declaresInitialState = declaresInitialState
     self.position = position
-    state = Locked(Monitoring(config: config, random: random))
+    state = Locked(Monitoring(config: config, stillSpeed: stillSpeed, random: random))
   }
 
   /// A monitor with a coarse position of its own.
@@ -112,6 +116,7 @@ public final class SimulatedRegionMonitor: RegionMonitor, Sendable {
 /// What the simulated OS holds for its region monitoring.
 private struct Monitoring {
   let config: WorldConfig.RegionMonitoring
+  let stillSpeed: Double
   /// Delivery delays are keyed by this, the region and the second (`SimRandom.keyed`).
   let key: UInt64
   var watches: [String: SimulatedRegionMonitor.Watch] = [:]
@@ -131,8 +136,9 @@ private struct Monitoring {
   var failures = 0
   var delivered = 0
 
-  init(config: WorldConfig.RegionMonitoring, random: SimRandom) {
+  init(config: WorldConfig.RegionMonitoring, stillSpeed: Double, random: SimRandom) {
     self.config = config
+    self.stillSpeed = stillSpeed
     var random = random
     key = random.next()
   }
@@ -168,7 +174,7 @@ private struct Monitoring {
     guard config.stationaryAfter > 0 else { return }
     defer { lastTruth = (truth, now) }
     guard let last = lastTruth, now > last.at else { return }
-    let still = last.point.distance(to: truth) < WorldConfig.RegionMonitoring.stationarySpeed * now.timeIntervalSince(last.at)
+    let still = last.point.distance(to: truth) < stillSpeed * now.timeIntervalSince(last.at)
     if still {
       if stillSince == nil { stillSince = last.at }
       return

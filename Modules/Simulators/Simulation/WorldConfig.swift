@@ -36,7 +36,8 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var minimumEffectiveRadius = 100.0
     /// Seconds until a `requestState` is answered (from the OS's own belief).
     public var stateLatency = 1.0
-    /// A device still for this long, seconds, has its crossings held back
+    /// A device still for this long, seconds (still as the motion history
+    /// judges it: under `Motion.stillSpeed`), has its crossings held back
     /// when it moves again: the OS resumes watching at a moment drawn
     /// uniformly up to `stationaryDelayMax` seconds after the move, and
     /// nothing is delivered before it. 0: never (iOS documents no such
@@ -45,10 +46,6 @@ public struct WorldConfig: Codable, Hashable, Sendable {
     public var stationaryDelayMax = 0.0
 
     public init() {}
-
-    /// The speed under which the true track counts as still, m/s (the
-    /// motion history's `stillSpeed`).
-    static let stationarySpeed = 0.3
 
     /// Android geofencing (Play services): 100 geofences per app
     /// (developer.android.com, "Create and monitor geofences"); alerts

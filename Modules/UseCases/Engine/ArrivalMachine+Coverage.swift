@@ -25,7 +25,7 @@ extension ArrivalMachine {
   /// exit, which the OS judges from the same towers and delivers minutes
   /// late. What it asks is what that exit asks (one wake-up fix).
   func leftPlannedArea(vaguely point: Coordinate, accuracy: Double) -> Bool {
-    guard accuracy.isFinite, let edge = plan.regions.first(where: { $0.kind == .edge }) else { return false }
+    guard accuracy.isFinite, let edge = plan.edge else { return false }
     return point.distance(to: edge.center) - accuracy > edge.radius
   }
 

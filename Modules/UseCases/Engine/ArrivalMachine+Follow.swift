@@ -123,7 +123,7 @@ extension ArrivalMachine {
   /// plan's edge is small (dense destinations) and power is not short; stops
   /// otherwise. Called after anything that changes one of those.
   mutating func updateFollowing() {
-    let edge = plan.regions.first { $0.kind == .edge }
+    let edge = plan.edge
     let wanted =
       config.follow.enabled && permissions.canMonitorRegions && stillSince == nil
       && edge.map { $0.radius <= config.follow.edgeRadius } ?? false

@@ -48,7 +48,7 @@ extension ArrivalMachine {
   /// A new plan's edge starts with the person outside it as far as the
   /// reports go, and the next report answers where they are.
   mutating func noteEdgeInstalled(add: [PlannedRegion], origin: Coordinate) {
-    guard let edge = plan.regions.first(where: { $0.kind == .edge }) else {
+    guard let edge = plan.edge else {
       reportedEdge = nil
       return
     }

@@ -95,7 +95,7 @@ extension ArrivalMachine {
   /// exit came from the OS's wandering position: keep the plan and wait
   /// longer before trusting the next exit.
   mutating func wakeFixArrived(_ point: Coordinate, accuracy: Double) {
-    let edge = plan.regions.first { $0.kind == .edge }
+    let edge = plan.edge
     if let last = lastPlan, let edge, last.origin.distance(to: point) + accuracy <= edge.radius + config.exitMargin {
       let base = config.session.wakeFixBackoff
       wakeBackoff = min(max(wakeBackoff * 2, base), config.session.wakeFixBackoffMax)
