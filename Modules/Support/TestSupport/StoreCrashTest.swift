@@ -42,7 +42,7 @@ public enum StoreCrashTest {
   /// whether the kills so far proved enough to stop at `planned`.
   public static func run(
     helper: String, target: (TemporaryDirectory) -> String, open: (TemporaryDirectory) throws -> any OperationStore,
-    enough: (Outcome) -> Bool = { _ in true }
+    enough: (Outcome) -> Bool
   ) throws -> Outcome {
     let planned = Int(ProcessInfo.processInfo.environment["WHILEHERE_CRASH_ITERATIONS"] ?? "") ?? 200
     var outcome = Outcome()
