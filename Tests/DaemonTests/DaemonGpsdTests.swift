@@ -44,7 +44,7 @@ import TestSupport
     #expect(added.status == 201)
     // gpsfake loops the log; a real GPS and process: poll for the reminder.
     for _ in 0..<20_000 where !((try? String(contentsOfFile: reminders, encoding: .utf8)) ?? "").contains("Pick up the parcel") { usleep(2000) }
-    #expect(((try? String(contentsOfFile: reminders, encoding: .utf8)) ?? "").contains("\"title\":\"Pick up the parcel\""), "\(log())")
+    #expect(((try? String(contentsOfFile: reminders, encoding: .utf8)) ?? "").contains("\"title\":\"Pick up the parcel\""), "\(log())\ngpsfake: \(gpsfake.output)")
     #expect(log().contains("via=gpsd:127.0.0.1:\(gpsPort)"))
     kill(process.processIdentifier, SIGTERM)
     process.waitUntilExit()
