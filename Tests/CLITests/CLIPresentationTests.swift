@@ -48,7 +48,12 @@ import Testing
       values.append(Double(Int.random(in: -180...180, using: &generator)) + Double.random(in: -1e-6...1e-6, using: &generator))
     }
     var differing: [Double] = []
-    for value in values where Formatting.coordinate(value, 0) != String(format: "%.6f,%.6f", value, 0.0) { differing.append(value) }
+    for value in values
+    where Formatting.coordinate(value, 0) != String(format: "%.6f,%.6f", value, 0.0)
+      || Formatting.coordinate(-1.5, value) != String(format: "%.6f,%.6f", -1.5, value)
+    {
+      differing.append(value)
+    }
     #expect(differing.isEmpty, "differ from printf: \(differing.prefix(5))")
   }
 

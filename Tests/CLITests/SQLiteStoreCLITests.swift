@@ -92,11 +92,14 @@ import Testing
     try python.run()
     let place = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     python.waitUntilExit()
-    for command in [["task", "list"], ["check", "--at", "60.17,24.94"], ["place", "list"], ["doctor"]] {
+    for command in [["task", "list", "--json"], ["check", "--at", "60.17,24.94"], ["place", "list"], ["doctor"]] {
       let result = cli.run(["--store", "sqlite:" + path] + command)
       #expect(result.code != 0 && (result.stderr + result.stdout).contains("record row 1"), "\(command): \(result.stdout)\(result.stderr)")
     }
-    // What does not read it still answers (a place by its id; a name is looked for among all).
+    // What does not read it still answers (a place by its id, a name is
+    // looked for among all; the text listing reads the listings table).
+    let listed = cli.run("--store", "sqlite:" + path, "task", "list")
+    #expect(listed.code == 0 && listed.stdout.contains("Buy milk"), "\(listed.stdout)\(listed.stderr)")
     let shown = cli.run("--store", "sqlite:" + path, "place", "show", place)
     #expect(shown.code == 0 && shown.stdout.contains("Alepa"), "\(place): \(shown.stderr)")
   }

@@ -103,8 +103,18 @@ import TestSupport
     try Data(keys).write(to: URL(fileURLWithPath: path + "/keys-2"))
   }
 
-  /// Takes the titles off the end of a sidecar (checksum taken off
+  /// Takes the listings off the end of a sidecar (checksum taken off
   /// already), leaving one as written before it held them; their count.
+  static func removeListings(_ keys: inout [UInt8]) -> Int {
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
+    #expect(word(keys.count - 4) == 0x544C_4857, "the sidecar ends with its listings' mark")
+    let count = word(keys.count - 8)
+    keys.removeLast(8 + 8 * count)
+    return count
+  }
+
+  /// Takes the titles off the end of a sidecar (checksum and listings
+  /// taken off already), leaving one as written before it held them; their count.
   static func removeTitles(_ keys: inout [UInt8]) -> Int {
     func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
     #expect(word(keys.count - 4) == 0x5454_4857, "the sidecar ends with its titles' mark")
@@ -132,6 +142,7 @@ import TestSupport
     let (folder, path) = try Self.compacted(
       places.map { .put(.place($0)) } + [.put(.list(list))] + [1, 3].map { .put(.membership(Membership(list: list.id, place: places[$0].id))) })
     try Self.rewriteSidecar(path) { keys in
+      _ = Self.removeListings(&keys)
       _ = Self.removeTitles(&keys)
       #expect(Self.removeMemberships(&keys) == 2)
     }
@@ -150,6 +161,7 @@ import TestSupport
     try Self.rewriteSidecar(path) { keys in
       // The one membership's place id starts far past the end (after it:
       // its count and mark, then the titles' count and mark, there being none).
+      _ = Self.removeListings(&keys)
       for i in 0..<4 { keys[keys.count - 8 - 8 - 16 + 8 + i] = 0xFF }
     }
     let reader = Self.lazy(path)
@@ -164,6 +176,7 @@ import TestSupport
     let places = (0..<5).map { Fixtures.place("p\($0)", name: "Place \($0)") }
     let (folder, path) = try Self.compacted(places.map { .put(.place($0)) } + [.put(.task(Fixtures.task("t1")))])
     try Self.rewriteSidecar(path) { keys in
+      _ = Self.removeListings(&keys)
       _ = Self.removeTitles(&keys)
       _ = Self.removeMemberships(&keys)
       let count = keys.suffix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
@@ -184,6 +197,7 @@ import TestSupport
     try Self.rewriteSidecar(path) { keys in
       // The one name's text starts far past the end (after it: the names'
       // count, then the memberships' and the titles' counts and marks, there being none).
+      _ = Self.removeListings(&keys)
       for i in 0..<4 { keys[keys.count - 8 - 8 - 4 - 16 + 8 + i] = 0xFF }
     }
     let reader = Self.lazy(path)
@@ -199,7 +213,10 @@ import TestSupport
     var done = Fixtures.task("t2", title: "Post letters")
     try done.complete(at: Fixtures.epoch)
     let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1"))), .put(.task(Fixtures.task("t1", title: "Buy milk"))), .put(.task(done))])
-    try Self.rewriteSidecar(path) { keys in #expect(Self.removeTitles(&keys) == 2) }
+    try Self.rewriteSidecar(path) { keys in
+      #expect(Self.removeListings(&keys) == 2)
+      #expect(Self.removeTitles(&keys) == 2)
+    }
     let reader = Self.lazy(path)
     defer { reader.close() }
     #expect(try reader.taskTitles().map { "\($0.id)=\($0.title)=\($0.completed)" }.sorted() == ["t1=Buy milk=false", "t2=Post letters=true"])
@@ -216,12 +233,61 @@ import TestSupport
     let (folder, path) = try Self.compacted([.put(.task(task))])
     try Self.rewriteSidecar(path) { keys in
       // The one title's text start, or its flag (after it: the titles' count and mark).
+      _ = Self.removeListings(&keys)
       for i in 0..<4 { keys[keys.count - 8 - 20 + field + i] = field == 16 ? (i == 0 ? 2 : 0) : 0xFF }
     }
     let reader = Self.lazy(path)
     defer { reader.close() }
     #expect(try reader.taskTitles().map { "\($0.id)=\($0.title)=\($0.completed)" } == ["t1=Buy milk=true"])
     withExtendedLifetime(folder) {}
+  }
+
+  /// A sidecar written before it held the tasks' listings (it ends with
+  /// the titles) is still used; listings are made from the tasks' and
+  /// their places' records.
+  @Test func aSidecarFromBeforeListingsIsUsed() throws {
+    var task = Fixtures.task("t1", title: "Buy milk")
+    task.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p1")), radius: 120)]
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(task))])
+    try Self.rewriteSidecar(path) { keys in #expect(Self.removeListings(&keys) == 1) }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    let listings = try reader.taskListings()
+    #expect(listings.map(\.title) == ["Buy milk"] && listings.first?.locations.first?.placeName == "Alepa")
+    #expect(try reader.taskTitles().map(\.title) == ["Buy milk"], "the titles are still read from the sidecar")
+    withExtendedLifetime(folder) {}
+  }
+
+  /// A listing pointing past the sidecar's text, or one whose bytes do not
+  /// decode, is not read: the sidecar is not used, and the listings come
+  /// from the records.
+  @Test(arguments: [0, 1]) func aSidecarListingThatCannotBeReadIsNotUsed(damage: Int) throws {
+    var task = Fixtures.task("t1", title: "Buy milk")
+    task.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p1")), radius: 120)]
+    let (folder, path) = try Self.compacted([.put(.place(Fixtures.place("p1", name: "Alepa"))), .put(.task(task))])
+    try Self.rewriteSidecar(path) { keys in
+      // The one listing's start and length, before its count and mark.
+      let entry = keys.count - 8 - 8
+      if damage == 0 {
+        for i in 0..<4 { keys[entry + i] = 0xFF }
+      } else {
+        // Its first byte, the listing's version, made one this build does not know.
+        let start = (0..<4).reduce(0) { $0 | Int(keys[entry + $1]) << (8 * $1) }
+        keys[Self.textStart(keys) + start] = 0xEE
+      }
+    }
+    let reader = Self.lazy(path)
+    defer { reader.close() }
+    let listings = try reader.taskListings()
+    #expect(listings.map(\.title) == ["Buy milk"] && listings.first?.locations.first?.placeName == "Alepa")
+    withExtendedLifetime(folder) {}
+  }
+
+  /// Where a sidecar's text starts: past its fixed part, frames, entries and spots.
+  static func textStart(_ keys: [UInt8]) -> Int {
+    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
+    let (frames, entries, spots) = (word(8 + 12), word(8 + 16), word(8 + 20))
+    return 8 + 4 * 7 + frames * 8 + entries * 16 + spots * 48
   }
 
   /// Damage in a frame of the snapshot a part read reads is found (the

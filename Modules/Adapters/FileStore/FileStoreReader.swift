@@ -259,6 +259,39 @@ struct FileStoreReader {
     return titles + StoreState(applying: try records(of: Set(tailTasks.map { EntityKey.task(TaskID($0)) }))).taskTitles
   }
 
+  /// Every task held as a listing shows it: the sidecar's listings of the
+  /// snapshot's tasks, less those the log touched or whose place it
+  /// touched, which are made from their records and their places'. From
+  /// a sidecar from before listings, every task's is made so; nil when
+  /// one does not decode (the sidecar is not to be trusted).
+  func taskListings() throws -> [TaskListing]? {
+    var listings: [TaskListing] = []
+    var again = Set(tailTasks.map { EntityKey.task(TaskID($0)) })
+    if let index = keys {
+      guard let count = index.listings else { return try self.listings(madeFrom: taskKeys()) }
+      listings.reserveCapacity(count + tailTasks.count)
+      for number in 0..<count {
+        // A sidecar only speeds reading: one whose listing does not decode is not used.
+        guard let listing = try? TaskListing(decoding: index.listing(number)) else { return nil }
+        if !tailTasks.isEmpty, tailTasks.contains(listing.id.rawValue) { continue }
+        if !tailPlaces.isEmpty, listing.locations.contains(where: { $0.place.map { tailPlaces.contains($0.rawValue) } ?? false }) {
+          again.insert(.task(listing.id))
+          continue
+        }
+        listings.append(listing)
+      }
+    }
+    guard !again.isEmpty else { return listings }
+    return listings + (try self.listings(madeFrom: again))
+  }
+
+  /// The listings of `tasks`, made from their records and their places'.
+  private func listings(madeFrom tasks: Set<EntityKey>) throws -> [TaskListing] {
+    var state = StoreState(applying: try records(of: tasks))
+    state.apply(contentsOf: try records(of: state.placeKeys))
+    return state.taskListings
+  }
+
   /// The places the snapshot holds in `list`, and every place the log put
   /// in it or took out: more than the list holds, never fewer. nil when
   /// the sidecar is from before memberships.

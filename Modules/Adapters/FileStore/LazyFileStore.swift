@@ -120,6 +120,11 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().taskTitles
   }
 
+  public func taskListings() throws -> [TaskListing] {
+    if let reader = try reader(), let listings = try reader.taskListings() { return listings }
+    return try opened().state().taskListings
+  }
+
   public func places(inList list: ListID) throws -> Set<PlaceID> {
     if let reader = try reader(), let places = reader.places(inList: list) { return places }
     return try opened().state().places(inList: list)

@@ -100,6 +100,10 @@ extension SnapshotKeys {
     let titles = state.tasks.sorted(by: { $0.key < $1.key }).map { id, task in
       (taskIDs[id.rawValue] ?? put(id.rawValue.utf8), id.rawValue.utf8.count, put(task.title.utf8), task.title.utf8.count, task.state.isCompleted ? 1 : 0)
     }
+    let listings = state.tasks.keys.sorted().compactMap(state.listing(of:)).map { listing in
+      let bytes = listing.encoded
+      return (put(bytes), bytes.count)
+    }
     let textCount = UInt32(text.count)
     for shift in 0..<4 { out[textCountAt + shift] = UInt8(truncatingIfNeeded: textCount >> (8 * UInt32(shift))) }
     out += text
@@ -117,6 +121,12 @@ extension SnapshotKeys {
     }
     u32(titles.count)
     u32(Int(titlesMark))
+    for listing in listings {
+      u32(listing.0)
+      u32(listing.1)
+    }
+    u32(listings.count)
+    u32(Int(listingsMark))
     Frame.appendLE(CRC32.checksum(out), to: &out)
     return out
   }

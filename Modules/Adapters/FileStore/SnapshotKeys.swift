@@ -22,12 +22,15 @@ import Persistence
 /// list's and the place's id (start and length in the text each), then
 /// their count (u32) and `membershipsMark`; per task (held, by id) its id
 /// and title (start and length in the text each) and 1 when it is
-/// completed, else 0, then their count (u32) and `titlesMark`; the CRC-32
-/// of all before. A sidecar from before names ends with the text, one from
+/// completed, else 0, then their count (u32) and `titlesMark`; per task
+/// (held, by id) its listing (`TaskListing.encoded`; start and length in
+/// the text), then their count (u32) and `listingsMark`; the CRC-32 of all
+/// before. A sidecar from before names ends with the text, one from
 /// before memberships with the names' count, one from before titles with
-/// `membershipsMark`: all are used, names then read from the places'
-/// records, a list's places from every place's and titles from every
-/// task's.
+/// `membershipsMark`, one from before listings with `titlesMark`: all are
+/// used, names then read from the places' records, a list's places from
+/// every place's, titles from every task's and listings from every
+/// task's and its places'.
 struct SnapshotKeys {
   static let kind = "WHKEY"
   static let noPlace = UInt32.max
@@ -38,10 +41,13 @@ struct SnapshotKeys {
   static let nameBytes = 16
   static let membershipBytes = 16
   static let titleBytes = 20
+  static let listingBytes = 8
   /// Ends the memberships' count: a names' count is never this large.
   static let membershipsMark: UInt32 = 0x534D_4857
   /// Ends the titles' count.
   static let titlesMark: UInt32 = 0x5454_4857
+  /// Ends the listings' count.
+  static let listingsMark: UInt32 = 0x544C_4857
 
   static func fileName(_ generation: Int) -> String { "keys-\(generation)" }
 
@@ -58,12 +64,15 @@ struct SnapshotKeys {
   let memberships: Int?
   /// How many tasks are titled (nil: a sidecar from before titles).
   let titles: Int?
+  /// How many tasks are listed (nil: a sidecar from before listings).
+  let listings: Int?
   private let entriesStart: Int
   private let spotsStart: Int
   private let textStart: Int
   private let namesStart: Int
   private let membershipsStart: Int
   private let titlesStart: Int
+  private let listingsStart: Int
 
   init?(_ file: MappedFile, snapshotBytes: Int, snapshotCRC: UInt32) {
     let bytes = file.bytes
@@ -78,9 +87,22 @@ struct SnapshotKeys {
     spotsStart = entriesStart + entries * Self.entryBytes
     textStart = spotsStart + spots * Self.spotBytes
     namesStart = textStart + header[6]
-    // The sections after the text, read from the end: the titles (when
-    // there), before them the memberships (when there), before them the names.
+    // The sections after the text, read from the end: the listings (when
+    // there), before them the titles (when there), before them the
+    // memberships (when there), before them the names.
     var end = bytes.count - 4
+    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.listingsMark {
+      let count = Int(Frame.readLE(bytes, at: end - 8))
+      guard count <= (end - 8 - namesStart) / Self.listingBytes else { return nil }
+      listingsStart = end - 8 - count * Self.listingBytes
+      listings = count
+      end = listingsStart
+      // Listings come only after titles.
+      guard namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.titlesMark else { return nil }
+    } else {
+      listingsStart = end
+      listings = nil
+    }
     if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.titlesMark {
       let count = Int(Frame.readLE(bytes, at: end - 8))
       guard count <= (end - 8 - namesStart) / Self.titleBytes else { return nil }
@@ -128,6 +150,10 @@ struct SnapshotKeys {
     for title in 0..<(titles ?? 0) {
       let at = titlesStart + title * Self.titleBytes
       guard u32(at) + u32(at + 4) <= text, u32(at + 8) + u32(at + 12) <= text, u32(at + 16) <= 1 else { return nil }
+    }
+    for listing in 0..<(listings ?? 0) {
+      let at = listingsStart + listing * Self.listingBytes
+      guard u32(at) + u32(at + 4) <= text else { return nil }
     }
     for frame in 0..<frames where !(FileHeader.size + Frame.headerSize...snapshotBytes).contains(self.frame(frame).lowerBound)
       || self.frame(frame).upperBound > snapshotBytes
@@ -229,6 +255,12 @@ struct SnapshotKeys {
       String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self),
       u32(at + 16) == 1
     )
+  }
+
+  /// Listing `index`'s bytes (`TaskListing.encoded`).
+  func listing(_ index: Int) -> UnsafeRawBufferPointer {
+    let at = listingsStart + index * Self.listingBytes
+    return UnsafeRawBufferPointer(rebasing: text(u32(at), u32(at + 4)))
   }
 
   /// The ids of the places the snapshot holds in `list` (a range of the

@@ -58,6 +58,12 @@ extension SQLiteOperationStore {
     return state().taskTitles
   }
 
+  public func taskListings() throws -> [TaskListing] {
+    if let listings = try reading({ database in try SQLiteSideTable.listings(database) }) { return listings }
+    try refresh()
+    return state().taskListings
+  }
+
   public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
     guard folded.utf8.allSatisfy({ $0 < 0x80 }), idPrefix?.utf8.allSatisfy({ $0 < 0x80 }) ?? true else { return nil }
     return try reading { database in try SQLiteSideTable.names(startingWith: folded, idPrefix: idPrefix, database: database) }

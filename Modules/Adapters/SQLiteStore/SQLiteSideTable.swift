@@ -8,7 +8,8 @@ import Persistence
 /// `SearchText.fold` folds it, indexed: `placeNames(startingWith:)`),
 /// `list_places` (one row per membership held: `places(inList:)`) and
 /// `task_titles` (one row per task held, with its title and whether it is
-/// completed: `taskTitles()`).
+/// completed: `taskTitles()`) and `task_listings` (one row per task held,
+/// with its `TaskListing.encoded`: `taskListings()`).
 /// Each is written in the transaction of the records that change it, from
 /// the state after them, and is current up to the record row its mark in
 /// `meta` names. A store written by a build without the table (or not
@@ -20,10 +21,28 @@ struct SQLiteSideTable: Sendable {
   let columns: [String]
   let keyColumn: String
   let markKey: String
-  /// The row key (a `keyColumn` value) a record of `key` changes, if any.
-  let touched: @Sendable (EntityKey) -> String?
+  /// The row keys (`keyColumn` values) records change in `state`, the state after them.
+  let touched: @Sendable ([OperationRecord], StoreState) -> Set<String>
   /// The rows `state` gives for the keys `ids` (every one when nil).
-  let rows: @Sendable (StoreState, Set<String>?) -> [[String]]
+  let rows: @Sendable (StoreState, Set<String>?) -> [[any Sendable]]
+
+  init(
+    table: String, columns: [String], keyColumn: String, markKey: String,
+    touched: @escaping @Sendable ([OperationRecord], StoreState) -> Set<String>,
+    rows: @escaping @Sendable (StoreState, Set<String>?) -> [[any Sendable]]
+  ) {
+    (self.table, self.columns, self.keyColumn, self.markKey, self.touched, self.rows) = (table, columns, keyColumn, markKey, touched, rows)
+  }
+
+  /// A table whose row a record changes is named by the record's key alone.
+  init(
+    table: String, columns: [String], keyColumn: String, markKey: String, touched key: @escaping @Sendable (EntityKey) -> String?,
+    rows: @escaping @Sendable (StoreState, Set<String>?) -> [[any Sendable]]
+  ) {
+    self.init(
+      table: table, columns: columns, keyColumn: keyColumn, markKey: markKey, touched: { records, _ in Set(records.compactMap { key($0.operation.key) }) },
+      rows: rows)
+  }
 
   /// A place, or a membership of one, changes that place's rows.
   static let place: @Sendable (EntityKey) -> String? = { key in
@@ -32,6 +51,20 @@ struct SQLiteSideTable: Sendable {
     case .membership(let membership): membership.place.rawValue
     default: nil
     }
+  }
+
+  /// A task, or a place it is tied to (its name, position or hours), changes the task's rows.
+  static let taskOrItsPlaces: @Sendable ([OperationRecord], StoreState) -> Set<String> = { records, state in
+    var tasks: Set<String> = []
+    var places: Set<PlaceID> = []
+    for record in records {
+      switch record.operation.key {
+      case .task(let id): tasks.insert(id.rawValue)
+      case .place(let id): places.insert(id)
+      default: break
+      }
+    }
+    return tasks.union(state.tasks(tiedTo: places).map(\.rawValue))
   }
 
   static let names = SQLiteSideTable(table: "place_names", columns: ["place", "name"], keyColumn: "place", markKey: "names_seq", touched: place) { state, ids in
@@ -56,12 +89,20 @@ struct SQLiteSideTable: Sendable {
     table: "task_titles", columns: ["task", "title", "completed"], keyColumn: "task", markKey: "titles_seq",
     touched: { key in if case .task(let id) = key { id.rawValue } else { nil } }
   ) { state, ids in
-    func row(_ task: ReminderTask) -> [String] { [task.id.rawValue, task.title, task.state.isCompleted ? "1" : "0"] }
+    func row(_ task: ReminderTask) -> [any Sendable] { [task.id.rawValue, task.title, task.state.isCompleted ? "1" : "0"] }
     guard let ids else { return state.tasks.values.map(row) }
     return ids.compactMap { id in state.tasks[TaskID(id)].map(row) }
   }
 
-  static let all = [names, folded, lists, titles]
+  static let listings = SQLiteSideTable(
+    table: "task_listings", columns: ["task", "listing"], keyColumn: "task", markKey: "listings1_seq", touched: taskOrItsPlaces
+  ) { state, ids in
+    func row(_ listing: TaskListing) -> [any Sendable] { [listing.id.rawValue, Data(listing.encoded)] }
+    guard let ids else { return state.taskListings.map(row) }
+    return ids.compactMap { id in state.listing(of: TaskID(id)).map(row) }
+  }
+
+  static let all = [names, folded, lists, titles, listings]
 
   static let schema = """
     CREATE TABLE IF NOT EXISTS place_names(place TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -70,6 +111,7 @@ struct SQLiteSideTable: Sendable {
     CREATE TABLE IF NOT EXISTS list_places(list TEXT NOT NULL, place TEXT NOT NULL, PRIMARY KEY(list, place));
     CREATE INDEX IF NOT EXISTS list_places_place ON list_places(place);
     CREATE TABLE IF NOT EXISTS task_titles(task TEXT PRIMARY KEY, title TEXT NOT NULL, completed INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS task_listings(task TEXT PRIMARY KEY, listing BLOB NOT NULL);
     """
 
   /// Brings every table to `state` after `records` were written as rows
@@ -80,7 +122,7 @@ struct SQLiteSideTable: Sendable {
   static func update(after records: [OperationRecord], before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase) throws {
     guard last != before else { return }
     for table in all {
-      let keys = Set(records.compactMap { table.touched($0.operation.key) })
+      let keys = table.touched(records, state)
       try table.update(keys: keys, before: before, last: last, state: state, database: database)
     }
   }
@@ -144,6 +186,19 @@ struct SQLiteSideTable: Sendable {
       if let id = row.text(0), let title = row.text(1) { titles.append(TaskTitle(id: TaskID(id), title: title, completed: row.integer(2) == 1)) }
     }
     return titles
+  }
+
+  /// Every task's listing, or nil when the table is behind the records
+  /// or a listing does not decode (a row written by a newer build).
+  static func listings(_ database: SQLiteDatabase) throws -> [TaskListing]? {
+    guard try listings.isCurrent(database) else { return nil }
+    var listings: [TaskListing] = []
+    var whole = true
+    try database.query("SELECT listing FROM task_listings") { row in
+      guard whole else { return }
+      if let listing = try? row.withBytes(0, { try TaskListing(decoding: $0) }) { listings.append(listing) } else { whole = false }
+    }
+    return whole ? listings : nil
   }
 
   /// The places `list` holds, or nil when the table is behind the records.

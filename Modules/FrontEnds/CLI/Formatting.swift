@@ -11,7 +11,10 @@ enum Formatting {
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
-    if let lat = fixedSixDecimals(lat), let lon = fixedSixDecimals(lon) { return lat + "," + lon }
+    let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      writeCoordinate(lat, lon, buffer).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<$0]), as: UTF8.self) }
+    }
+    if let fast { return fast }
     // C's formatting, the digits String(format:) gives, without Foundation's
     // string machinery around it (a tenth of listing 10,000 tasks).
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
@@ -21,23 +24,69 @@ enum Formatting {
     }
   }
 
-  /// `value` as `%.6f` prints it (always six digits, unlike the shortest
-  /// form of `Coordinate.description`), by integers; nil where that could
-  /// differ (a value within a millionth of a rounding tie, or 1,000 and
-  /// more), which C then formats. Passing doubles through C's varargs
-  /// boxed and cast each one: a twentieth of listing 10,000 tasks.
-  static func fixedSixDecimals(_ value: Double) -> String? {
+  /// Appends `coordinate(lat, lon)`'s UTF-8 to `out`.
+  static func appendCoordinate(_ lat: Double, _ lon: Double, to out: inout [UInt8]) {
+    let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> Bool in
+      guard let count = writeCoordinate(lat, lon, buffer) else { return false }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+      return true
+    }
+    if !written { out.append(contentsOf: coordinate(lat, lon).utf8) }
+  }
+
+  /// Writes "lat,lon" with six decimals each into `buffer` (32 bytes) and
+  /// returns its length, or nil where C must format them. Both into one
+  /// buffer made into one string: a string per number and their joining
+  /// were a sixth of `task list`.
+  private static func writeCoordinate(_ lat: Double, _ lon: Double, _ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    var count = 0
+    guard writeSixDecimals(lat, buffer, &count) else { return nil }
+    buffer[count] = UInt8(ascii: ",")
+    count += 1
+    guard writeSixDecimals(lon, buffer, &count) else { return nil }
+    return count
+  }
+
+  /// Writes `value` as `%.6f` prints it (always six digits, unlike the
+  /// shortest form of `Coordinate.description`) at `buffer[count...]`, by
+  /// integers, and moves `count` past it (at most 12 bytes); false, having
+  /// written nothing that counts, where that could differ (a value within
+  /// a millionth of a rounding tie, or 1,000 and more), which C then
+  /// formats. Passing doubles through C's varargs boxed and cast each one:
+  /// a twentieth of listing 10,000 tasks.
+  static func writeSixDecimals(_ value: Double, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) -> Bool {
     let magnitude = value.magnitude
-    guard magnitude < 1000 else { return nil }
+    guard magnitude < 1000 else { return false }
     let scaled = magnitude * 1e6
     // Below 1e9 the product is within 6e-8 of the exact one (half a unit in
     // its last place), so away from a tie both round the same way.
     let fraction = scaled - scaled.rounded(.down)
-    guard abs(fraction - 0.5) > 1e-6 else { return nil }
+    guard abs(fraction - 0.5) > 1e-6 else { return false }
     let units = UInt64(scaled.rounded(.toNearestOrAwayFromZero))
-    var fractionDigits = String(units % 1_000_000)
-    fractionDigits = String(repeating: "0", count: 6 - fractionDigits.count) + fractionDigits
-    return (value.sign == .minus ? "-" : "") + String(units / 1_000_000) + "." + fractionDigits
+    if value.sign == .minus {
+      buffer[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var whole = units / 1_000_000
+    var digits = 1
+    var power: UInt64 = 10
+    while whole >= power {
+      digits += 1
+      power *= 10
+    }
+    for at in stride(from: count + digits - 1, through: count, by: -1) {
+      buffer[at] = UInt8(ascii: "0") + UInt8(whole % 10)
+      whole /= 10
+    }
+    count += digits
+    buffer[count] = UInt8(ascii: ".")
+    var fractionDigits = units % 1_000_000
+    for at in stride(from: count + 6, through: count + 1, by: -1) {
+      buffer[at] = UInt8(ascii: "0") + UInt8(fractionDigits % 10)
+      fractionDigits /= 10
+    }
+    count += 7
+    return true
   }
 
   /// Local time with its offset: `2026-12-01 14:30 +02:00`.

@@ -153,20 +153,26 @@ enum TaskCommands {
       throw UsageError("unknown state '\(name)'; states: all, active, snoozed, done (or completed)", commandPath: arguments.commandPath)
     }
     let engine = try context.engine(part: true)
-    let (tasks, state) = try engine.tasks.listWithPlaces(filter)
     let now = engine.context.clock.now()
-    let views = tasks.map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) }
-    if context.json { return context.printJSON(views) }
-    if views.isEmpty {
+    if context.json {
+      let (tasks, state) = try engine.tasks.listWithPlaces(filter)
+      return context.printJSON(tasks.map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) })
+    }
+    // The text needs no notes, keywords or region ids: the store's listings hold the rest.
+    let (listings, held) = try engine.tasks.listings(filter)
+    if listings.isEmpty {
       // With a state asked for, "No tasks" would hide the others a person has.
-      let others = filter == .all ? 0 : state.tasks.count
+      let others = filter == .all ? 0 : held
       if others > 0 {
         context.output.out("No \(filter == .done ? "completed" : filter.rawValue) tasks (\(others) other\(others == 1 ? "" : "s"): whilehere task list)")
       } else {
         context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384")
       }
     }
-    context.output.out(lines: views.flatMap { $0.lines(context.style, detailed: false) })
+    var text: [UInt8] = []
+    text.reserveCapacity(listings.count * 160)
+    for listing in listings { listing.write(context.style, now: now, into: &text) }
+    context.output.out(text: text)
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {

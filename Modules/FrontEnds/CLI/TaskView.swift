@@ -8,11 +8,7 @@ typealias TaskView = TaskSummary
 
 extension TaskSummary {
   func lines(_ style: Style, detailed: Bool) -> [String] {
-    var status = state
-    if let snoozedUntil { status += " until \(Formatting.time(snoozedUntil, in: style.timeZone))" }
-    let stateText = state == "active" ? style.green(status) : state == "completed" ? style.dim(status) : style.yellow(status)
-    // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
-    var lines = ["\(style.bold(CleanText.escaped(title)))  \(style.dim(id))  \(stateText)"]
+    var lines = [TaskLines.line { TaskLines.heading(title: title, id: id, state: state, snoozedUntil: snoozedUntil, style: style, into: &$0) }]
     if detailed {
       if !notes.isEmpty {
         lines.append("  notes: " + notes.split(separator: "\n", omittingEmptySubsequences: false).map { CleanText.escaped(String($0)) }.joined(separator: "\n         "))
@@ -21,17 +17,14 @@ extension TaskSummary {
       if onlyWhileOpen { lines.append("  only while open: places without known hours count as open") }
     }
     for location in locations {
-      var where_ = location.lat.map { Formatting.coordinate($0, location.lon!) } ?? "(place deleted)"
-      if let place = location.place { where_ = "\(CleanText.escaped(place.name ?? place.id)) (\(where_))" }
-      var line = "  \(location.number). \(where_)  r=\(Formatting.meters(location.radius))"
-      if !location.enabled { line += "  " + style.yellow("[disabled]") }
-      if let open = location.open {
-        let now = open ? style.green("open now") : (onlyWhileOpen ? style.yellow("closed now: waits") : style.dim("closed now"))
-        line += "  " + now
-        if detailed, let hours = location.hours { line += "  " + style.dim("(\(CleanText.escaped(hours)))") }
-      }
-      if detailed { line += "  " + style.dim("[\(location.id)]") }
-      lines.append(line)
+      lines.append(
+        TaskLines.line {
+          TaskLines.location(
+            number: location.number, placeID: location.place?.id, placeName: location.place?.name,
+            center: location.lat.flatMap { lat in location.lon.map { (lat, $0) } }, radius: location.radius, enabled: location.enabled,
+            open: location.open, onlyWhileOpen: onlyWhileOpen, hours: detailed ? location.hours : nil, id: detailed ? location.id : nil,
+            style: style, into: &$0)
+        })
     }
     return lines
   }

@@ -10,10 +10,18 @@ public protocol TextOutput: AnyObject {
   var isTerminal: Bool { get }
   /// Writes many lines to standard output, as `out` would one by one.
   func out(lines: [String])
+  /// Writes UTF-8 text made of whole lines, each ending in a newline, to
+  /// standard output, as `out` would each line.
+  func out(text: [UInt8])
 }
 
 extension TextOutput {
   public func out(lines: [String]) { lines.forEach(out) }
+
+  public func out(text: [UInt8]) {
+    guard !text.isEmpty else { return }
+    out(String(decoding: text.last == UInt8(ascii: "\n") ? text.dropLast() : text[...], as: UTF8.self))
+  }
 }
 
 /// The process's standard output and error (or, for a test, other files).
@@ -44,6 +52,15 @@ public final class StandardOutput: TextOutput {
       }
     }
     if !chunk.isEmpty { output.write(Data(chunk)) }
+  }
+
+  public func out(text: [UInt8]) {
+    var start = 0
+    while start < text.count {
+      let end = min(text.count, start + Self.chunkBytes)
+      text.withUnsafeBytes { output.write(Data(UnsafeRawBufferPointer(rebasing: $0[start..<end]))) }
+      start = end
+    }
   }
 
   static let chunkBytes = 64 * 1024

@@ -30,6 +30,11 @@ import Domain
 ///   once with its `title` and whether it is completed, in no promised
 ///   order: what a title typed on a command line is resolved against (and
 ///   a new task's twins found) without reading every task.
+/// - `taskListings()` is every task `state()` holds (deleted ones not),
+///   each once, equal to `state().listing(of:)` at the same moment: its
+///   places' names, centres and hours as they are now, however they
+///   changed since the task was written; in no promised order. What
+///   `task list` prints without reading every task's record and place.
 /// - `placeNames(startingWith:idPrefix:)` is nil (the store cannot tell
 ///   without every name: callers use `placeNames()`), or every place
 ///   `state()` holds whose folded name (`SearchText.fold`) starts with
@@ -64,6 +69,9 @@ public protocol PartialReading: OperationStore {
 
   /// Every task held, with its title and whether it is completed.
   func taskTitles() throws -> [TaskTitle]
+
+  /// Every task held as a listing shows it, each once.
+  func taskListings() throws -> [TaskListing]
 
   /// The places whose folded name starts with `folded` or whose id starts
   /// with `idPrefix`, with their names; nil when only `placeNames()` can say.

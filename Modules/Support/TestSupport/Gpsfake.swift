@@ -34,7 +34,7 @@ public final class Gpsfake {
     var failures: [String] = []
     for _ in 0..<3 {
       let port = try LoopbackPort.free()
-      FileManager.default.createFile(atPath: output, contents: nil)
+      _ = FileManager.default.createFile(atPath: output, contents: nil)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
       process.arguments = ["-P", String(port)] + (once ? ["-1"] : []) + ["-q", "-c", "0.05", log]

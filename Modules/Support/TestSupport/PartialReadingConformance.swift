@@ -129,6 +129,21 @@ public enum PartialReadingConformance {
     let found = try store.taskTitles().map { "\($0.id.rawValue)=\($0.title)=\($0.completed)" }.sorted()
     let expected = whole.taskTitles.map { "\($0.id.rawValue)=\($0.title)=\($0.completed)" }.sorted()
     try expect(found == expected, "\(check): taskTitles", "titles \(found) ≠ \(expected)")
+    try listingsMatch(store, whole: whole, check: check)
+  }
+
+  /// `taskListings()` is every task `whole` holds, each once, as
+  /// `whole.listing(of:)` makes it.
+  static func listingsMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
+    let found = try store.taskListings()
+    try expect(Set(found.map(\.id)).count == found.count, "\(check): taskListings", "a task listed twice")
+    let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    try expect(
+      Set(byID.keys) == Set(whole.tasks.keys), "\(check): taskListings",
+      "lists \(byID.keys.map(\.rawValue).sorted()), holds \(whole.tasks.keys.map(\.rawValue).sorted())")
+    for id in whole.tasks.keys {
+      try expect(byID[id] == whole.listing(of: id), "\(check): taskListings", "\(id.rawValue): \(String(describing: byID[id])) ≠ \(String(describing: whole.listing(of: id)))")
+    }
   }
 
   /// `placeNames(startingWith:idPrefix:)`, where the store answers, holds
@@ -164,8 +179,10 @@ public enum PartialReadingConformance {
     let far = try Coordinate(latitude: 61.5, longitude: 23.8)
     try expect(try store.tasks(near: Fixtures.helsinki).contains(task.id), "tasks(near:)", "the task at its place is not found")
     place.personal.coordinate = far
+    place.personal.name = "Moved away"
     try store.append([.put(.place(place))])
     try tasksNear(far, store: store, whole: store.state())
+    try namesMatch(store, whole: store.state(), check: "placeNames after a place moved and was renamed")
     try expect(try store.tasks(near: far).contains(task.id), "tasks(near:) after a place moved", "the task is not found where its place went")
     try store.append([.delete(.place(place.id))])
     try tasksNear(far, store: store, whole: store.state())

@@ -16,6 +16,13 @@ extension EngineContext {
     return try reader.stateWithPlaces(of: try reader.taskKeys())
   }
 
+  /// Every task as a listing shows it: the store's own listings
+  /// (`PartialReading`), or made from the whole state.
+  func taskListings() throws -> [TaskListing] {
+    guard let reader = store as? any PartialReading else { return try wholeState().taskListings }
+    return try reader.taskListings()
+  }
+
   /// Every list, read alone; nil when the store cannot.
   func listsAlone() throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }

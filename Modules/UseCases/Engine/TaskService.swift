@@ -72,6 +72,14 @@ public struct TaskService: Sendable {
 
   public enum Filter: String, Sendable, CaseIterable {
     case all, active, snoozed, done
+
+    /// Whether a task in `state` is listed at `now` (a snooze run out is active).
+    func picks(_ state: TaskState, at now: Date) -> Bool {
+      switch (self, state.effective(at: now)) {
+      case (.all, _), (.active, .active), (.snoozed, .snoozed), (.done, .completed): true
+      default: false
+      }
+    }
   }
 
   /// Oldest first, ties by id, so the order is the same every time.
@@ -86,14 +94,28 @@ public struct TaskService: Sendable {
     return (list(filter, in: state), state)
   }
 
+  /// The tasks `filter` picks as a listing shows them (`TaskListing`),
+  /// in `list`'s order, and how many tasks are held in all: read from the
+  /// listings the store keeps where it keeps them, so a listing of 10,000
+  /// tasks reads no task's record and no place's.
+  public func listings(_ filter: Filter = .all) throws -> (listings: [TaskListing], held: Int) {
+    let now = context.clock.now()
+    var listings = try context.taskListings()
+    let held = listings.count
+    if filter != .all { listings.removeAll { !filter.picks($0.state, at: now) } }
+    // Their positions sorted, not the listings: moving whole listings
+    // about was a tenth of `task list` on a store that reads them by id.
+    let order = listings.withUnsafeBufferPointer { listings in
+      listings.indices.sorted { a, b in
+        listings[a].createdAt != listings[b].createdAt ? listings[a].createdAt < listings[b].createdAt : listings[a].id < listings[b].id
+      }
+    }
+    return (order.map { listings[$0] }, held)
+  }
+
   private func list(_ filter: Filter, in state: StoreState) -> [ReminderTask] {
     let now = context.clock.now()
-    return state.tasks.values.filter { task in
-      switch (filter, task.state.effective(at: now)) {
-      case (.all, _), (.active, .active), (.snoozed, .snoozed), (.done, .completed): return true
-      default: return false
-      }
-    }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    return state.tasks.values.filter { filter.picks($0.state, at: now) }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 
   public func edit(
