@@ -105,31 +105,22 @@ import TestSupport
 
   /// Takes the listings off the end of a sidecar (checksum taken off
   /// already), leaving one as written before it held them; their count.
-  static func removeListings(_ keys: inout [UInt8]) -> Int {
-    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
-    #expect(word(keys.count - 4) == 0x544C_4857, "the sidecar ends with its listings' mark")
-    let count = word(keys.count - 8)
-    keys.removeLast(8 + 8 * count)
-    return count
-  }
+  static func removeListings(_ keys: inout [UInt8]) -> Int { removeSection(&keys, mark: 0x544C_4857, entryBytes: 8, "listings") }
 
   /// Takes the titles off the end of a sidecar (checksum and listings
   /// taken off already), leaving one as written before it held them; their count.
-  static func removeTitles(_ keys: inout [UInt8]) -> Int {
-    func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
-    #expect(word(keys.count - 4) == 0x5454_4857, "the sidecar ends with its titles' mark")
-    let count = word(keys.count - 8)
-    keys.removeLast(8 + 20 * count)
-    return count
-  }
+  static func removeTitles(_ keys: inout [UInt8]) -> Int { removeSection(&keys, mark: 0x5454_4857, entryBytes: 20, "titles") }
 
-  /// Takes the memberships off the end of a sidecar (checksum and titles
-  /// taken off already), leaving one as written before it held them; their count.
-  static func removeMemberships(_ keys: inout [UInt8]) -> Int {
+  /// Takes the memberships off the end of a sidecar (checksum, listings
+  /// and titles taken off already), leaving one as written before it held them; their count.
+  static func removeMemberships(_ keys: inout [UInt8]) -> Int { removeSection(&keys, mark: 0x534D_4857, entryBytes: 16, "memberships") }
+
+  /// Takes the section ending with its count and `mark` off the end of a sidecar; its count.
+  static func removeSection(_ keys: inout [UInt8], mark: Int, entryBytes: Int, _ name: String) -> Int {
     func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(keys[at + $1]) << (8 * $1) } }
-    #expect(word(keys.count - 4) == 0x534D_4857, "the sidecar ends with its memberships' mark")
+    #expect(word(keys.count - 4) == mark, "the sidecar ends with its \(name)' mark")
     let count = word(keys.count - 8)
-    keys.removeLast(8 + 16 * count)
+    keys.removeLast(8 + entryBytes * count)
     return count
   }
 

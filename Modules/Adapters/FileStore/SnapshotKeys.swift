@@ -91,41 +91,22 @@ struct SnapshotKeys {
     // there), before them the titles (when there), before them the
     // memberships (when there), before them the names.
     var end = bytes.count - 4
-    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.listingsMark {
-      let count = Int(Frame.readLE(bytes, at: end - 8))
-      guard count <= (end - 8 - namesStart) / Self.listingBytes else { return nil }
-      listingsStart = end - 8 - count * Self.listingBytes
-      listings = count
-      end = listingsStart
-      // Listings come only after titles.
-      guard namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.titlesMark else { return nil }
-    } else {
-      listingsStart = end
-      listings = nil
+    switch Self.section(bytes, end: end, floor: namesStart, mark: Self.listingsMark, entryBytes: Self.listingBytes, after: Self.titlesMark) {
+    case .malformed: return nil
+    case .absent: (listingsStart, listings) = (end, nil)
+    case .present(let start, let count): (listingsStart, listings, end) = (start, count, start)
     }
-    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.titlesMark {
-      let count = Int(Frame.readLE(bytes, at: end - 8))
-      guard count <= (end - 8 - namesStart) / Self.titleBytes else { return nil }
-      titlesStart = end - 8 - count * Self.titleBytes
-      titles = count
-      end = titlesStart
-      // Titles come only after memberships.
-      guard namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.membershipsMark else { return nil }
-    } else {
-      titlesStart = end
-      titles = nil
+    switch Self.section(bytes, end: end, floor: namesStart, mark: Self.titlesMark, entryBytes: Self.titleBytes, after: Self.membershipsMark) {
+    case .malformed: return nil
+    case .absent: (titlesStart, titles) = (end, nil)
+    case .present(let start, let count): (titlesStart, titles, end) = (start, count, start)
     }
     // Where the names' count is: before the memberships when they are there.
     var namesEnd = end
-    if namesStart + 8 <= end, Frame.readLE(bytes, at: end - 4) == Self.membershipsMark {
-      let count = Int(Frame.readLE(bytes, at: end - 8))
-      guard count <= (end - 8 - namesStart) / Self.membershipBytes else { return nil }
-      membershipsStart = end - 8 - count * Self.membershipBytes
-      memberships = count
-      namesEnd = membershipsStart
-    } else {
-      membershipsStart = end
-      memberships = nil
+    switch Self.section(bytes, end: end, floor: namesStart, mark: Self.membershipsMark, entryBytes: Self.membershipBytes, after: nil) {
+    case .malformed: return nil
+    case .absent: (membershipsStart, memberships) = (end, nil)
+    case .present(let start, let count): (membershipsStart, memberships, namesEnd) = (start, count, start)
     }
     if namesStart == namesEnd, memberships == nil {
       names = nil
@@ -171,6 +152,26 @@ struct SnapshotKeys {
   }
 
   private func u32(_ offset: Int) -> Int { Int(Frame.readLE(bytes, at: offset)) }
+
+  private enum Section {
+    case absent, malformed
+    case present(start: Int, count: Int)
+  }
+
+  /// The section of `entryBytes`-byte entries that ends at `end` with its
+  /// count and `mark` (none when the mark is not there), not reaching
+  /// below `floor`; one that must come after a section ending with
+  /// `previous` is malformed without it.
+  private static func section(
+    _ bytes: UnsafeRawBufferPointer, end: Int, floor: Int, mark: UInt32, entryBytes: Int, after previous: UInt32?
+  ) -> Section {
+    guard floor + 8 <= end, Frame.readLE(bytes, at: end - 4) == mark else { return .absent }
+    let count = Int(Frame.readLE(bytes, at: end - 8))
+    guard count <= (end - 8 - floor) / entryBytes else { return .malformed }
+    let start = end - 8 - count * entryBytes
+    if let previous, !(floor + 8 <= start && Frame.readLE(bytes, at: start - 4) == previous) { return .malformed }
+    return .present(start: start, count: count)
+  }
 
   private func f64(_ offset: Int) -> Double {
     Double(bitPattern: UInt64(Frame.readLE(bytes, at: offset)) | UInt64(Frame.readLE(bytes, at: offset + 4)) << 32)

@@ -68,14 +68,7 @@ public final class Gpsfake {
     defer { close(socket) }
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
-    guard connected else { return "" }
+    guard LoopbackPort.connect(socket, to: port) else { return "" }
     var buffer = [UInt8](repeating: 0, count: 512)
     let count = recv(socket, &buffer, buffer.count, 0)
     return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""

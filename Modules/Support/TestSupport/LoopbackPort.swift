@@ -20,6 +20,17 @@ public enum LoopbackPort {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
+  /// Connects `socket` (IPv4, stream) to 127.0.0.1:`port`; whether it did.
+  public static func connect(_ socket: Int32, to port: Int) -> Bool {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+  }
+
 }
 
 struct LoopbackPortError: Error, CustomStringConvertible {
