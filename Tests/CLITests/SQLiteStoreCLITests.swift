@@ -12,7 +12,10 @@ import Testing
     #expect(cli.run("--store", store, "place", "add", "Alepa", "--at", "60.1699,24.9384", "--tag", "grocery").code == 0)
     #expect(cli.run("--store", store, "task", "add", "Buy milk", "--at", "Alepa").code == 0)
     let listed = cli.run("--store", store, "task", "list")
-    #expect(listed.stdout.contains("Buy milk"), "\(listed.stdout)\(listed.stderr)")
+    #expect(listed.stdout.contains("Buy milk") && listed.stdout.contains("Alepa (60.169900,24.938400)"), "\(listed.stdout)\(listed.stderr)")
+    // A task written in place at a saved place has its circle there (it had none).
+    let checked = cli.run("--store", store, "check", "--at", "60.1699,24.9384")
+    #expect(checked.stdout.contains("Buy milk"), "\(checked.stdout)\(checked.stderr)")
     #expect(cli.run("--store", store, "task", "done", "Buy milk").code == 0)
     #expect(cli.run("--store", store, "task", "list", "--state", "completed").stdout.contains("Buy milk"))
     let doctor = cli.run("--store", store, "doctor")

@@ -76,6 +76,24 @@ import TestSupport
     withExtendedLifetime(folder) {}
   }
 
+  /// A new task tied to a saved place, written in place: its circle is
+  /// around the place (`check --at` finds it) and its listing names the
+  /// place, as a whole read would make them. The place's rows were not
+  /// read, so the task had no box and was listed as "(place deleted)".
+  @Test func aNewTaskAtASavedPlaceGetsItsCircleAndName() throws {
+    let (folder, path, _) = try Self.store()
+    let lazy = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)
+    defer { lazy.close() }
+    try lazy.append([.put(.task(Self.task("t2", at: "p7")))])
+    #expect(!lazy.isReadWhole)
+    #expect(try lazy.tasks(near: Self.home).contains(TaskID("t2")), "the new task's circle is at its place")
+    let listing = try lazy.taskListings().first { $0.id == TaskID("t2") }
+    #expect(listing?.locations.first?.placeName == "Place 7" && listing?.locations.first?.center == Self.home, "\(String(describing: listing))")
+    let whole = try Self.whole(path)
+    #expect(listing == whole.listing(of: TaskID("t2")))
+    withExtendedLifetime(folder) {}
+  }
+
   /// Rows an older build wrote after the recorded newest stamp are read for
   /// theirs: a stamp ahead among them is passed too.
   @Test func rowsAfterTheRecordedStampArePassedToo() throws {
@@ -95,7 +113,7 @@ import TestSupport
   /// A store that cannot say its newest stamp, or whose place names lag,
   /// is written through the whole state, which records what the next
   /// write needs: that one writes in place.
-  @Test(arguments: ["latest", "names_seq", "folded1_seq", "lists_seq", "titles_seq"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
+  @Test(arguments: ["latest", "names_seq", "folded1_seq", "lists_seq", "titles_seq", "listings1_seq"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
     let (folder, path, ahead) = try Self.store()
     try Self.setMeta(path, missing, nil)
     let lazy = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)

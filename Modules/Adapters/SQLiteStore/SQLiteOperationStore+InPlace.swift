@@ -6,7 +6,8 @@ extension SQLiteOperationStore {
   /// A write that reads only what it changes, in the caller's write
   /// transaction (the CLI, which opens the store lazily and has not read
   /// the whole state): the rows of the keys written, of the tasks whose
-  /// circles they move and of those tasks' places; stamps after the
+  /// circles they move and of those tasks' places and the places of the
+  /// tasks written; stamps after the
   /// store's newest stamp (`SQLiteLatest`); the task tables brought up to
   /// date from those rows alone. Nil, with nothing written, when the
   /// store cannot say its newest stamp or its place names lag (a store
@@ -28,8 +29,15 @@ extension SQLiteOperationStore {
       }
     }
     var state = StoreState(applying: try rows(of: owners, database: database, path: path))
-    // …and so are their places, which give the circles their centres.
-    state.apply(contentsOf: try rows(of: Set(state.placeKeys.map(\.description)).subtracting(owners), database: database, path: path))
+    // …and so are their places, which give the circles their centres, as
+    // are the places of the tasks written (a new task at a saved place
+    // had no box and no place name: `check --at` did not find it).
+    var tied = state.placeKeys
+    for operation in operations {
+      guard case .put(.task(let task)) = operation else { continue }
+      for location in task.locations { if case .place(let id) = location.target { tied.insert(EntityKey.place(id)) } }
+    }
+    state.apply(contentsOf: try rows(of: Set(tied.map(\.description)).subtracting(owners), database: database, path: path))
     var core = StoreCore(replica: replica, state: state)
     core.observe(latest.stamp)
     if let newer = try SQLiteLatest.newest(after: latest.seq, database: database) { core.observe(newer) }
