@@ -94,6 +94,26 @@ import TestSupport
     withExtendedLifetime(folder) {}
   }
 
+  /// A store an older build wrote in place, leaving a task's circle out,
+  /// is healed by the next write: it goes through the whole state (the
+  /// store has no `spots2`), which rebuilds every circle.
+  @Test func circlesAnOlderBuildLeftOutAreRebuilt() throws {
+    let (folder, path, _) = try Self.store()
+    do {
+      let database = try SQLiteDatabase(path: path, create: false)
+      defer { database.close() }
+      try database.execute("DELETE FROM task_boxes")
+    }
+    try Self.setMeta(path, "spots2", nil)
+    let lazy = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)
+    defer { lazy.close() }
+    #expect(try lazy.tasks(near: Self.home).isEmpty, "the circle is missing, as an older build left it")
+    try lazy.append([.put(.setting(key: "any", value: "write"))])
+    #expect(lazy.isReadWhole)
+    #expect(try lazy.tasks(near: Self.home) == [TaskID("t1")], "the circle is back")
+    withExtendedLifetime(folder) {}
+  }
+
   /// Rows an older build wrote after the recorded newest stamp are read for
   /// theirs: a stamp ahead among them is passed too.
   @Test func rowsAfterTheRecordedStampArePassedToo() throws {
@@ -113,7 +133,7 @@ import TestSupport
   /// A store that cannot say its newest stamp, or whose place names lag,
   /// is written through the whole state, which records what the next
   /// write needs: that one writes in place.
-  @Test(arguments: ["latest", "names_seq", "folded1_seq", "lists_seq", "titles_seq", "listings1_seq"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
+  @Test(arguments: ["latest", "names_seq", "folded1_seq", "lists_seq", "titles_seq", "listings1_seq", "spots2"]) func whatCannotBeWrittenInPlaceIsWrittenWhole(missing: String) throws {
     let (folder, path, ahead) = try Self.store()
     try Self.setMeta(path, missing, nil)
     let lazy = try SQLiteOperationStore(path: path, clock: ManualClock(), lazily: true)

@@ -10,14 +10,16 @@ extension SQLiteOperationStore {
   /// tasks written; stamps after the
   /// store's newest stamp (`SQLiteLatest`); the task tables brought up to
   /// date from those rows alone. Nil, with nothing written, when the
-  /// store cannot say its newest stamp or its place names lag (a store
+  /// store cannot say its newest stamp or its place names or task circles lag (a store
   /// last written by an older build): the whole state decides then.
   static func writeInPlace(
     _ operations: [StoreOperation], replica: ReplicaID, now: Date, database: SQLiteDatabase, path: String
   ) throws -> [OperationRecord]? {
     var last: Int64 = 0
     try database.query("SELECT COALESCE(MAX(seq), 0) FROM records") { row in last = row.integer(0) }
-    guard let latest = try SQLiteLatest.read(database), try SQLiteSideTable.current(through: last, database: database) else { return nil }
+    guard let latest = try SQLiteLatest.read(database), try SQLiteSideTable.current(through: last, database: database),
+      try SQLiteTaskSpots.isCurrent(database)
+    else { return nil }
     var owners = Set(operations.map { $0.key.owner.description })
     // Tasks whose circles sit at a place written here are rewritten too.
     let places = operations.compactMap { operation -> String? in

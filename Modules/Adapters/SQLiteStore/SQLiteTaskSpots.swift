@@ -7,7 +7,15 @@ import Persistence
 /// and, for each location with a coordinate, its circle's box in the
 /// `task_boxes` R*Tree under the same id. Written in the transaction of
 /// the records that change them, from the state after those records.
+///
+/// `meta` `spots2` says every row was made by a build that writes a new
+/// task's circle at its saved place in place (before 2026-12-05, stop 53,
+/// a task added in place at a saved place got no box): without it, the
+/// next write through the whole state rebuilds every row, and writes in
+/// place wait for that.
 enum SQLiteTaskSpots {
+  static let markKey = "spots2"
+
   static let schema = """
     CREATE TABLE IF NOT EXISTS task_spots(id INTEGER PRIMARY KEY, task TEXT NOT NULL, place TEXT);
     CREATE INDEX IF NOT EXISTS task_spots_task ON task_spots(task);
@@ -19,6 +27,7 @@ enum SQLiteTaskSpots {
   /// tied to a place they touched (a moved or deleted place moves its
   /// tasks' circles), from `state`, which has the records applied.
   static func update(after records: [OperationRecord], state: StoreState, database: SQLiteDatabase) throws {
+    guard try isCurrent(database) else { return try rebuild(state: state, database: database) }
     var tasks: Set<String> = []
     var places: Set<String> = []
     for record in records {
@@ -36,10 +45,19 @@ enum SQLiteTaskSpots {
     try rewrite(tasks.sorted(), state: state, database: database)
   }
 
-  /// Every task's rows again, from scratch (a store written before the tables existed).
+  /// Every task's rows again, from scratch (a store written before the
+  /// tables existed, or before `spots2`), from the whole state.
   static func rebuild(state: StoreState, database: SQLiteDatabase) throws {
     try database.execute("DELETE FROM task_spots; DELETE FROM task_boxes;")
     try rewrite(state.tasks.keys.map(\.rawValue).sorted(), state: state, database: database)
+    try database.query("INSERT OR REPLACE INTO meta(key, value) VALUES ('\(markKey)', '1')")
+  }
+
+  /// Whether every row was made by this build's rules (`spots2`).
+  static func isCurrent(_ database: SQLiteDatabase) throws -> Bool {
+    var found = false
+    try database.query("SELECT 1 FROM meta WHERE key = ?", [markKey]) { _ in found = true }
+    return found
   }
 
   private static func rewrite(_ tasks: [String], state: StoreState, database: SQLiteDatabase) throws {
