@@ -33,6 +33,20 @@ dictionary() {
   esac
 }
 
+# libFuzzer's leak check after each input, per harness. FuzzHTTP's answers
+# are made on the daemon's worker threads, which let go of their copy just
+# after the harness has its answer: an input can end with that copy alive,
+# held only through Data's enum (its tag in the pointer's spare bits, which
+# LeakSanitizer does not read as a pointer), and be reported as a leak
+# (CI, 2026-12-05). LeakSanitizer still runs over FuzzHTTP at exit, when
+# every worker is done: a leak is still found, without its input.
+leak_check() {
+  case "$1" in
+    FuzzHTTP) echo -detect_leaks=0 ;;
+    *) echo -detect_leaks=1 ;;
+  esac
+}
+
 # Real files, when ../shared is beside the checkout (CI has it).
 seed_shared() {
   local harness=$1 corpus=$2
@@ -65,7 +79,7 @@ for harness in "${harnesses[@]}"; do
   seed=()
   [ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
   WHILEHERE_FUZZ_SEEDS="$corpus" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" \
-    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 "${seed[@]}" \
+    "$bin/$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 "${seed[@]}" "$(leak_check "$harness")" \
     -dict="$(dictionary "$harness")" -artifact_prefix="$artifacts/" "$corpus" > "$log" 2>&1 || status=$?
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
   speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)

@@ -27,6 +27,31 @@ import TestSupport
     #expect(try h.engine.check.check(at: moved).map(\.task.id) == [task.id])
   }
 
+  /// `listings` are what `list` gives, in its order (oldest first, ties
+  /// by id) and for each filter, as `StoreState.listing(of:)` makes them
+  /// at that moment; a snooze run out lists as active.
+  @Test func listingsAreTheListInItsOrder() throws {
+    let h = EngineHarness()
+    let place = try h.engine.places.add(name: "Alepa Kamppi", coordinate: Fixtures.helsinki)
+    for title in ["Milk", "Stamps", "Bread", "Post"] {
+      _ = try h.engine.tasks.add(title: title, locations: [LocationSpec(target: .place(place.id.rawValue)), EngineHarness.at(60.2, 24.9)])
+      h.clock.advance(by: title == "Stamps" ? 0 : 60)
+    }
+    _ = try h.engine.tasks.done("Bread")
+    _ = try h.engine.tasks.later("Post", for: 600)
+    _ = try h.engine.places.edit("Alepa Kamppi", name: "Alepa Kallio")
+    for filter in TaskService.Filter.allCases {
+      let (listings, held) = try h.engine.tasks.listings(filter)
+      let tasks = h.engine.tasks.list(filter)
+      #expect(held == 4)
+      #expect(listings.map(\.id) == tasks.map(\.id), "\(filter)")
+      #expect(listings == tasks.compactMap { h.store.state().listing(of: $0.id) }, "\(filter)")
+    }
+    #expect(try h.engine.tasks.listings(.all).listings.first?.locations.first?.placeName == "Alepa Kallio")
+    h.clock.advance(by: 601)
+    #expect(try h.engine.tasks.listings(.active).listings.map(\.title) == ["Milk", "Stamps", "Post"])
+  }
+
   @Test func refusedCommandsWriteNothing() throws {
     let h = EngineHarness()
     _ = try h.engine.tasks.add(title: "Milk", locations: [EngineHarness.at(60, 24)])
