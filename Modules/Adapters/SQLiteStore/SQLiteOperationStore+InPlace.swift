@@ -49,8 +49,8 @@ extension SQLiteOperationStore {
     try insert(written, database: database)
     try database.query("SELECT last_insert_rowid()") { row in last = row.integer(0) }
     core.apply(written)
-    try SQLiteTaskSpots.update(after: written, state: core.state, database: database)
-    try SQLiteSideTable.update(after: written, before: before, last: last, state: core.state, database: database)
+    let tasks = try SQLiteTaskSpots.update(after: written, state: core.state, database: database)
+    try SQLiteSideTable.update(after: written, tasks: tasks, before: before, last: last, state: core.state, database: database)
     try SQLiteLatest.write(seq: last, stamp: core.clock.last, database: database)
     return written
   }

@@ -181,8 +181,8 @@ public final class SQLiteOperationStore: PartialReading {
           // read so far, and the next use reads it again.
           state.core.apply(records)
           state.seq = last
-          try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
-          try SQLiteSideTable.update(after: records, before: committed, last: last, state: state.core.state, database: database)
+          let tasks = try SQLiteTaskSpots.update(after: records, state: state.core.state, database: database)
+          try SQLiteSideTable.update(after: records, tasks: tasks, before: committed, last: last, state: state.core.state, database: database)
           try SQLiteLatest.write(seq: last, stamp: state.core.clock.last, database: database)
           try database.execute("COMMIT")
           return records

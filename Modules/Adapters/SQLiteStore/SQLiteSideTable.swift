@@ -21,14 +21,16 @@ struct SQLiteSideTable: Sendable {
   let columns: [String]
   let keyColumn: String
   let markKey: String
-  /// The row keys (`keyColumn` values) records change in `state`, the state after them.
-  let touched: @Sendable ([OperationRecord], StoreState) -> Set<String>
+  /// The row keys (`keyColumn` values) records change, given the tasks
+  /// they touched or whose places they touched (what `SQLiteTaskSpots`
+  /// rewrote for them).
+  let touched: @Sendable ([OperationRecord], Set<String>) -> Set<String>
   /// The rows `state` gives for the keys `ids` (every one when nil).
   let rows: @Sendable (StoreState, Set<String>?) -> [[any Sendable]]
 
   init(
     table: String, columns: [String], keyColumn: String, markKey: String,
-    touched: @escaping @Sendable ([OperationRecord], StoreState) -> Set<String>,
+    touched: @escaping @Sendable ([OperationRecord], Set<String>) -> Set<String>,
     rows: @escaping @Sendable (StoreState, Set<String>?) -> [[any Sendable]]
   ) {
     (self.table, self.columns, self.keyColumn, self.markKey, self.touched, self.rows) = (table, columns, keyColumn, markKey, touched, rows)
@@ -51,20 +53,6 @@ struct SQLiteSideTable: Sendable {
     case .membership(let membership): membership.place.rawValue
     default: nil
     }
-  }
-
-  /// A task, or a place it is tied to (its name, position or hours), changes the task's rows.
-  static let taskOrItsPlaces: @Sendable ([OperationRecord], StoreState) -> Set<String> = { records, state in
-    var tasks: Set<String> = []
-    var places: Set<PlaceID> = []
-    for record in records {
-      switch record.operation.key {
-      case .task(let id): tasks.insert(id.rawValue)
-      case .place(let id): places.insert(id)
-      default: break
-      }
-    }
-    return tasks.union(state.tasks(tiedTo: places).map(\.rawValue))
   }
 
   static let names = SQLiteSideTable(table: "place_names", columns: ["place", "name"], keyColumn: "place", markKey: "names_seq", touched: place) { state, ids in
@@ -94,8 +82,9 @@ struct SQLiteSideTable: Sendable {
     return ids.compactMap { id in state.tasks[TaskID(id)].map(row) }
   }
 
+  /// A task, or a place it is tied to (its name, position or hours), changes the task's row.
   static let listings = SQLiteSideTable(
-    table: "task_listings", columns: ["task", "listing"], keyColumn: "task", markKey: "listings1_seq", touched: taskOrItsPlaces
+    table: "task_listings", columns: ["task", "listing"], keyColumn: "task", markKey: "listings1_seq", touched: { _, tasks in tasks }
   ) { state, ids in
     func row(_ listing: TaskListing) -> [any Sendable] { [listing.id.rawValue, Data(listing.encoded)] }
     guard let ids else { return state.taskListings.map(row) }
@@ -115,14 +104,18 @@ struct SQLiteSideTable: Sendable {
     """
 
   /// Brings every table to `state` after `records` were written as rows
-  /// up to `last`; rows before them ended at `before`. Only the rows of
+  /// up to `last`; rows before them ended at `before`; `tasks` are the
+  /// tasks they touched or whose places they touched
+  /// (`SQLiteTaskSpots.update`'s answer). Only the rows of
   /// the keys the records touched change (a place: itself or its
   /// memberships; a task), unless a table was behind (then its every row
   /// is written again).
-  static func update(after records: [OperationRecord], before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase) throws {
+  static func update(
+    after records: [OperationRecord], tasks: Set<String>, before: Int64, last: Int64, state: StoreState, database: SQLiteDatabase
+  ) throws {
     guard last != before else { return }
     for table in all {
-      let keys = table.touched(records, state)
+      let keys = table.touched(records, tasks)
       try table.update(keys: keys, before: before, last: last, state: state, database: database)
     }
   }

@@ -25,9 +25,13 @@ enum SQLiteTaskSpots {
 
   /// Rewrites the rows of every task `records` touched and of every task
   /// tied to a place they touched (a moved or deleted place moves its
-  /// tasks' circles), from `state`, which has the records applied.
-  static func update(after records: [OperationRecord], state: StoreState, database: SQLiteDatabase) throws {
-    guard try isCurrent(database) else { return try rebuild(state: state, database: database) }
+  /// tasks' circles), from `state`, which has the records applied; those
+  /// tasks' ids (every task's, when it rebuilt them all).
+  static func update(after records: [OperationRecord], state: StoreState, database: SQLiteDatabase) throws -> Set<String> {
+    guard try isCurrent(database) else {
+      try rebuild(state: state, database: database)
+      return Set(state.tasks.keys.map(\.rawValue))
+    }
     var tasks: Set<String> = []
     var places: Set<String> = []
     for record in records {
@@ -43,6 +47,7 @@ enum SQLiteTaskSpots {
       }
     }
     try rewrite(tasks.sorted(), state: state, database: database)
+    return tasks
   }
 
   /// Every task's rows again, from scratch (a store written before the

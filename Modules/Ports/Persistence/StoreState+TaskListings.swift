@@ -17,10 +17,4 @@ extension StoreState {
 
   /// Every task held as a listing shows it: what `taskListings()` answers from a state read whole.
   public var taskListings: [TaskListing] { tasks.keys.compactMap(listing(of:)) }
-
-  /// The tasks held with a location tied to one of `places`.
-  public func tasks(tiedTo places: Set<PlaceID>) -> Set<TaskID> {
-    guard !places.isEmpty else { return [] }
-    return Set(tasks.values.filter { $0.locations.contains { if case .place(let id) = $0.target { places.contains(id) } else { false } } }.map(\.id))
-  }
 }
