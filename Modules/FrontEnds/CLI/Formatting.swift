@@ -5,13 +5,6 @@ enum Formatting {
     value >= 1000 ? String(format: "%.1f km", value / 1000) : "\(Int(value.rounded())) m"
   }
 
-  /// Appends `meters(value)`'s UTF-8 to `out`.
-  static func appendMeters(_ value: Double, to out: inout [UInt8]) {
-    guard value < 1000, let whole = Int(exactly: value.rounded()) else { return out.append(utf8: meters(value)) }
-    out.append(decimal: whole)
-    out.append(utf8: " m")
-  }
-
   /// `1 place`, `2 places`.
   static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
     "\(n) " + (n == 1 ? noun : plural ?? noun + "s")

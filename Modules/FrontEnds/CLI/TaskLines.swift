@@ -13,11 +13,11 @@ enum TaskLines {
     if let snoozedUntil { status += " until \(Formatting.time(snoozedUntil, in: style.timeZone))" }
     let stateText = state == "active" ? style.green(status) : state == "completed" ? style.dim(status) : style.yellow(status)
     // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
-    out.append(utf8: style.bold(CleanText.escaped(title)))
-    out.append(utf8: "  ")
-    out.append(utf8: style.dim(id))
-    out.append(utf8: "  ")
-    out.append(utf8: stateText)
+    out.append(contentsOf: style.bold(CleanText.escaped(title)).utf8)
+    out.append(contentsOf: "  ".utf8)
+    out.append(contentsOf: style.dim(id).utf8)
+    out.append(contentsOf: "  ".utf8)
+    out.append(contentsOf: stateText.utf8)
   }
 
   /// One location: "N. Place (lat,lon)  r=R m" and what holds of it now;
@@ -26,24 +26,24 @@ enum TaskLines {
     number: Int, placeID: String?, placeName: String?, center: (Double, Double)?, radius: Double, enabled: Bool, open: Bool?,
     onlyWhileOpen: Bool, hours: String?, id: String?, style: Style, into out: inout [UInt8]
   ) {
-    out.append(utf8: "  ")
-    out.append(decimal: number)
-    out.append(utf8: ". ")
+    out.append(contentsOf: "  ".utf8)
+    out.append(contentsOf: String(number).utf8)
+    out.append(contentsOf: ". ".utf8)
     if let placeID {
-      out.append(utf8: CleanText.escaped(placeName ?? placeID))
-      out.append(utf8: " (")
+      out.append(contentsOf: CleanText.escaped(placeName ?? placeID).utf8)
+      out.append(contentsOf: " (".utf8)
     }
-    if let center { Formatting.appendCoordinate(center.0, center.1, to: &out) } else { out.append(utf8: "(place deleted)") }
+    if let center { Formatting.appendCoordinate(center.0, center.1, to: &out) } else { out.append(contentsOf: "(place deleted)".utf8) }
     if placeID != nil { out.append(UInt8(ascii: ")")) }
-    out.append(utf8: "  r=")
-    Formatting.appendMeters(radius, to: &out)
-    if !enabled { out.append(utf8: "  " + style.yellow("[disabled]")) }
+    out.append(contentsOf: "  r=".utf8)
+    out.append(contentsOf: Formatting.meters(radius).utf8)
+    if !enabled { out.append(contentsOf: ("  " + style.yellow("[disabled]")).utf8) }
     if let open {
       let now = open ? style.green("open now") : (onlyWhileOpen ? style.yellow("closed now: waits") : style.dim("closed now"))
-      out.append(utf8: "  " + now)
-      if let hours { out.append(utf8: "  " + style.dim("(\(CleanText.escaped(hours)))")) }
+      out.append(contentsOf: ("  " + now).utf8)
+      if let hours { out.append(contentsOf: ("  " + style.dim("(\(CleanText.escaped(hours)))")).utf8) }
     }
-    if let id { out.append(utf8: "  " + style.dim("[\(id)]")) }
+    if let id { out.append(contentsOf: ("  " + style.dim("[\(id)]")).utf8) }
   }
 
   /// A line `write` writes into a buffer, as a string.
