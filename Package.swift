@@ -108,7 +108,7 @@ let package = Package(
     module("Composition", "DaemonSimulation", ["Locking", "Daemon", "Simulation", "Composition", "Engine", "Gateway", "Sodium", "Geofencing", "Domain"]),
     // App-level helpers.
     module("Utilities", "ArgumentParsing"),
-    module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Partitions", "Domain", "ArgumentParsing"]),
+    module("FrontEnds", "CLI", ["Composition", "Engine", "Geofencing", "Providers", "Importing", "Persistence", "Sync", "Exchange", "Analytics", "Partitions", "Domain", "Locking", "ArgumentParsing"]),
     // Conformance kits and doubles, shipped as a library for every test target.
     module("Support", "TestSupport", ["Locking", "Partitions", "Persistence", "Notifications", "Providers", "Geofencing", "Gateway", "Sync", "Analytics", "Domain"]),
 
@@ -133,7 +133,7 @@ let package = Package(
       path: "Plugins/LayeringCheck"),
 
     tests("DomainTests", ["Domain"]),
-    tests("PersistenceTests", ["Persistence", "Domain", "TestSupport"]),
+    tests("PersistenceTests", ["Persistence", "Locking", "Domain", "TestSupport"]),
     tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("PartitionsTests", ["Locking", "Partitions", "Domain", "TestSupport"]),
     tests("NATSStoreTests", ["Locking", "NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "MQTT", "TestSupport"]),

@@ -57,6 +57,28 @@ import Testing
     #expect(differing.isEmpty, "differ from printf: \(differing.prefix(5))")
   }
 
+  /// What the listing writes as bytes (`appendMeters`, `appendInteger`,
+  /// `Style.append`) is what the strings it replaced said.
+  @Test func bytesWrittenAreTheStringsTheyReplaced() {
+    let radii: [Double] = [0, 0.4, 0.5, 49.5, 50, 999.4, 999.5, 999.9999, 1000, 1049.9, 12_345.678, 1e9] + (0..<2_000).map { _ in Double.random(in: 0...5_000) }
+    let differing = radii.filter { Formatting.meters($0) != ($0 >= 1000 ? String(format: "%.1f km", $0 / 1000) : "\(Int($0.rounded())) m") }
+    #expect(differing.isEmpty, "metres differ: \(differing.prefix(5))")
+    for number in [0, 1, 9, 10, 99, 100, 12_345, -1, -10, Int.max, Int.min] {
+      var bytes: [UInt8] = []
+      Formatting.appendInteger(number, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == String(number))
+    }
+    for style in [Style(enabled: true), Style(enabled: false)] {
+      let wrapped: [(String, Style.Code)] = [(style.bold("Milk ü"), .bold), (style.dim("t1"), .dim), (style.green("open now"), .green), (style.yellow("x"), .yellow), (style.red(""), .red)]
+      for (expected, code) in wrapped {
+        let text = ["Milk ü", "t1", "open now", "x", ""][wrapped.firstIndex { $0.1 == code }!]
+        var bytes: [UInt8] = []
+        style.append(text, code, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+      }
+    }
+  }
+
   @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
     let cli = CLIHarness()
     cli.run("task", "add", "Milk", "--at", "60,24")

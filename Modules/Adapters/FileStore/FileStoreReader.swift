@@ -269,10 +269,10 @@ struct FileStoreReader {
     var again = Set(tailTasks.map { EntityKey.task(TaskID($0)) })
     if let index = keys {
       guard let count = index.listings else { return try self.listings(madeFrom: taskKeys()) }
+      // A sidecar only speeds reading: one whose listing does not decode is not used.
+      guard let decoded = TaskListing.decodingAll(count, { try TaskListing(decoding: index.listing($0)) }) else { return nil }
       listings.reserveCapacity(count + tailTasks.count)
-      for number in 0..<count {
-        // A sidecar only speeds reading: one whose listing does not decode is not used.
-        guard let listing = try? TaskListing(decoding: index.listing(number)) else { return nil }
+      for listing in decoded {
         if !tailTasks.isEmpty, tailTasks.contains(listing.id.rawValue) { continue }
         if !tailPlaces.isEmpty, listing.locations.contains(where: { $0.place.map { tailPlaces.contains($0.rawValue) } ?? false }) {
           again.insert(.task(listing.id))

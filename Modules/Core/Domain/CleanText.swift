@@ -94,7 +94,8 @@ public enum CleanText {
   public static func escaped(_ text: String) -> String {
     // Printable ASCII has nothing to escape: most names, and listing
     // thousands of them spent a sixth of its time asking each scalar's category.
-    if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
+    let plain = { (byte: UInt8) in byte >= 0x20 && byte <= 0x7E }
+    if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) ?? text.utf8.allSatisfy(plain) { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\n" {

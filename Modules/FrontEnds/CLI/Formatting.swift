@@ -2,7 +2,31 @@ import Foundation
 
 enum Formatting {
   static func meters(_ value: Double) -> String {
-    value >= 1000 ? String(format: "%.1f km", value / 1000) : "\(Int(value.rounded())) m"
+    var bytes: [UInt8] = []
+    appendMeters(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `meters(value)`'s UTF-8 to `out`, whole metres as digits.
+  static func appendMeters(_ value: Double, to out: inout [UInt8]) {
+    guard value < 1000 else { return out.append(contentsOf: String(format: "%.1f km", value / 1000).utf8) }
+    appendInteger(Int(value.rounded()), to: &out)
+    out.append(text: " m")
+  }
+
+  /// Appends `String(value)`'s UTF-8 to `out` without making the string.
+  static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   /// `1 place`, `2 places`.
@@ -67,23 +91,27 @@ enum Formatting {
       buffer[count] = UInt8(ascii: "-")
       count += 1
     }
-    var whole = units / 1_000_000
+    // Below 1e9 both parts fit 32 bits, whose division by a constant is a
+    // multiplication; the fraction goes two digits a step.
+    var whole = UInt32(units / 1_000_000)
     var digits = 1
-    var power: UInt64 = 10
+    var power: UInt32 = 10
     while whole >= power {
       digits += 1
       power *= 10
     }
     for at in stride(from: count + digits - 1, through: count, by: -1) {
-      buffer[at] = UInt8(ascii: "0") + UInt8(whole % 10)
+      buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
       whole /= 10
     }
     count += digits
     buffer[count] = UInt8(ascii: ".")
-    var fractionDigits = units % 1_000_000
-    for at in stride(from: count + 6, through: count + 1, by: -1) {
-      buffer[at] = UInt8(ascii: "0") + UInt8(fractionDigits % 10)
-      fractionDigits /= 10
+    var rest = UInt32(units % 1_000_000)
+    for at in stride(from: count + 5, through: count + 1, by: -2) {
+      let pair = rest % 100
+      rest /= 100
+      buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
+      buffer[at + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
     }
     count += 7
     return true

@@ -3,17 +3,33 @@ import Foundation
 /// ANSI styling, only on a terminal and never when NO_COLOR is set
 /// (https://no-color.org) or `--no-color` is given.
 struct Style {
+  /// An SGR code: what `bold`, `dim`, ... wrap their text in.
+  enum Code: String {
+    case bold = "1", dim = "2", green = "32", yellow = "33", red = "31"
+  }
+
   let enabled: Bool
   /// Times print in the person's zone (`TZ`, else the machine's).
   var timeZone: TimeZone = .current
 
-  func bold(_ text: String) -> String { wrap(text, "1") }
-  func dim(_ text: String) -> String { wrap(text, "2") }
-  func green(_ text: String) -> String { wrap(text, "32") }
-  func yellow(_ text: String) -> String { wrap(text, "33") }
-  func red(_ text: String) -> String { wrap(text, "31") }
+  func bold(_ text: String) -> String { wrap(text, .bold) }
+  func dim(_ text: String) -> String { wrap(text, .dim) }
+  func green(_ text: String) -> String { wrap(text, .green) }
+  func yellow(_ text: String) -> String { wrap(text, .yellow) }
+  func red(_ text: String) -> String { wrap(text, .red) }
 
-  private func wrap(_ text: String, _ code: String) -> String {
-    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  /// Appends what `wrap(text, code)` makes as UTF-8 to `out`, without
+  /// making it: a listing writes tens of thousands of these.
+  func append(_ text: String, _ code: Code, to out: inout [UInt8]) {
+    guard enabled else { return out.append(text: text) }
+    out.append(text: "\u{1B}[")
+    out.append(text: code.rawValue)
+    out.append(text: "m")
+    out.append(text: text)
+    out.append(text: "\u{1B}[0m")
+  }
+
+  private func wrap(_ text: String, _ code: Code) -> String {
+    enabled ? "\u{1B}[\(code.rawValue)m\(text)\u{1B}[0m" : text
   }
 }

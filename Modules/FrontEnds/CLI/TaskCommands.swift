@@ -2,6 +2,7 @@ import ArgumentParsing
 import Domain
 import Engine
 import Foundation
+import Locking
 import Persistence
 import Providers
 
@@ -169,10 +170,14 @@ enum TaskCommands {
         context.output.out("No tasks. Add one: whilehere task add \"Buy milk\" --at 60.1699,24.9384")
       }
     }
-    var text: [UInt8] = []
-    text.reserveCapacity(listings.count * 160)
-    for listing in listings { listing.write(context.style, now: now, into: &text) }
-    context.output.out(text: text)
+    let style = context.style
+    let parts = Parallel.map(listings.count, minimumPerPart: 2_000) { range in
+      var text: [UInt8] = []
+      text.reserveCapacity(range.count * 160)
+      for listing in listings[range] { listing.write(style, now: now, into: &text) }
+      return text
+    }
+    for text in parts { context.output.out(text: text) }
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -9,15 +9,14 @@ import Foundation
 enum TaskLines {
   /// "Title  id  state", the state coloured and a snooze's end given.
   static func heading(title: String, id: String, state: String, snoozedUntil: Date?, style: Style, into out: inout [UInt8]) {
+    // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
+    style.append(CleanText.escaped(title), .bold, to: &out)
+    out.append(text: "  ")
+    style.append(id, .dim, to: &out)
+    out.append(text: "  ")
     var status = state
     if let snoozedUntil { status += " until \(Formatting.time(snoozedUntil, in: style.timeZone))" }
-    let stateText = state == "active" ? style.green(status) : state == "completed" ? style.dim(status) : style.yellow(status)
-    // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
-    out.append(contentsOf: style.bold(CleanText.escaped(title)).utf8)
-    out.append(contentsOf: "  ".utf8)
-    out.append(contentsOf: style.dim(id).utf8)
-    out.append(contentsOf: "  ".utf8)
-    out.append(contentsOf: stateText.utf8)
+    style.append(status, state == "active" ? .green : state == "completed" ? .dim : .yellow, to: &out)
   }
 
   /// One location: "N. Place (lat,lon)  r=R m" and what holds of it now;
@@ -26,24 +25,37 @@ enum TaskLines {
     number: Int, placeID: String?, placeName: String?, center: (Double, Double)?, radius: Double, enabled: Bool, open: Bool?,
     onlyWhileOpen: Bool, hours: String?, id: String?, style: Style, into out: inout [UInt8]
   ) {
-    out.append(contentsOf: "  ".utf8)
-    out.append(contentsOf: String(number).utf8)
-    out.append(contentsOf: ". ".utf8)
+    out.append(text: "  ")
+    Formatting.appendInteger(number, to: &out)
+    out.append(text: ". ")
     if let placeID {
-      out.append(contentsOf: CleanText.escaped(placeName ?? placeID).utf8)
-      out.append(contentsOf: " (".utf8)
+      out.append(text: CleanText.escaped(placeName ?? placeID))
+      out.append(text: " (")
     }
-    if let center { Formatting.appendCoordinate(center.0, center.1, to: &out) } else { out.append(contentsOf: "(place deleted)".utf8) }
+    if let center { Formatting.appendCoordinate(center.0, center.1, to: &out) } else { out.append(text: "(place deleted)") }
     if placeID != nil { out.append(UInt8(ascii: ")")) }
-    out.append(contentsOf: "  r=".utf8)
-    out.append(contentsOf: Formatting.meters(radius).utf8)
-    if !enabled { out.append(contentsOf: ("  " + style.yellow("[disabled]")).utf8) }
-    if let open {
-      let now = open ? style.green("open now") : (onlyWhileOpen ? style.yellow("closed now: waits") : style.dim("closed now"))
-      out.append(contentsOf: ("  " + now).utf8)
-      if let hours { out.append(contentsOf: ("  " + style.dim("(\(CleanText.escaped(hours)))")).utf8) }
+    out.append(text: "  r=")
+    Formatting.appendMeters(radius, to: &out)
+    if !enabled {
+      out.append(text: "  ")
+      style.append("[disabled]", .yellow, to: &out)
     }
-    if let id { out.append(contentsOf: ("  " + style.dim("[\(id)]")).utf8) }
+    if let open {
+      out.append(text: "  ")
+      if open { style.append("open now", .green, to: &out) } else if onlyWhileOpen {
+        style.append("closed now: waits", .yellow, to: &out)
+      } else {
+        style.append("closed now", .dim, to: &out)
+      }
+      if let hours {
+        out.append(text: "  ")
+        style.append("(\(CleanText.escaped(hours)))", .dim, to: &out)
+      }
+    }
+    if let id {
+      out.append(text: "  ")
+      style.append("[\(id)]", .dim, to: &out)
+    }
   }
 
   /// A line `write` writes into a buffer, as a string.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Locking
 
 /// The bytes a store keeps a listing as (the FileStore's sidecar, SQLite's
 /// `task_listings`): a version byte, then the fields in order with the
@@ -60,5 +61,19 @@ extension TaskListing {
     }
     guard reader.isAtEnd else { throw reader.fail("bytes after a task listing") }
     self.init(id: id, title: title, state: state, createdAt: createdAt, onlyWhileOpen: onlyWhileOpen, locations: locations)
+  }
+
+  /// The listings `decode(0)` to `decode(count - 1)` make, in order,
+  /// decoded over the machine's cores (`decode` runs on several threads at
+  /// once); nil when one does not decode.
+  public static func decodingAll(_ count: Int, _ decode: @Sendable (Int) throws -> TaskListing) -> [TaskListing]? {
+    let parts = Parallel.map(count, minimumPerPart: 2_000) { range in try? range.map(decode) }
+    var listings: [TaskListing] = []
+    listings.reserveCapacity(count)
+    for part in parts {
+      guard let part else { return nil }
+      listings.append(contentsOf: part)
+    }
+    return listings
   }
 }
