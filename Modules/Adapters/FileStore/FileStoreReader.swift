@@ -271,14 +271,13 @@ struct FileStoreReader {
       guard let count = index.listings else { return try self.listings(madeFrom: taskKeys()) }
       // A sidecar only speeds reading: one whose listing does not decode is not used.
       guard let decoded = TaskListing.decodingAll(count, { try TaskListing(decoding: index.listing($0)) }) else { return nil }
-      listings.reserveCapacity(count + tailTasks.count)
-      for listing in decoded {
-        if !tailTasks.isEmpty, tailTasks.contains(listing.id.rawValue) { continue }
-        if !tailPlaces.isEmpty, listing.locations.contains(where: { $0.place.map { tailPlaces.contains($0.rawValue) } ?? false }) {
-          again.insert(.task(listing.id))
-          continue
-        }
-        listings.append(listing)
+      listings = decoded
+      guard !tailTasks.isEmpty || !tailPlaces.isEmpty else { return listings }
+      listings.removeAll { listing in
+        if tailTasks.contains(listing.id.rawValue) { return true }
+        guard listing.locations.contains(where: { $0.place.map { tailPlaces.contains($0.rawValue) } ?? false }) else { return false }
+        again.insert(.task(listing.id))
+        return true
       }
     }
     guard !again.isEmpty else { return listings }
