@@ -1,6 +1,6 @@
 /// Appending text's bytes to an output buffer without the generic
 /// sequence path: `append(contentsOf: string.utf8)` on the pieces of
-/// 30,000 lines was a third of writing them.
+/// 30,000 lines was about a quarter of writing them (perf).
 extension Array where Element == UInt8 {
   /// Appends a literal's UTF-8.
   mutating func append(text: StaticString) {

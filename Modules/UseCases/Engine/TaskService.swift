@@ -104,8 +104,8 @@ public struct TaskService: Sendable {
     let held = listings.count
     if filter != .all { listings.removeAll { !filter.picks($0.state, at: now) } }
     // Positions sorted, not listings (moving whole listings about was a
-    // tenth of `task list`), by times copied out into one array: fetched
-    // from the listings at each comparison they were another tenth.
+    // tenth of `task list`), by times copied out into one array rather
+    // than fetched from the scattered listings at every comparison.
     let keys = listings.enumerated().map { (time: $1.createdAt.timeIntervalSinceReferenceDate, at: $0) }
     let order = keys.sorted { a, b in
       a.time != b.time ? a.time < b.time : listings[a.at].id < listings[b.at].id
