@@ -168,11 +168,14 @@ let package = Package(
 // Release builds carry Swift's runtime and Foundation inside each program
 // (what `swift build --static-swift-stdlib` does): loading them as shared
 // libraries took about 8 ms of every command's start. Swift modules are
-// compiled for it too, so their links name the static libraries.
+// compiled for it too, so their links name the static libraries. Programs
+// are linked by lld with their relative relocations packed (DT_RELR, glibc
+// 2.36 and later): gold wrote 80,000 of them in 1.9 MB, which the loader
+// read and applied at each start, about 1 ms of every command.
 let cTargets: Set<String> = ["CCRC32", "CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
 for target in package.targets where target.type == .executable || (target.type == .regular && !cTargets.contains(target.name)) {
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
   if target.type == .executable {
-    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
   }
 }
