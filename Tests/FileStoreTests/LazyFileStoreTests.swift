@@ -243,7 +243,7 @@ import TestSupport
     try Self.rewriteSidecar(path) { keys in #expect(Self.removeListings(&keys) == 1) }
     let reader = Self.lazy(path)
     defer { reader.close() }
-    let listings = try reader.taskListings()
+    let listings = try reader.taskListings().listings()
     #expect(listings.map(\.title) == ["Buy milk"] && listings.first?.locations.first?.placeName == "Alepa")
     #expect(try reader.taskTitles().map(\.title) == ["Buy milk"], "the titles are still read from the sidecar")
     withExtendedLifetime(folder) {}
@@ -269,7 +269,7 @@ import TestSupport
     }
     let reader = Self.lazy(path)
     defer { reader.close() }
-    let listings = try reader.taskListings()
+    let listings = try reader.taskListings().listings()
     #expect(listings.map(\.title) == ["Buy milk"] && listings.first?.locations.first?.placeName == "Alepa")
     withExtendedLifetime(folder) {}
   }

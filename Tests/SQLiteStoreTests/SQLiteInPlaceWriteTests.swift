@@ -87,7 +87,7 @@ import TestSupport
     try lazy.append([.put(.task(Self.task("t2", at: "p7")))])
     #expect(!lazy.isReadWhole)
     #expect(try lazy.tasks(near: Self.home).contains(TaskID("t2")), "the new task's circle is at its place")
-    let listing = try lazy.taskListings().first { $0.id == TaskID("t2") }
+    let listing = try lazy.taskListings().listings().first { $0.id == TaskID("t2") }
     #expect(listing?.locations.first?.placeName == "Place 7" && listing?.locations.first?.center == Self.home, "\(String(describing: listing))")
     let whole = try Self.whole(path)
     #expect(listing == whole.listing(of: TaskID("t2")))

@@ -264,24 +264,32 @@ struct FileStoreReader {
   /// touched, which are made from their records and their places'. From
   /// a sidecar from before listings, every task's is made so; nil when
   /// one does not decode (the sidecar is not to be trusted).
-  func taskListings() throws -> [TaskListing]? {
-    var listings: [TaskListing] = []
+  func taskListings() throws -> TaskListingTable? {
+    var table = TaskListingTable()
     var again = Set(tailTasks.map { EntityKey.task(TaskID($0)) })
     if let index = keys {
-      guard let count = index.listings else { return try self.listings(madeFrom: taskKeys()) }
-      // A sidecar only speeds reading: one whose listing does not decode is not used.
-      guard let decoded = TaskListing.decodingAll(count, { try TaskListing(decoding: index.listing($0)) }) else { return nil }
-      listings = decoded
-      guard !tailTasks.isEmpty || !tailPlaces.isEmpty else { return listings }
-      listings.removeAll { listing in
-        if tailTasks.contains(listing.id.rawValue) { return true }
-        guard listing.locations.contains(where: { $0.place.map { tailPlaces.contains($0.rawValue) } ?? false }) else { return false }
-        again.insert(.task(listing.id))
-        return true
+      guard let count = index.listings else { return TaskListingTable(try listings(madeFrom: taskKeys())) }
+      for number in 0..<count {
+        // A sidecar only speeds reading: one whose listing does not decode is not used.
+        guard let view = try? TaskListingView(index.listing(number)) else { return nil }
+        if !tailTasks.isEmpty, tailTasks.contains(String(decoding: view.id, as: UTF8.self)) { continue }
+        if !tailPlaces.isEmpty {
+          var touched = false
+          try view.forEachLocation { location in
+            if let place = location.place, tailPlaces.contains(String(decoding: place, as: UTF8.self)) { touched = true }
+          }
+          if touched {
+            again.insert(.task(TaskID(String(decoding: view.id, as: UTF8.self))))
+            continue
+          }
+        }
+        table.append(view)
       }
     }
-    guard !again.isEmpty else { return listings }
-    return listings + (try self.listings(madeFrom: again))
+    if !again.isEmpty {
+      for listing in try listings(madeFrom: again) { table.append(listing) }
+    }
+    return table
   }
 
   /// The listings of `tasks`, made from their records and their places'.

@@ -120,9 +120,9 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().taskTitles
   }
 
-  public func taskListings() throws -> [TaskListing] {
+  public func taskListings() throws -> TaskListingTable {
     if let reader = try reader(), let listings = try reader.taskListings() { return listings }
-    return try opened().state().taskListings
+    return TaskListingTable(try opened().state().taskListings)
   }
 
   public func places(inList list: ListID) throws -> Set<PlaceID> {

@@ -58,10 +58,10 @@ extension SQLiteOperationStore {
     return state().taskTitles
   }
 
-  public func taskListings() throws -> [TaskListing] {
+  public func taskListings() throws -> TaskListingTable {
     if let listings = try reading({ database in try SQLiteSideTable.listings(database) }) { return listings }
     try refresh()
-    return state().taskListings
+    return TaskListingTable(state().taskListings)
   }
 
   public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {

@@ -183,17 +183,15 @@ struct SQLiteSideTable: Sendable {
 
   /// Every task's listing, or nil when the table is behind the records
   /// or a listing does not decode (a row written by a newer build).
-  static func listings(_ database: SQLiteDatabase) throws -> [TaskListing]? {
+  static func listings(_ database: SQLiteDatabase) throws -> TaskListingTable? {
     guard try listings.isCurrent(database) else { return nil }
-    // Decoded as the rows come: copying them out to decode over the cores
-    // measured no faster (stepping the rows is the larger part).
-    var listings: [TaskListing] = []
+    var table = TaskListingTable()
     var whole = true
     try database.query("SELECT listing FROM task_listings") { row in
       guard whole else { return }
-      if let listing = try? row.withBytes(0, { try TaskListing(decoding: $0) }) { listings.append(listing) } else { whole = false }
+      do { try row.withBytes(0) { try table.append(encoded: $0) } } catch { whole = false }
     }
-    return whole ? listings : nil
+    return whole ? table : nil
   }
 
   /// The places `list` holds, or nil when the table is behind the records.

@@ -20,12 +20,17 @@ struct Style {
 
   /// Appends what `wrap(text, code)` makes as UTF-8 to `out`, without
   /// making it: a listing writes tens of thousands of these.
-  func append(_ text: String, _ code: Code, to out: inout [UInt8]) {
-    guard enabled else { return out.append(text: text) }
+  func append(_ text: some LineText, _ code: Code, to out: inout [UInt8]) {
+    wrapping(code, into: &out) { text.append(to: &$0) }
+  }
+
+  /// Appends what `write` appends, wrapped in `code` where styling is on.
+  func wrapping(_ code: Code, into out: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+    guard enabled else { return write(&out) }
     out.append(text: "\u{1B}[")
     out.append(text: code.rawValue)
     out.append(text: "m")
-    out.append(text: text)
+    write(&out)
     out.append(text: "\u{1B}[0m")
   }
 

@@ -160,8 +160,8 @@ enum TaskCommands {
       return context.printJSON(tasks.map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) })
     }
     // The text needs no notes, keywords or region ids: the store's listings hold the rest.
-    let (listings, held) = try engine.tasks.listings(filter)
-    if listings.isEmpty {
+    let (table, order, held) = try engine.tasks.listingTable(filter)
+    if order.isEmpty {
       // With a state asked for, "No tasks" would hide the others a person has.
       let others = filter == .all ? 0 : held
       if others > 0 {
@@ -171,13 +171,15 @@ enum TaskCommands {
       }
     }
     let style = context.style
-    let parts = Parallel.map(listings.count, minimumPerPart: 2_000) { range in
-      var text: [UInt8] = []
-      text.reserveCapacity(range.count * 160)
-      for listing in listings[range] { listing.write(style, now: now, into: &text) }
-      return text
+    let parts = Parallel.map(order.count, minimumPerPart: 2_000) { range in
+      Result { () throws -> [UInt8] in
+        var text: [UInt8] = []
+        text.reserveCapacity(range.count * 160)
+        for at in order[range] { try table.view(at: at) { try $0.write(style, now: now, into: &text) } }
+        return text
+      }
     }
-    for text in parts { context.output.out(text: text) }
+    for text in parts { context.output.out(text: try text.get()) }
   }
 
   static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {

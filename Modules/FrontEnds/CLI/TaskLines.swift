@@ -8,9 +8,9 @@ import Foundation
 /// third of its time.
 enum TaskLines {
   /// "Title  id  state", the state coloured and a snooze's end given.
-  static func heading(title: String, id: String, state: String, snoozedUntil: Date?, style: Style, into out: inout [UInt8]) {
+  static func heading(title: some LineText, id: some LineText, state: String, snoozedUntil: Date?, style: Style, into out: inout [UInt8]) {
     // Stored text may predate cleaning or come from another replica: never let it reach the terminal raw.
-    style.append(CleanText.escaped(title), .bold, to: &out)
+    style.wrapping(.bold, into: &out) { title.appendEscaped(to: &$0) }
     out.append(text: "  ")
     style.append(id, .dim, to: &out)
     out.append(text: "  ")
@@ -21,15 +21,15 @@ enum TaskLines {
 
   /// One location: "N. Place (lat,lon)  r=R m" and what holds of it now;
   /// `hours` and `id` are given only for a detailed view.
-  static func location(
-    number: Int, placeID: String?, placeName: String?, center: (Double, Double)?, radius: Double, enabled: Bool, open: Bool?,
+  static func location<Text: LineText>(
+    number: Int, placeID: Text?, placeName: Text?, center: (Double, Double)?, radius: Double, enabled: Bool, open: Bool?,
     onlyWhileOpen: Bool, hours: String?, id: String?, style: Style, into out: inout [UInt8]
   ) {
     out.append(text: "  ")
     Formatting.appendInteger(number, to: &out)
     out.append(text: ". ")
     if let placeID {
-      out.append(text: CleanText.escaped(placeName ?? placeID))
+      (placeName ?? placeID).appendEscaped(to: &out)
       out.append(text: " (")
     }
     if let center { Formatting.appendCoordinate(center.0, center.1, to: &out) } else { out.append(text: "(place deleted)") }

@@ -33,7 +33,8 @@ import Domain
 /// - `taskListings()` is every task `state()` holds (deleted ones not),
 ///   each once, equal to `state().listing(of:)` at the same moment: its
 ///   places' names, centres and hours as they are now, however they
-///   changed since the task was written; in no promised order. What
+///   changed since the task was written; in no promised order, kept
+///   encoded (`TaskListingTable`: each read in place or decoded). What
 ///   `task list` prints without reading every task's record and place.
 /// - `placeNames(startingWith:idPrefix:)` is nil (the store cannot tell
 ///   without every name: callers use `placeNames()`), or every place
@@ -71,7 +72,7 @@ public protocol PartialReading: OperationStore {
   func taskTitles() throws -> [TaskTitle]
 
   /// Every task held as a listing shows it, each once.
-  func taskListings() throws -> [TaskListing]
+  func taskListings() throws -> TaskListingTable
 
   /// The places whose folded name starts with `folded` or whose id starts
   /// with `idPrefix`, with their names; nil when only `placeNames()` can say.

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Locking
 
 /// The bytes a store keeps a listing as (the FileStore's sidecar, SQLite's
 /// `task_listings`): a version byte, then the fields in order with the
@@ -40,40 +39,29 @@ extension TaskListing {
 
   /// Decodes what `encoded` wrote; throws on anything else.
   public init(decoding bytes: UnsafeRawBufferPointer) throws {
-    var reader = BinaryReader(bytes)
-    guard try reader.byte() == Self.version else { throw reader.fail("a task listing of another version") }
-    let id = TaskID(try reader.string())
-    let title = try reader.string()
-    let state: TaskState
-    switch try reader.byte() {
-    case 0: state = .active
-    case 1: state = .snoozed(until: try reader.date())
-    case 2: state = .completed(at: try reader.date())
-    default: throw reader.fail("unknown task state")
-    }
-    let createdAt = try reader.date()
-    let onlyWhileOpen = try reader.bool()
-    let locations = try reader.array { reader in
-      Location(
-        id: LocationID(try reader.string()), place: try reader.optional { PlaceID(try $0.string()) },
-        placeName: try reader.optional { try $0.string() }, center: try reader.optional { try $0.coordinate() },
-        radius: try reader.finite(), enabled: try reader.bool(), hours: try reader.optional { try $0.string() })
-    }
-    guard reader.isAtEnd else { throw reader.fail("bytes after a task listing") }
-    self.init(id: id, title: title, state: state, createdAt: createdAt, onlyWhileOpen: onlyWhileOpen, locations: locations)
+    try self.init(try TaskListingView(bytes))
   }
 
-  /// The listings `decode(0)` to `decode(count - 1)` make, in order,
-  /// decoded over the machine's cores (`decode` runs on several threads at
-  /// once); nil when one does not decode.
-  public static func decodingAll(_ count: Int, _ decode: @Sendable (Int) throws -> TaskListing) -> [TaskListing]? {
-    let parts = Parallel.map(count, minimumPerPart: 2_000) { range in try? range.map(decode) }
-    var listings: [TaskListing] = []
-    listings.reserveCapacity(count)
-    for part in parts {
-      guard let part else { return nil }
-      listings.append(contentsOf: part)
+  /// The listing `view` reads, its texts made strings.
+  public init(_ view: TaskListingView) throws {
+    var locations: [Location] = []
+    locations.reserveCapacity(view.locationCount)
+    try view.forEachLocation { location in
+      locations.append(
+        Location(
+          id: LocationID(String(utf8: location.id)), place: location.place.map { PlaceID(String(utf8: $0)) },
+          placeName: location.placeName.map(String.init(utf8:)), center: location.center, radius: location.radius,
+          enabled: location.enabled, hours: location.hours.map(String.init(utf8:))))
     }
-    return listings
+    self.init(
+      id: TaskID(String(utf8: view.id)), title: String(utf8: view.title), state: view.state, createdAt: view.createdAt,
+      onlyWhileOpen: view.onlyWhileOpen, locations: locations)
+  }
+}
+
+extension String {
+  /// Text a listing's view checked to be UTF-8.
+  fileprivate init(utf8 bytes: UnsafeRawBufferPointer) {
+    self.init(decoding: bytes, as: UTF8.self)
   }
 }

@@ -135,7 +135,7 @@ public enum PartialReadingConformance {
   /// `taskListings()` is every task `whole` holds, each once, as
   /// `whole.listing(of:)` makes it.
   static func listingsMatch(_ store: any PartialReading, whole: StoreState, check: String) throws {
-    let found = try store.taskListings()
+    let found = try store.taskListings().listings()
     try expect(Set(found.map(\.id)).count == found.count, "\(check): taskListings", "a task listed twice")
     let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     try expect(

@@ -18,8 +18,8 @@ extension EngineContext {
 
   /// Every task as a listing shows it: the store's own listings
   /// (`PartialReading`), or made from the whole state.
-  func taskListings() throws -> [TaskListing] {
-    guard let reader = store as? any PartialReading else { return try wholeState().taskListings }
+  func taskListings() throws -> TaskListingTable {
+    guard let reader = store as? any PartialReading else { return TaskListingTable(try wholeState().taskListings) }
     return try reader.taskListings()
   }
 

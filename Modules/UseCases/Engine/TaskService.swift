@@ -99,18 +99,26 @@ public struct TaskService: Sendable {
   /// listings the store keeps where it keeps them, so a listing of 10,000
   /// tasks reads no task's record and no place's.
   public func listings(_ filter: Filter = .all) throws -> (listings: [TaskListing], held: Int) {
+    let (table, order, held) = try listingTable(filter)
+    return (try order.map(table.listing(at:)), held)
+  }
+
+  /// What `listings` answers, left encoded: the listings `filter` picks
+  /// are `table`'s at the positions `order` gives, in that order.
+  public func listingTable(_ filter: Filter = .all) throws -> (table: TaskListingTable, order: [Int], held: Int) {
     let now = context.clock.now()
-    var listings = try context.taskListings()
-    let held = listings.count
-    if filter != .all { listings.removeAll { !filter.picks($0.state, at: now) } }
-    // Positions sorted, not listings (moving whole listings about was a
-    // tenth of `task list`), by times copied out into one array rather
-    // than fetched from the scattered listings at every comparison.
-    let keys = listings.enumerated().map { (time: $1.createdAt.timeIntervalSinceReferenceDate, at: $0) }
-    let order = keys.sorted { a, b in
-      a.time != b.time ? a.time < b.time : listings[a.at].id < listings[b.at].id
+    let table = try context.taskListings()
+    // Times and ids copied out into one array and positions sorted, not listings.
+    var keys: [(time: Double, id: String, at: Int)] = []
+    keys.reserveCapacity(table.count)
+    for at in 0..<table.count {
+      try table.view(at: at) { view in
+        guard filter.picks(view.state, at: now) else { return }
+        keys.append((view.createdAt.timeIntervalSinceReferenceDate, String(decoding: view.id, as: UTF8.self), at))
+      }
     }
-    return (order.map { listings[$0.at] }, held)
+    let order = keys.sorted { a, b in a.time != b.time ? a.time < b.time : a.id < b.id }.map(\.at)
+    return (table, order, table.count)
   }
 
   private func list(_ filter: Filter, in state: StoreState) -> [ReminderTask] {

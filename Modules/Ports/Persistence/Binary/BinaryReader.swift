@@ -82,6 +82,19 @@ struct BinaryReader {
     return text
   }
 
+  /// A string's UTF-8 where it lies, without making the string: checked
+  /// as `string()` checks it, or not at all where it was checked before.
+  mutating func text(checked: Bool = true) throws -> UnsafeRawBufferPointer {
+    let length = try count()
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+    if checked {
+      let typed = slice.bindMemory(to: UInt8.self)
+      guard Self.isASCII(typed) || String(validating: typed, as: UTF8.self) != nil else { throw fail("text is not valid UTF-8") }
+    }
+    offset += length
+    return slice
+  }
+
   /// Whether every byte is below 0x80, eight at a time.
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let start = bytes.baseAddress else { return true }
