@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// The lines a task prints as, shared by what a command shows of one task
-/// (`TaskSummary`) and what `task list` prints of many (`TaskListing`).
+/// (`TaskSummary`) and what `task list` prints of many (`TaskListingView`).
 /// Written as UTF-8 into one buffer: `task list` of 10,000 tasks made a
 /// string for each of 30,000 lines and for each piece of each line, a
 /// third of its time.
