@@ -35,27 +35,30 @@ enum Formatting {
   }
 
   static func coordinate(_ lat: Double, _ lon: Double) -> String {
-    let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      writeCoordinate(lat, lon, buffer).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<$0]), as: UTF8.self) }
-    }
-    if let fast { return fast }
-    // C's formatting, the digits String(format:) gives, without Foundation's
-    // string machinery around it (a tenth of listing 10,000 tasks).
-    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+    var bytes: [UInt8] = []
+    appendCoordinate(lat, lon, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// C's formatting, the digits String(format:) gives, without Foundation's
+  /// string machinery around it (a tenth of listing 10,000 tasks): for the
+  /// coordinates `writeCoordinate` leaves to C.
+  private static func formattedByC(_ lat: Double, _ lon: Double) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
       let written = withVaList([lat, lon]) { vsnprintf(buffer.baseAddress, 64, "%.6f,%.6f", $0) }
       guard written > 0, written < 64 else { return String(format: "%.6f,%.6f", lat, lon) }
       return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(written)), as: UTF8.self)
     }
   }
 
-  /// Appends `coordinate(lat, lon)`'s UTF-8 to `out`.
+  /// Appends "lat,lon" with six decimals each (`%.6f`) as UTF-8 to `out`.
   static func appendCoordinate(_ lat: Double, _ lon: Double, to out: inout [UInt8]) {
     let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> Bool in
       guard let count = writeCoordinate(lat, lon, buffer) else { return false }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
       return true
     }
-    if !written { out.append(contentsOf: coordinate(lat, lon).utf8) }
+    if !written { out.append(contentsOf: formattedByC(lat, lon).utf8) }
   }
 
   /// Writes "lat,lon" with six decimals each into `buffer` (32 bytes) and

@@ -160,10 +160,10 @@ enum TaskCommands {
       return context.printJSON(tasks.map { TaskView($0, state: state, now: now, timeZone: context.style.timeZone) })
     }
     // The text needs no notes, keywords or region ids: the store's listings hold the rest.
-    let (table, order, held) = try engine.tasks.listingTable(filter)
+    let (table, order) = try engine.tasks.listingTable(filter)
     if order.isEmpty {
       // With a state asked for, "No tasks" would hide the others a person has.
-      let others = filter == .all ? 0 : held
+      let others = filter == .all ? 0 : table.count
       if others > 0 {
         context.output.out("No \(filter == .done ? "completed" : filter.rawValue) tasks (\(others) other\(others == 1 ? "" : "s"): whilehere task list)")
       } else {

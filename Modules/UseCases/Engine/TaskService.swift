@@ -99,13 +99,14 @@ public struct TaskService: Sendable {
   /// listings the store keeps where it keeps them, so a listing of 10,000
   /// tasks reads no task's record and no place's.
   public func listings(_ filter: Filter = .all) throws -> (listings: [TaskListing], held: Int) {
-    let (table, order, held) = try listingTable(filter)
-    return (try order.map(table.listing(at:)), held)
+    let (table, order) = try listingTable(filter)
+    return (try order.map(table.listing(at:)), table.count)
   }
 
-  /// What `listings` answers, left encoded: the listings `filter` picks
-  /// are `table`'s at the positions `order` gives, in that order.
-  public func listingTable(_ filter: Filter = .all) throws -> (table: TaskListingTable, order: [Int], held: Int) {
+  /// What `listings` answers, left encoded: every task held is in `table`,
+  /// and the ones `filter` picks are at the positions `order` gives, in
+  /// that order.
+  public func listingTable(_ filter: Filter = .all) throws -> (table: TaskListingTable, order: [Int]) {
     let now = context.clock.now()
     let table = try context.taskListings()
     // Times and ids copied out into one array and positions sorted, not listings.
@@ -118,7 +119,7 @@ public struct TaskService: Sendable {
       }
     }
     let order = keys.sorted { a, b in a.time != b.time ? a.time < b.time : a.id < b.id }.map(\.at)
-    return (table, order, table.count)
+    return (table, order)
   }
 
   private func list(_ filter: Filter, in state: StoreState) -> [ReminderTask] {
