@@ -109,17 +109,7 @@ public struct TaskService: Sendable {
   public func listingTable(_ filter: Filter = .all) throws -> (table: TaskListingTable, order: [Int]) {
     let now = context.clock.now()
     let table = try context.taskListings()
-    // Times and ids copied out into one array and positions sorted, not listings.
-    var keys: [(time: Double, id: String, at: Int)] = []
-    keys.reserveCapacity(table.count)
-    for at in 0..<table.count {
-      try table.view(at: at) { view in
-        guard filter.picks(view.state, at: now) else { return }
-        keys.append((view.createdAt.timeIntervalSinceReferenceDate, String(decoding: view.id, as: UTF8.self), at))
-      }
-    }
-    let order = keys.sorted { a, b in a.time != b.time ? a.time < b.time : a.id < b.id }.map(\.at)
-    return (table, order)
+    return (table, try ListingOrder.positions(in: table) { filter.picks($0.state, at: now) })
   }
 
   private func list(_ filter: Filter, in state: StoreState) -> [ReminderTask] {
