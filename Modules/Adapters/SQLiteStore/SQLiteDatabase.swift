@@ -24,7 +24,9 @@ final class SQLiteDatabase {
       guard descriptor >= 0 else { throw Failure(path: path, message: "cannot create the file: \(String(cString: strerror(errno)))") }
       Glibc.close(descriptor)
     }
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
+    // No mutex of SQLite's own around every call: the owner serialises
+    // them (a step and two column reads a row each took and gave it back).
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
     let status = sqlite3_open_v2(path, &handle, flags, nil)
     guard status == SQLITE_OK else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
