@@ -87,9 +87,12 @@ enum Formatting {
     let scaled = magnitude * 1e6
     // Below 1e9 the product is within 6e-8 of the exact one (half a unit in
     // its last place), so away from a tie both round the same way.
-    let fraction = scaled - scaled.rounded(.down)
+    // Truncation is a conversion instruction where rounding called libm.
+    let fraction = scaled - Double(Int64(scaled))
     guard abs(fraction - 0.5) > 1e-6 else { return false }
-    let units = UInt64(scaled.rounded(.toNearestOrAwayFromZero))
+    // Exact: below 2^30 adding a half loses no bit that could carry past a
+    // tie, and ties were refused above.
+    let units = UInt64(scaled + 0.5)
     if value.sign == .minus {
       buffer[count] = UInt8(ascii: "-")
       count += 1

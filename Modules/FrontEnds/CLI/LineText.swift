@@ -10,8 +10,8 @@ protocol LineText {
 }
 
 extension String: LineText {
-  func append(to out: inout [UInt8]) { out.append(text: self) }
-  func appendEscaped(to out: inout [UInt8]) { out.append(text: CleanText.escaped(self)) }
+  func append(to out: inout [UInt8]) { out.append(string: self) }
+  func appendEscaped(to out: inout [UInt8]) { out.append(string: CleanText.escaped(self)) }
 }
 
 /// UTF-8 a listing's view checked.
@@ -21,6 +21,6 @@ extension UnsafeRawBufferPointer: LineText {
   func appendEscaped(to out: inout [UInt8]) {
     // Printable ASCII has nothing to escape: most names.
     if allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) { return out.append(contentsOf: self) }
-    out.append(text: CleanText.escaped(String(decoding: self, as: UTF8.self)))
+    out.append(string: CleanText.escaped(String(decoding: self, as: UTF8.self)))
   }
 }

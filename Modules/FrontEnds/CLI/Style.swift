@@ -28,7 +28,7 @@ struct Style {
   func wrapping(_ code: Code, into out: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
     guard enabled else { return write(&out) }
     out.append(text: "\u{1B}[")
-    out.append(text: code.rawValue)
+    out.append(string: code.rawValue)
     out.append(text: "m")
     write(&out)
     out.append(text: "\u{1B}[0m")

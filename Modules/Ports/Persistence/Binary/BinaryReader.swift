@@ -18,13 +18,24 @@ struct BinaryReader {
 
   func fail(_ reason: String) -> Malformed { Malformed(offset: offset, reason: reason) }
 
+  @inline(__always)
   mutating func byte() throws -> UInt8 {
     guard offset < bytes.count else { throw fail("unexpected end") }
     defer { offset += 1 }
     return bytes[offset]
   }
 
+  @inline(__always)
   mutating func varint() throws -> UInt64 {
+    // Most are lengths, flags and counts under 128: one byte, read inline.
+    if offset < bytes.count, bytes[offset] < 0x80 {
+      offset += 1
+      return UInt64(bytes[offset - 1])
+    }
+    return try longVarint()
+  }
+
+  private mutating func longVarint() throws -> UInt64 {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while true {
@@ -37,6 +48,7 @@ struct BinaryReader {
   }
 
   /// A count or length, which can never exceed the bytes left.
+  @inline(__always)
   mutating func count() throws -> Int {
     let value = try varint()
     guard value <= UInt64(bytes.count - offset) else { throw fail("length \(value) exceeds the record") }
