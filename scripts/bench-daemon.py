@@ -192,9 +192,9 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run(size, hashed):
-    tmp = tempfile.mkdtemp(prefix=f"wh-bench-{size}-")
-    names = [f"p{i}" for i in range(size)]
+def configure(tmp, names, hashed):
+    """A config (0600) for `names`, each with a device key, on a file store
+    in `tmp`, listening on a free port: (its path, each name's token)."""
     tokens = {}
     people = {}
     for name in names:
@@ -205,6 +205,13 @@ def run(size, hashed):
     with open(config, "w") as f:
         json.dump({"store": f"file:{tmp}/store", "notify": [], "server": {"listen": "127.0.0.1:0", "per-address": 0}, "people": people}, f)
     os.chmod(config, 0o600)
+    return config, tokens
+
+
+def run(size, hashed):
+    tmp = tempfile.mkdtemp(prefix=f"wh-bench-{size}-")
+    names = [f"p{i}" for i in range(size)]
+    config, tokens = configure(tmp, names, hashed)
     people_lua = os.path.join(tmp, "people.lua")
     with open(people_lua, "w") as f:
         f.write("auth = {\n" + "".join(f'  "{basic(n, tokens[n])}",\n' for n in names) + "}\n")

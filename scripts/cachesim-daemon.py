@@ -37,15 +37,7 @@ shutil.copy(os.path.join(BIN, "whilehered"), daemon)
 subprocess.run(["objcopy", "--strip-debug", daemon], check=True)
 hashed = bench.password_hash(tmp)
 names = [f"p{i}" for i in range(PEOPLE)]
-tokens, people = {}, {}
-for name in names:
-    token, stored = bench.device_key()
-    tokens[name] = token
-    people[name] = {"password": hashed, "devices": ["phone"], "deviceKeys": {"phone": stored}}
-config = os.path.join(tmp, "config.json")
-with open(config, "w") as f:
-    json.dump({"store": f"file:{tmp}/store", "notify": [], "server": {"listen": "127.0.0.1:0", "per-address": 0}, "people": people}, f)
-os.chmod(config, 0o600)
+config, tokens = bench.configure(tmp, names, hashed)
 log = os.path.join(tmp, "daemon.log")
 command = ["valgrind", "--tool=callgrind", "--cache-sim=yes", "--D1=32768,8,64", "--LL=2097152,16,64", "--instr-atstart=no",
            "--toggle-collect=*HTTPServerC6access*", "--toggle-collect=*flushPendings*", f"--callgrind-out-file={OUT}", daemon, "--config", config]
