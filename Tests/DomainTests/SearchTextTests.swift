@@ -32,4 +32,34 @@ import Testing
     #expect(SearchText.foldASCII("Café") == nil)
     #expect(SearchText.fold("Café au lait") == "cafe au lait")
   }
+
+  /// Comparing a text's bytes with a folded prefix as they are folded says
+  /// what folding the text whole and comparing would: for every prefix of
+  /// its folding, those prefixes changed in their last byte or grown by
+  /// one, and texts of random ASCII; nil only where the text is not ASCII
+  /// up to the answer.
+  @Test func foldedBytesStartAsTheirFoldingDoes() {
+    var random = SystemRandomNumberGenerator()
+    var texts = ["", " ", "  a  ", "A-B_c", "\t\nX\r", "---", "Buy milk!", "K-Supermarket  Kaisaniemi", "p0000001", "Place 61277", "a b", "ab", "Ab-é", "é a", "Ääliö"]
+    for _ in 0..<2000 {
+      let length = Int.random(in: 0...16, using: &random)
+      // Letters, digits and a few separators, so prefixes meet spaces often.
+      let alphabet = Array("aZ9 -_.,!Xy".utf8)
+      texts.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &random)! }, as: UTF8.self))
+    }
+    for text in texts {
+      let folding = SearchText.fold(text)
+      var prefixes = (0...folding.utf8.count).map { String(decoding: Array(folding.utf8.prefix($0)), as: UTF8.self) }
+      prefixes += prefixes.filter { !$0.isEmpty }.map { String($0.dropLast()) + "q" } + [folding + " ", folding + "a", "zz", " "]
+      for prefix in prefixes {
+        let answer = Array(text.utf8).withUnsafeBytes { SearchText.folded($0, startsWith: prefix.utf8) }
+        let expected = folding.utf8.starts(with: prefix.utf8)
+        if let answer {
+          #expect(answer == expected, "'\(text)' starts '\(prefix)'")
+        } else {
+          #expect(!text.utf8.allSatisfy { $0 < 0x80 }, "'\(text)' is ASCII, yet no answer for '\(prefix)'")
+        }
+      }
+    }
+  }
 }

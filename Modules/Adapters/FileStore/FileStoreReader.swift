@@ -242,6 +242,33 @@ struct FileStoreReader {
     return names + touched.placeNames
   }
 
+  /// The places whose folded name starts with `folded` or whose id starts
+  /// with `idPrefix` (compared as bytes: a few more may come), with their
+  /// names, as `PartialReading` says: the sidecar's names compared where
+  /// they lie, folding only those that are not ASCII, and the places the
+  /// log touched from their records. nil when `folded` is not ASCII or
+  /// the sidecar is from before names.
+  func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
+    guard folded.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let idStart = idPrefix.map { Array($0.utf8) }
+    func starts(_ name: String) -> Bool { SearchText.fold(name).utf8.starts(with: folded.utf8) }
+    var names: [(id: PlaceID, name: String)] = []
+    if let index = keys {
+      guard let count = index.names else { return nil }
+      for number in 0..<count {
+        let (id, name) = index.nameBytes(number)
+        let byName = SearchText.folded(name, startsWith: folded.utf8) ?? starts(String(decoding: name, as: UTF8.self))
+        guard byName || idStart.map(id.starts) ?? false else { continue }
+        let place = String(decoding: id, as: UTF8.self)
+        if tailPlaces.isEmpty || !tailPlaces.contains(place) { names.append((PlaceID(place), String(decoding: name, as: UTF8.self))) }
+      }
+    }
+    guard !tailPlaces.isEmpty else { return names }
+    var touched = StoreState()
+    touched.apply(contentsOf: try records(of: Set(tailPlaces.map { EntityKey.place(PlaceID($0)) })))
+    return names + touched.placeNames.filter { place in starts(place.name) || idStart.map { place.id.rawValue.utf8.starts(with: $0) } ?? false }
+  }
+
   /// Every task held, its title and whether it is done: the sidecar's
   /// titles of the snapshot's tasks, less those the log touched, which are
   /// read with their records. nil when the sidecar is from before titles.

@@ -115,6 +115,10 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
     return try opened().state().placeNames
   }
 
+  public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
+    try reader()?.placeNames(startingWith: folded, idPrefix: idPrefix)
+  }
+
   public func taskTitles() throws -> [TaskTitle] {
     if let reader = try reader(), let titles = try reader.taskTitles() { return titles }
     return try opened().state().taskTitles

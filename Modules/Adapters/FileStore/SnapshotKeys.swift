@@ -245,8 +245,15 @@ struct SnapshotKeys {
 
   /// Name `index`'s place id and the place's name.
   func name(_ index: Int) -> (id: String, name: String) {
+    let (id, name) = nameBytes(index)
+    return (String(decoding: id, as: UTF8.self), String(decoding: name, as: UTF8.self))
+  }
+
+  /// Name `index`'s place id and name as their UTF-8 where the sidecar
+  /// holds them (valid while it is open).
+  func nameBytes(_ index: Int) -> (id: UnsafeRawBufferPointer, name: UnsafeRawBufferPointer) {
     let at = namesStart + index * Self.nameBytes
-    return (String(decoding: text(u32(at), u32(at + 4)), as: UTF8.self), String(decoding: text(u32(at + 8), u32(at + 12)), as: UTF8.self))
+    return (UnsafeRawBufferPointer(rebasing: text(u32(at), u32(at + 4))), UnsafeRawBufferPointer(rebasing: text(u32(at + 8), u32(at + 12))))
   }
 
   /// Title `index`'s task id, the task's title and whether it is completed.
