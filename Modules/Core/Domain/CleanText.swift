@@ -89,13 +89,19 @@ public enum CleanText {
     return cleaned
   }
 
+  /// Whether the UTF-8 `bytes` are printable ASCII alone, which `escaped`
+  /// gives back as it is: most names, and listing thousands of them spent
+  /// a sixth of its time asking each scalar's category. Text held as bytes
+  /// (a listing read in place) is asked here too, so both agree.
+  public static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+  }
+
   /// For a terminal: anything `line` would drop shown as `\u{…}`, so stored
   /// text from before cleaning (or from another replica) cannot act on it.
   public static func escaped(_ text: String) -> String {
-    // Printable ASCII has nothing to escape: most names, and listing
-    // thousands of them spent a sixth of its time asking each scalar's category.
-    let plain = { (byte: UInt8) in byte >= 0x20 && byte <= 0x7E }
-    if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) ?? text.utf8.allSatisfy(plain) { return text }
+    var contiguous = text
+    if contiguous.withUTF8({ isPlain(UnsafeRawBufferPointer($0)) }) { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\n" {

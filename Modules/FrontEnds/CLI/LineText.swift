@@ -19,8 +19,7 @@ extension UnsafeRawBufferPointer: LineText {
   func append(to out: inout [UInt8]) { out.append(contentsOf: self) }
 
   func appendEscaped(to out: inout [UInt8]) {
-    // Printable ASCII has nothing to escape: most names.
-    if allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) { return out.append(contentsOf: self) }
+    if CleanText.isPlain(self) { return out.append(contentsOf: self) }
     out.append(string: CleanText.escaped(String(decoding: self, as: UTF8.self)))
   }
 }
