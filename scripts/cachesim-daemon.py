@@ -25,6 +25,11 @@ import importlib.util, json, os, re, shutil, signal, subprocess, sys, tempfile, 
 if len(sys.argv) != 5:
     raise SystemExit(__doc__)
 BIN, PEOPLE, FIXES, OUT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+for tool, package in (("valgrind", "valgrind"), ("callgrind_control", "valgrind"), ("objcopy", "binutils")):
+    if not shutil.which(tool):
+        raise SystemExit(f"cachesim-daemon: {tool} is missing: apt-get install {package}")
+if not os.access(os.path.join(BIN, "whilehered"), os.X_OK):
+    raise SystemExit(f"cachesim-daemon: no whilehered in {BIN}: swift build -c release")
 here = os.path.dirname(os.path.abspath(__file__))
 sys.argv = ["bench-daemon.py", BIN]
 spec = importlib.util.spec_from_file_location("bench_daemon", os.path.join(here, "bench-daemon.py"))
