@@ -29,10 +29,12 @@ public struct ArrivalMachine: Sendable {
   /// Ids of every region this engine installs; others belong to other features.
   static func isOurs(_ id: String) -> Bool { id.hasPrefix("wh:") || id.hasPrefix("wh-zone:") || id.hasPrefix("wh-edge:") }
 
-  let config: ArrivalConfig
+  /// Shared with every engine of an equal configuration (`SharedArrivalConfig`).
+  let shared: SharedArrivalConfig
+  var config: ArrivalConfig { shared.value }
   /// How many regions the monitor holds at most.
   let capacity: Int
-  let planner: CoveragePlanner
+  var planner: CoveragePlanner { shared.planner }
   /// Local time, for opening hours.
   let timeZone: TimeZone
 
@@ -136,14 +138,11 @@ public struct ArrivalMachine: Sendable {
   public init(
     config: ArrivalConfig, capacity: Int, world: World, timeZone: TimeZone = .current, watchCharge: TimeInterval = 0, suspendsWhenIdle: Bool = false
   ) {
-    self.config = config
+    shared = SharedArrivalConfig.of(config, capacity: capacity)
     self.watchCharge = watchCharge
     self.suspendsWhenIdle = suspendsWhenIdle
     self.timeZone = timeZone
     self.capacity = capacity
-    var coverage = config.coverage
-    coverage.osCapacity = min(coverage.osCapacity, capacity)
-    planner = CoveragePlanner(config: coverage)
     visits = VisitTracker(exitMargin: config.exitMargin, refireCooldown: config.refireCooldown)
     self.world = world
   }

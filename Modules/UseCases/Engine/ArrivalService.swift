@@ -4,6 +4,7 @@ import Geofencing
 import Locking
 import Notifications
 import Persistence
+import Synchronization
 
 /// The arrival engine on a device: hands each input to the one
 /// `ArrivalMachine` with a snapshot of the world (the clock, the store, the
@@ -24,7 +25,7 @@ public final class ArrivalService: Sendable {
   /// saved again before the next step reads the store (a restore) or
   /// fires, and at shutdown. Left unsaved, a restart or the next worker
   /// would take a visit already reminded for a new one.
-  private let visitsOwed = Locked(false)
+  private let visitsOwed = Atomic(false)
 
   /// What asked a confirming fix, when no region did (`confirmationRequested`'s id).
   public static let followID = ArrivalMachine.followID
@@ -97,7 +98,7 @@ public final class ArrivalService: Sendable {
   /// budget save that failed.
   private func step(_ input: ArrivalInput) -> (events: [ArrivalEvent], failure: (any Error)?) {
     var owed: [ArrivalEvent] = []
-    if visitsOwed.withLock({ $0 }) {
+    if visitsOwed.load(ordering: .acquiring) {
       let saved = machine.withLock { [context] in $0.savedVisits(of: context.store.state()) }
       owed = apply([.saveVisits(saved)]).events
     }
@@ -182,10 +183,10 @@ public final class ArrivalService: Sendable {
           encoder.outputFormatting = .sortedKeys
           let text = String(decoding: try encoder.encode(saved), as: UTF8.self)
           try context.store.append([.put(.setting(key: ArrivalMachine.visitsKey, value: text))])
-          visitsOwed.withLock { $0 = false }
+          visitsOwed.store(false, ordering: .releasing)
         } catch {
           // Showing the reminder matters more; the save is tried again at the next step.
-          visitsOwed.withLock { $0 = true }
+          visitsOwed.store(true, ordering: .releasing)
           events.append(.degraded("could not save the visits reminded (tried again at the next step): \(error)"))
         }
       }
