@@ -342,28 +342,34 @@ final class Person: Sendable {
   var history: [RecordedEvent] { recent.withLock { $0 } }
 
   private func record(_ events: [ArrivalEvent]) {
-    if !events.isEmpty { observer?(events) }
+    guard !events.isEmpty else { return }
+    observer?(events)
+    // Most fixes change nothing worth a line or a count: the clock and the
+    // consent are read only when something is, since reading them fetches
+    // this person's state from memory at every fix.
+    let lines = events.compactMap(Self.line)
+    let usages = events.compactMap(\.analytics)
+    guard !lines.isEmpty || !usages.isEmpty else { return }
+    if !usages.isEmpty, analyticsAllowed { usages.forEach(analytics.record) }
     let now = engine.context.clock.now()
-    let counted = events.contains { $0.analytics != nil } && analyticsAllowed
-    for event in events {
-      if counted, let usage = event.analytics { analytics.record(usage) }
-      switch event {
-      case .planned(let plan, let added, let removed, let reason):
-        recordLine(kind: "plan", detail: "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", at: now)
-      case .reminder(let outcome):
-        switch outcome {
-        case .delivered(let notification):
-          recordLine(kind: "reminder", detail: "\(notification.title) — \(notification.body)", at: now, task: notification.task.rawValue)
-        case .suppressed(let notification, let reason): recordLine(kind: "suppressed", detail: "\(notification.title): \(reason)", at: now)
-        case .failed(let notification, let error): recordLine(kind: "failed", detail: "\(notification.title): \(error)", at: now)
-        }
-      case .sessionStarted(let zone, _, _): recordLine(kind: "session", detail: "started for \(zone)", at: now)
-      case .sessionStopped(let reason, _): recordLine(kind: "session", detail: "stopped: \(reason)", at: now)
-      case .degraded(let reason):
-        warn(reason)
-        recordLine(kind: "degraded", detail: reason, at: now)
-      default: continue
-      }
+    for line in lines {
+      if line.kind == "degraded" { warn(line.detail) }
+      recordLine(kind: line.kind, detail: line.detail, at: now, task: line.task)
+    }
+  }
+
+  /// The line the history keeps for `event`, if any.
+  private static func line(for event: ArrivalEvent) -> (kind: String, detail: String, task: String?)? {
+    switch event {
+    case .planned(let plan, let added, let removed, let reason):
+      ("plan", "\(plan.regions.count) regions (+\(added.count) −\(removed.count)): \(reason)", nil)
+    case .reminder(.delivered(let notification)): ("reminder", "\(notification.title) — \(notification.body)", notification.task.rawValue)
+    case .reminder(.suppressed(let notification, let reason)): ("suppressed", "\(notification.title): \(reason)", nil)
+    case .reminder(.failed(let notification, let error)): ("failed", "\(notification.title): \(error)", nil)
+    case .sessionStarted(let zone, _, _): ("session", "started for \(zone)", nil)
+    case .sessionStopped(let reason, _): ("session", "stopped: \(reason)", nil)
+    case .degraded(let reason): ("degraded", reason, nil)
+    default: nil
     }
   }
 
