@@ -20,7 +20,7 @@ import TestSupport
     let runtime: Runtime
     let host: DaemonHost
     let base: URL
-    static let people = (0..<12).map { "p\($0)" }
+    static let people = (0..<13).map { "p\($0)" }
 
     init() throws {
       let hasher = Argon2idHasher(operations: 1, memoryBytes: 8192)

@@ -54,6 +54,9 @@ extension FileOperationStore {
     if size > files.logSize {
       let bytes = try PosixFile.read(path, from: files.logSize)
       var applied = 0
+      // Before the records, which may stop part way: a reader waits on
+      // the lock held here for the state that goes with the new number.
+      stateChanged()
       let scan = try StoreFiles.scanLog(bytes, from: 0, path: path) { records in
         core.apply(records)
         applied += records.count
@@ -76,6 +79,7 @@ extension FileOperationStore {
   private func reload() throws {
     let loaded = try StoreFiles.load(directory: directory, newReplica: newReplica, mode: .writer, now: clock.now())
     core = StoreCore(replica: loaded.replica, state: loaded.state)
+    stateChanged()
     var kept = loaded
     kept.state = StoreState()
     files = kept

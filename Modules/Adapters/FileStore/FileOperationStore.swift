@@ -5,6 +5,7 @@ import Domain
 import Foundation
 import Locking
 import Persistence
+import Synchronization
 
 /// The `file:PATH` store, the embedded default: a directory holding an
 /// append-only log of framed, checksummed batches, a snapshot, and a
@@ -26,6 +27,10 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   var writerLock: FileLock?
   /// Shared mode: one write of this process at a time takes the file lock.
   let writerGate = NSLock()
+
+  /// Counts the changes to `core`'s state (`stateGeneration`): bumped
+  /// after each, with the lock held, and read without it.
+  let generation = Atomic(0)
 
   // Guarded by `condition`.
   let condition = NSCondition()
@@ -197,6 +202,13 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
     return core.state
   }
 
+  public var stateGeneration: Int? { generation.load(ordering: .acquiring) }
+
+  /// With every change to `core`'s state, in the same hold of the lock:
+  /// a reader that sees the new number then waits on the lock for the
+  /// state that goes with it.
+  func stateChanged() { generation.add(1, ordering: .releasing) }
+
   public func operations(since: HLCTimestamp?) throws -> [OperationRecord] {
     let state = state()
     return state.records(since: since)
@@ -295,6 +307,7 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
         core.apply(item.records)
         files.logRecords += item.records.count
       }
+      stateChanged()
       files.logSize += bytes.count
       files.logCRC = crc
       syncs += 1

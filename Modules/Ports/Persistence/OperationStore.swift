@@ -63,6 +63,13 @@ public protocol OperationStore: AnyObject, Sendable {
   /// The state after every acknowledged write.
   func state() -> StoreState
 
+  /// A number that changes whenever `state()` may answer differently,
+  /// read without waiting on the store's writes: a reader that read it,
+  /// then the state, may keep that state for as long as the number stays
+  /// the same (the arrival engine does, at every fix). nil when the store
+  /// does not say: read `state()` each time.
+  var stateGeneration: Int? { get }
+
   /// Reads what other processes wrote since this one last did, so
   /// `state()` shows it: for a worker that takes over a person another
   /// worker served. A store that reads others' writes as they come, or
@@ -81,6 +88,8 @@ public protocol OperationStore: AnyObject, Sendable {
 
 extension OperationStore {
   public var appendsWithoutWaiting: Bool { false }
+
+  public var stateGeneration: Int? { nil }
 
   public func refresh() throws {}
 

@@ -22,6 +22,7 @@ public enum StoreConformance {
     try closedStoreRefuses(make())
     try appendThenAnswersOnceInOrder(make())
     try appendUnlessSupersededWritesOnlyWhenNot(make())
+    try stateGenerationMovesWithTheState(make())
     if let reopen { try survivesReopen(make(), reopen: reopen) }
   }
 
@@ -67,6 +68,31 @@ public enum StoreConformance {
     try expect(state.tasks[TaskID("t1")]?.title == "Buy milk", "append applies", "task not in state")
     try expect(state.places[PlaceID("p1")] != nil && state.lists[ListID("g1")] != nil, "append applies", "place or list missing")
     try expect(state.latest == more[0].stamp, "latest stamp", "latest is \(String(describing: state.latest))")
+  }
+
+  /// A store that gives a generation gives a new one with every change a
+  /// reader could see: the arrival engine keeps the state it read while
+  /// the number stays, so a change without a new number would go unseen.
+  static func stateGenerationMovesWithTheState(_ store: any OperationStore) throws {
+    defer { store.close() }
+    guard let first = store.stateGeneration else { return }
+    try store.append([.put(.task(Fixtures.task("t1")))])
+    let appended = store.stateGeneration
+    try expect(appended != nil && appended != first, "state generation", "\(first) before an append, \(String(describing: appended)) after")
+    var seen: Set<Int?> = [first, appended]
+    try store.append([.put(.setting(key: "k", value: "v"))])
+    try expect(seen.insert(store.stateGeneration).inserted, "state generation", "a setting written gave a number seen before")
+    try store.append([.delete(.task(TaskID("t1")))])
+    try expect(seen.insert(store.stateGeneration).inserted, "state generation", "a delete gave a number seen before")
+    let after = (store.state().latest?.wallMillis ?? 0) + 1000
+    let changed = try store.merge([OperationRecord(stamp: Fixtures.stamp(after), operation: .put(.list(Fixtures.list("g1"))))])
+    try expect(changed.count == 1, "state generation", "the merged record changed nothing")
+    try expect(seen.insert(store.stateGeneration).inserted, "state generation", "a merge that changed the state gave a number seen before")
+    let done = OneShot<Result<[OperationRecord], any Error>>()
+    store.append([.put(.task(Fixtures.task("t2")))]) { done.put($0) }
+    _ = try done.take().get()
+    try expect(seen.insert(store.stateGeneration).inserted, "state generation", "an append answered later gave a number seen before")
+    try expect(store.state().tasks[TaskID("t2")] != nil, "state generation", "the task appended is not in the state")
   }
 
   static func deleteLeavesTombstone(_ store: any OperationStore) throws {

@@ -102,8 +102,19 @@ public final class ArrivalService: Sendable {
       let saved = machine.withLock { [context] in $0.savedVisits(of: context.store.state()) }
       owed = apply([.saveVisits(saved)]).events
     }
-    let world = ArrivalMachine.World(now: context.clock.now(), state: context.store.state(), monitored: monitor.monitoredRegions())
-    let effects = machine.withLock { $0.handle(input, in: world) }
+    let now = context.clock.now()
+    let monitored = monitor.monitoredRegions()
+    // The store's state is taken again only when it says it changed; read
+    // outside the machine's lock, as the store may answer another step.
+    let generation = context.store.stateGeneration
+    let unchanged = generation != nil && machine.withLock { $0.world.stateGeneration == generation }
+    let effects: [ArrivalEffect]
+    if unchanged {
+      effects = machine.withLock { $0.handle(input, at: now, monitored: monitored) }
+    } else {
+      let world = ArrivalMachine.World(now: now, state: context.store.state(), monitored: monitored, stateGeneration: generation)
+      effects = machine.withLock { $0.handle(input, in: world) }
+    }
     let (events, failure) = apply(effects)
     return (owed + events, failure)
   }
