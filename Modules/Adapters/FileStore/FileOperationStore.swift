@@ -29,7 +29,7 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   let writerGate = NSLock()
 
   /// Counts the changes to `core`'s state (`stateGeneration`): bumped
-  /// after each, with the lock held, and read without it.
+  /// with each, in the same hold of the lock, and read without it.
   let generation = Atomic(0)
 
   // Guarded by `condition`.
