@@ -28,8 +28,9 @@ BIN, PEOPLE, FIXES, OUT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.a
 for tool, package in (("valgrind", "valgrind"), ("callgrind_control", "valgrind"), ("objcopy", "binutils")):
     if not shutil.which(tool):
         raise SystemExit(f"cachesim-daemon: {tool} is missing: apt-get install {package}")
-if not os.access(os.path.join(BIN, "whilehered"), os.X_OK):
-    raise SystemExit(f"cachesim-daemon: no whilehered in {BIN}: swift build -c release")
+for program in ("whilehere", "whilehered"):
+    if not os.access(os.path.join(BIN, program), os.X_OK):
+        raise SystemExit(f"cachesim-daemon: no {program} in {BIN}: swift build -c release --product {program}")
 here = os.path.dirname(os.path.abspath(__file__))
 sys.argv = ["bench-daemon.py", BIN]
 spec = importlib.util.spec_from_file_location("bench_daemon", os.path.join(here, "bench-daemon.py"))
