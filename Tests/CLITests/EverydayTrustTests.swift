@@ -268,6 +268,19 @@ import Testing
     #expect(!cli.run("task", "add", "Buy bread", "--at", "Qwxz Zzyq").stderr.contains("did you mean"), "nothing like it: no guess")
   }
 
+  /// A word that only appears further into names (the map data's café
+  /// "Kulma" is "Science&coffee+shop" in English, and shops end in
+  /// "Shop") is no guess: a person who typed "Shop 1" did not mean Kulma.
+  @Test func aWordInsideOtherNamesIsNoGuess() throws {
+    let cli = CLIHarness()
+    let missing = cli.run("task", "add", "Buy bread", "--at", "Shop 1")
+    #expect(missing.code == ExitCode.notFound)
+    #expect(missing.stderr.contains("no place matches 'Shop 1'"), "\(missing.stderr)")
+    #expect(!missing.stderr.contains("did you mean"), "\(missing.stderr)")
+    let branch = cli.run("task", "add", "Buy bread", "--at", "Alepa Kampi")
+    #expect(branch.stderr.contains("did you mean 'Alepa "), "a name beginning with the words typed is still offered: \(branch.stderr)")
+  }
+
   /// A typo in the first word of a map name still finds the name meant,
   /// and a word merely starting like one finds no guess.
   @Test func aTypoInAMapNameSuggestsTheNameMeant() throws {

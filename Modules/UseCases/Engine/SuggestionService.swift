@@ -65,12 +65,15 @@ public struct SuggestionService: Sendable {
         + "say which with its address (whilehere place search \"\(text)\")")
   }
 
-  /// A name in the map data close to one that found nothing: the places
-  /// the longest leading run of its words finds ("K-Supermarket" for
-  /// "K-Supermarket Kamppi"), the one nearest by edits first. When not
-  /// even the first word finds any, a typo in it ("Stokmann"): the places
-  /// its shortening starts find (down to three letters), kept only within
-  /// a quarter of the name's letters in edits; else nil.
+  /// A name in the map data close to one that found nothing: among the
+  /// places whose name begins with the longest leading run of its words
+  /// ("K-Supermarket Kluuvi" for "K-Supermarket Kamppi"), the one nearest
+  /// by edits. A place the run finds by a word further into a name (a
+  /// café whose English name ends in "shop", for "Shop 1") is no guess:
+  /// nothing says it is the one meant. When no name begins so, a typo in
+  /// the first word ("Stokmann"): the places its shortening starts find
+  /// (down to three letters), kept only within a quarter of the name's
+  /// letters in edits; else nil.
   public func nearestName(to text: String) throws -> String? {
     var words = text.split(separator: " ").map(String.init)
     let folded = Array(SearchText.fold(text))
@@ -79,8 +82,10 @@ public struct SuggestionService: Sendable {
     }
     guard let first = words.first.map(Array.init) else { return nil }
     while !words.isEmpty {
+      let run = SearchText.fold(words.joined(separator: " "))
       let found = try suggester.provider.search(words.joined(separator: " "), near: nil, limit: 20)
-      if let best = nearest(found) { return best.name }
+      let leading = found.filter { place in place.allNames.contains { Self.name($0, beginsWith: run) } }
+      if let best = nearest(leading) { return best.name }
       words.removeLast()
     }
     for length in stride(from: min(first.count - 1, 6), through: 3, by: -1) {
@@ -88,6 +93,13 @@ public struct SuggestionService: Sendable {
       return best.edits <= max(1, folded.count / 4) ? best.name : nil
     }
     return nil
+  }
+
+  /// Whether `name`, folded, is `run` (folded) or begins with it and a word break.
+  static func name(_ name: String, beginsWith run: String) -> Bool {
+    let name = SearchText.fold(name)
+    guard name.hasPrefix(run) else { return false }
+    return name.count == run.count || name.dropFirst(run.count).first == " "
   }
 
   public func suggest(_ text: String, near point: Coordinate, radius: Double = 2000, limit: Int = 10) throws -> [Suggester.Suggestion] {
