@@ -107,10 +107,14 @@ public final class ArrivalService: Sendable {
     // The store's state is taken again only when it says it changed; read
     // outside the machine's lock, as the store may answer another step.
     let generation = context.store.stateGeneration
-    let unchanged = generation != nil && machine.withLock { $0.world.stateGeneration == generation }
+    // Checked and handled in one hold of the lock: the common case takes it once.
+    let kept: [ArrivalEffect]? = generation == nil ? nil : machine.withLock { machine in
+      guard machine.world.stateGeneration == generation else { return nil }
+      return machine.handle(input, at: now, monitored: monitored)
+    }
     let effects: [ArrivalEffect]
-    if unchanged {
-      effects = machine.withLock { $0.handle(input, at: now, monitored: monitored) }
+    if let kept {
+      effects = kept
     } else {
       let world = ArrivalMachine.World(now: now, state: context.store.state(), monitored: monitored, stateGeneration: generation)
       effects = machine.withLock { $0.handle(input, in: world) }

@@ -82,8 +82,9 @@ public struct SuggestionService: Sendable {
     }
     guard let first = words.first.map(Array.init) else { return nil }
     while !words.isEmpty {
-      let run = SearchText.fold(words.joined(separator: " "))
-      let found = try suggester.provider.search(words.joined(separator: " "), near: nil, limit: 20)
+      let typed = words.joined(separator: " ")
+      let run = SearchText.fold(typed)
+      let found = try suggester.provider.search(typed, near: nil, limit: 20)
       let leading = found.filter { place in place.allNames.contains { Self.name($0, beginsWith: run) } }
       if let best = nearest(leading) { return best.name }
       words.removeLast()
