@@ -33,6 +33,10 @@ enum CommandTimes {
       // A place as a person names it, and a slip answered with the nearest name (not found: 66).
       ("place show NAME", ["place", "show", "Place 61277"], 0), ("place show NAME, a slip", ["place", "show", "Plase 61277x"], 66),
       ("check --at", ["check", "--at", "60.2,24.9"], 0),
+      // A point named by a saved place: the place is read, not every place.
+      ("check --at NAME", ["check", "--at", "Place 61277"], 0),
+      // Suggestions from the map data around the first 50 saved places by name (no position given).
+      ("suggest around saved places", ["suggest", "cafe"], 0),
       // Writes, each a durable append the next run repeats (a snooze pushed on, a tag already held).
       ("task later (a write)", ["task", "later", "t000002"], 0), ("place tag (a write)", ["place", "tag", "p0000007", "shop"], 0),
       // A new task at a place named by its name (one more task each run), and a place's note written again.
@@ -49,6 +53,9 @@ enum CommandTimes {
       _ = try spawn(binary, ["--store", spec, "list", "create", "Groceries"], environment, status: 0)
       for place in ["p0000021", "p0000022", "p0000023"] { _ = try spawn(binary, ["--store", spec, "list", "add", "Groceries", place], environment, status: 0) }
       try measure("\(label)list add (a write)", ["--store", spec] + listed, then: ["--store", spec] + unlisted)
+      // A place no task uses, deleted by its name, then put back untimed by `undo`.
+      _ = try spawn(binary, ["--store", spec, "place", "add", "Spare kiosk", "--at", "60.2,24.9"], environment, status: 0)
+      try measure("\(label)place delete NAME (a write)", ["--store", spec, "place", "delete", "Spare kiosk"], then: ["--store", spec, "undo"])
       try measure("\(label)list show", ["--store", spec, "list", "show", "Groceries"])
       try measure("\(label)list all", ["--store", spec, "list", "all"])
       // Deleted with its places kept, then put back untimed by `undo`.

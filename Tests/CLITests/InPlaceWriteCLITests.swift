@@ -114,6 +114,58 @@ import TestSupport
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 
+  /// A place deleted by its name, a point named by a saved place and
+  /// suggestions around the saved places read those places (and the tasks
+  /// near a place deleted), not every place.
+  @Test func placesAreDeletedAndNamedAsPointsWithoutReadingEveryPlace() throws {
+    let cli = CLIHarness()
+    let directory = cli.storeDirectory
+    do {
+      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
+      defer { store.close() }
+      func place(_ id: String, _ name: String, _ latitude: Double, _ longitude: Double) throws -> StoreOperation {
+        .put(.place(Place(id: PlaceID(id), personal: PersonalPlaceData(name: name, coordinate: try Coordinate(latitude: latitude, longitude: longitude)), createdAt: Fixtures.epoch)))
+      }
+      var open = Fixtures.task("t1", title: "Buy oat milk")
+      open.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p7")), radius: 150)]
+      var done = Fixtures.task("t2", title: "Old errand")
+      done.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p8")), radius: 100)]
+      done.state = .completed(at: Fixtures.epoch)
+      // First: the snapshot keeps stamp order, so the last frame holds only places no command here reads.
+      try store.append([.put(.task(open)), .put(.task(done))])
+      // More records than two snapshot frames hold (8,192 each); the two named places sort first by name.
+      try store.append(try (0..<16_500).map { n in
+        switch n {
+        case 7: try place("p7", "Alepa Kamppi", 60.1690, 24.9330)
+        case 8: try place("p8", "Lidl Ruoholahti", 60.1630, 24.9140)
+        default: .put(.place(Fixtures.place("p\(n)", name: "Zone \(n)")))
+        }
+      })
+      try store.compact()
+    }
+    // The first 50 names with a position (Alepa, Lidl, then "Zone 0", "Zone 1", "Zone 10", …, "Zone 10045") and Zone 5.
+    try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Old errand", "Alepa Kamppi", "Lidl Ruoholahti", "Zone 0", "Zone 5", "Zone 10000", "Zone 10045"])
+    #expect(cli.run("place", "list").code != 0, "reading every place finds the damage")
+
+    let checked = cli.run("check", "--at", "Alepa Kamppi")
+    #expect(checked.code == 0 && checked.stdout.contains("Buy oat milk"), "\(checked.stdout)\(checked.stderr)")
+    let used = cli.run("place", "delete", "Alepa Kamppi")
+    #expect(used.code != 0 && used.stderr.contains("is used by task(s) 'Buy oat milk'"), "\(used.stdout)\(used.stderr)")
+    let usedWhenDone = cli.run("place", "delete", "p8")
+    #expect(usedWhenDone.code != 0 && usedWhenDone.stderr.contains("'Old errand'"), "a done task keeps its place too: \(usedWhenDone.stdout)\(usedWhenDone.stderr)")
+    let deleted = cli.run("place", "delete", "Zone 5")
+    #expect(deleted.code == 0 && deleted.stdout.contains("Deleted place 'Zone 5' (p5)"), "\(deleted.stdout)\(deleted.stderr)")
+    #expect(cli.run("place", "show", "p5").code != 0, "the place is gone")
+    #expect(cli.run("place", "delete", "p5").code != 0, "and cannot be deleted twice")
+    #expect(cli.run("undo").code == 0 && cli.run("place", "show", "Zone 5").code == 0, "undo put it back")
+
+    let along = cli.run("suggest", "cafe", "--json")
+    #expect(along.code == 0 && along.stdout.contains("near your"), "\(along.stdout)\(along.stderr)")
+    let searched = cli.run("place", "search", "Kamppi", "--near", "Alepa Kamppi")
+    #expect(searched.code == 0 && !searched.stdout.isEmpty, "\(searched.stdout)\(searched.stderr)")
+    #expect(cli.run("doctor").code != 0, "the damage is still reported")
+  }
+
   /// Flips a byte in the middle of a frame of the store's snapshot that
   /// holds none of `texts`: what reads every record finds the damage, what
   /// reads only the records holding them does not.

@@ -71,8 +71,9 @@ final class CommandContext {
 
   private var readWhole = false
 
+  /// Suggestions read the store's parts they need (saving reads it whole).
   func suggestions() throws -> SuggestionService {
-    _ = try engine()
+    _ = try engine(part: true)
     return try runtime!.suggestions()
   }
 

@@ -32,7 +32,7 @@ enum LocationArguments {
     if Coordinate.looksLikeCoordinate(text) { return try Coordinate(parsing: text) }
     let place: Place
     do {
-      place = try context.engine().places.get(text)
+      place = try context.engine(part: true).places.get(text)
     } catch DomainError.notFound(let kind, let reference, let nearest) {
       // Not saved: a name or address anywhere in the map data will do.
       if let found = try context.suggestions().resolve(text) { return found.coordinate }

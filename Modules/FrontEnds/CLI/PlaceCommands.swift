@@ -82,13 +82,14 @@ enum PlaceCommands {
         throw DomainError.invalidValue(field: "--save", value: pick, allowed: found.isEmpty ? "a result number (there are none)" : "1...\(found.count)")
       }
       let id = try context.suggestions().save([found[number - 1]])[0]
-      let place = try context.engine().places.get(id.rawValue)
+      let place = try context.engine(part: true).places.get(id.rawValue)
       if context.json { return context.printJSON(PlaceView(place)) }
       context.output.out("Saved:")
       PlaceView(place).detailLines(context.style).forEach(context.output.out)
       return
     }
-    let now = try context.engine().context.clock.now()
+    // The map data is searched, not the store: nothing of it is read here.
+    let now = try context.engine(part: true).context.clock.now()
     if context.json {
       return context.printJSON(found.enumerated().map { index, place in
         NumberedPlaceView(
@@ -164,7 +165,7 @@ enum PlaceCommands {
   }
 
   static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-    let place = try context.engine().places.delete(arguments.positionals[0])
+    let place = try context.engine(part: true).places.delete(arguments.positionals[0])
     if context.json { return context.printJSON(["deleted": place.id.rawValue]) }
     context.output.out("Deleted place '\(place.name)' (\(place.id))")
   }

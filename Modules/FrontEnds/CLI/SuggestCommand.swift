@@ -32,7 +32,7 @@ enum SuggestCommand {
     }
     guard let near = arguments.value("near") else {
       let along = try context.suggestions().suggestAlongSavedPlaces(text, radius: min(within, 1000), limit: limit)
-      let hasSaved = try !context.engine().places.all().isEmpty
+      let hasSaved = try context.engine(part: true).places.any()
       guard hasSaved else {
         throw UsageError("give where you are with --near LAT,LON (or save a place, and suggestions come from around your saved places)", commandPath: arguments.commandPath)
       }
@@ -42,7 +42,7 @@ enum SuggestCommand {
   }
 
   static func views(_ suggestions: [Suggester.Suggestion], _ context: CommandContext) throws -> [NumberedPlaceView] {
-    NumberedPlaceView.suggestions(suggestions, at: try context.engine().context.clock.now(), in: context.style.timeZone)
+    NumberedPlaceView.suggestions(suggestions, at: try context.engine(part: true).context.clock.now(), in: context.style.timeZone)
   }
 
   static func print(_ views: [NumberedPlaceView], _ context: CommandContext) {

@@ -31,28 +31,31 @@ extension EngineContext {
 
   /// Every list, the places in `lists` (with their tags and every list
   /// they are in) and, with `tasks`, every task tied to one of those
-  /// places, read alone; nil when the store cannot (`PartialReading`).
-  /// A task tied to a place has its circle around the place's position,
-  /// so the tasks near each place's position hold them all; a place with
-  /// no position reads every task.
+  /// places (`addTasks(tiedTo:to:)`), read alone; nil when the store
+  /// cannot (`PartialReading`).
   func state(ofLists lists: [ListID], tasks: Bool = false) throws -> StoreState? {
     guard let reader = store as? any PartialReading else { return nil }
     var keys = try reader.listKeys()
     for list in lists { keys.formUnion(try reader.places(inList: list).map(EntityKey.place)) }
     var state = try reader.state(of: keys)
-    guard tasks else { return state }
-    var near: Set<EntityKey> = []
-    for place in state.places.values {
-      guard let position = place.coordinate else {
-        near = try reader.taskKeys()
-        break
-      }
-      near.formUnion(try reader.tasks(near: position).map(EntityKey.task))
-    }
-    let records = try reader.records(of: near)
-    state.reserveCapacity(records.count)
-    state.apply(contentsOf: records)
+    if tasks { try reader.addTasks(tiedTo: Array(state.places.values), to: &state) }
     return state
+  }
+
+  /// The place with this id (its tags and memberships) and every task
+  /// tied to it, read alone; nil when the store cannot (`PartialReading`).
+  /// What deleting a place must know: whether a task still uses it.
+  func state(ofPlaceWithTasks id: PlaceID) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    var state = try reader.state(of: [.place(id)])
+    try reader.addTasks(tiedTo: Array(state.places.values), to: &state)
+    return state
+  }
+
+  /// The places with these ids, read alone; nil when the store cannot.
+  func state(ofPlaces ids: some Sequence<PlaceID>) throws -> StoreState? {
+    guard let reader = store as? any PartialReading else { return nil }
+    return try reader.state(of: Set(ids.lazy.map(EntityKey.place)))
   }
 
   /// Every list and how many places each holds, read without the places
@@ -130,6 +133,24 @@ extension EngineContext {
 }
 
 extension PartialReading {
+  /// Adds to `state` every task tied to one of `places` (and more). A task
+  /// tied to a place has its circle around the place's position, so the
+  /// tasks near each position hold them all; a place with no position
+  /// reads every task.
+  func addTasks(tiedTo places: [Place], to state: inout StoreState) throws {
+    var near: Set<EntityKey> = []
+    for place in places {
+      guard let position = place.coordinate else {
+        near = try taskKeys()
+        break
+      }
+      near.formUnion(try tasks(near: position).map(EntityKey.task))
+    }
+    let records = try records(of: near)
+    state.reserveCapacity(records.count)
+    state.apply(contentsOf: records)
+  }
+
   /// What `state()` holds for these tasks and the places they are tied
   /// to (read after the tasks: a place tied meanwhile may be missing, as
   /// if the command had run a moment earlier).

@@ -107,10 +107,13 @@ public struct PlaceService: Sendable {
   }
 
   /// Deletes a place and its memberships. Refused while a task uses it, so
-  /// no reminder silently loses a place.
+  /// no reminder silently loses a place. Reads the place and the tasks
+  /// near it where the store can (`PartialReading`), not every place.
   public func delete(_ reference: String) throws -> Place {
-    let state = context.store.state()
-    let place = try state.place(reference)
+    let named = try get(reference)
+    let state = try context.state(ofPlaceWithTasks: named.id) ?? context.wholeState()
+    // Deleted since it was named: answered as the whole state answers a name not there.
+    guard let place = state.places[named.id] else { throw DomainError.notFound(kind: "place", reference: reference) }
     let users = state.tasks(using: place.id)
     guard users.isEmpty else {
       throw DomainError.conflict(
@@ -122,6 +125,12 @@ public struct PlaceService: Sendable {
       "deleted place '\(place.name)'", restoring: [.place(place)] + memberships.map { .membership($0) })
     try context.store.append(memberships.map { .delete(.membership($0)) } + [.delete(.place(place.id))] + undo)
     return place
+  }
+
+  /// Whether any place is saved: from the places' names where the store
+  /// reads part of itself (`PartialReading`), not every place.
+  public func any() throws -> Bool {
+    try !(context.placeNames()?.isEmpty ?? context.wholeState().places.isEmpty)
   }
 
   /// All saved places, A–Z.

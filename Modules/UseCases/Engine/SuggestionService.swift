@@ -111,8 +111,7 @@ public struct SuggestionService: Sendable {
   /// `anchors` of them), each ranked by its distance to the nearest saved
   /// place, which the reason names.
   public func suggestAlongSavedPlaces(_ text: String, radius: Double = 1000, limit: Int = 10, anchors: Int = 50) throws -> [Suggester.Suggestion] {
-    let saved = context.store.state().places.values.compactMap { place in place.coordinate.map { (place.name, $0) } }
-      .sorted { $0.0 < $1.0 }.prefix(anchors)
+    let saved = try savedPositions(first: anchors)
     var best: [String: Suggester.Suggestion] = [:]
     for (name, point) in saved {
       for suggestion in try suggester.suggest(text, near: point, radius: radius, limit: limit) where best[suggestion.place.ref].map({ suggestion.distance < $0.distance }) ?? true {
@@ -120,6 +119,56 @@ public struct SuggestionService: Sendable {
       }
     }
     return Array(best.values.sorted { ($0.distance, $0.place.ref) < ($1.distance, $1.place.ref) }.prefix(limit))
+  }
+
+  /// The first `count` saved places with a position, by name (then id),
+  /// with their positions. Where the store reads part of itself
+  /// (`PartialReading`) the names are read and then only as many places
+  /// as it takes, not every place.
+  func savedPositions(first count: Int) throws -> [(name: String, position: Coordinate)] {
+    guard let names = try context.placeNames() else {
+      let state = try context.wholeState()
+      return Array(state.placeNames.sorted(by: Self.byName).lazy.compactMap { positioned($0.id, in: state) }.prefix(count))
+    }
+    var found: [(name: String, position: Coordinate)] = []
+    var after: (id: PlaceID, name: String)?
+    // The next places by name, as many as still wanted: most have a position, so one read usually does.
+    while found.count < count {
+      let batch = Self.first(count - found.count, of: names, after: after)
+      guard let last = batch.last else { break }
+      let state = try context.state(ofPlaces: batch.map(\.id))
+      for entry in batch { if let saved = positioned(entry.id, in: state) { found.append(saved) } }
+      after = last
+    }
+    return found
+  }
+
+  static func byName(_ a: (id: PlaceID, name: String), _ b: (id: PlaceID, name: String)) -> Bool { (a.name, a.id) < (b.name, b.id) }
+
+  /// The first `count` of `names` in `byName` order that come after
+  /// `after`, in that order: one pass keeping the smallest, not a sort of
+  /// every name (a store of 100,000 places is asked for 50).
+  static func first(_ count: Int, of names: [(id: PlaceID, name: String)], after: (id: PlaceID, name: String)?) -> [(id: PlaceID, name: String)] {
+    var kept: [(id: PlaceID, name: String)] = []
+    kept.reserveCapacity(count + 1)
+    for entry in names {
+      if let after, !byName(after, entry) { continue }
+      if kept.count == count, let largest = kept.last, !byName(entry, largest) { continue }
+      var low = 0
+      var high = kept.count
+      while low < high {
+        let middle = (low + high) / 2
+        if byName(kept[middle], entry) { low = middle + 1 } else { high = middle }
+      }
+      kept.insert(entry, at: low)
+      if kept.count > count { kept.removeLast() }
+    }
+    return kept
+  }
+
+  private func positioned(_ id: PlaceID, in state: StoreState?) -> (name: String, position: Coordinate)? {
+    guard let place = state?.places[id], let position = place.coordinate else { return nil }
+    return (place.name, position)
   }
 
   /// Saves the provider place `ref` names (once: a place saved before is
@@ -132,7 +181,8 @@ public struct SuggestionService: Sendable {
   /// Saves the chosen provider places (reusing saved ones with the same
   /// provider ref) and returns their ids, in the order given. One batch.
   public func save(_ chosen: [ProviderPlace]) throws -> [PlaceID] {
-    let state = context.store.state()
+    // Every place: a saved one is found by its provider ref, which only the places hold.
+    let state = try context.wholeState()
     let now = context.clock.now()
     var byRef: [String: PlaceID] = [:]
     for place in state.places.values { if let ref = place.provider?.ref { byRef[ref] = place.id } }
