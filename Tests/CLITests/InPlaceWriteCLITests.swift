@@ -166,6 +166,31 @@ import TestSupport
     #expect(cli.run("doctor").code != 0, "the damage is still reported")
   }
 
+  /// A store filled by `sync` (a new machine joining) is folded into a
+  /// snapshot with its sidecar at the end of the merge: its commands read
+  /// a few records, not a log of everything that arrived.
+  @Test func aStoreFilledBySyncIsReadInParts() throws {
+    let cli = CLIHarness()
+    let folder = TemporaryDirectory()
+    let source = folder.path + "/phone"
+    do {
+      let store = try FileOperationStore(directory: source, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
+      defer { store.close() }
+      try store.append((0..<3000).map { .put(.place(Fixtures.place("p\($0)", name: "Place \($0)"))) })
+    }
+    let via = "folder:" + folder.path + "/sync"
+    #expect(cli.run("--store", "file:" + source, "sync", "--via", via).code == 0)
+    let joined = cli.run("sync", "--via", via)
+    #expect(joined.code == 0 && joined.stdout.contains("applied 3000"), "\(joined.stdout)\(joined.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: cli.storeDirectory)
+    #expect(files.contains { $0.hasPrefix("keys-") }, "a sidecar to read parts by: \(files)")
+    let log = try #require(files.first { $0.hasPrefix("log-") })
+    let logSize = try #require(try FileManager.default.attributesOfItem(atPath: cli.storeDirectory + "/" + log)[.size] as? Int)
+    #expect(logSize <= 64 << 10, "\(logSize) bytes of log left to read at every command")
+    let shown = cli.run("place", "show", "Place 2999")
+    #expect(shown.code == 0 && shown.stdout.contains("p2999"), "\(shown.stdout)\(shown.stderr)")
+  }
+
   /// Flips a byte in the middle of a frame of the store's snapshot that
   /// holds none of `texts`: what reads every record finds the damage, what
   /// reads only the records holding them does not.

@@ -144,6 +144,45 @@ import TestSupport
     }
   }
 
+  /// A store read in parts reads its whole log at every command, so with
+  /// `compactLogPastBytes` a write (in place) or a merge that takes the
+  /// log past it folds the log into a snapshot, however much larger the
+  /// snapshot is; without it the log grows until it passes the snapshot.
+  @Test(arguments: [false, true]) func aLongLogIsFoldedForPartReads(merging: Bool) throws {
+    for limit in [nil, 4096] as [Int?] {
+      let folder = TemporaryDirectory()
+      let path = folder.path + "/store"
+      do {
+        let store = try FileOperationStore(directory: path, clock: ManualClock(), options: FileStoreOptions(access: .shared))
+        defer { store.close() }
+        // A snapshot far larger than the limit: the snapshot rule alone would wait for a log this long.
+        try store.append((0..<2000).map { .put(.place(Fixtures.place("p\($0)", name: "Place \($0)"))) })
+        try store.compact()
+      }
+      let clock = ManualClock()
+      let options = FileStoreOptions(access: .shared, compactLogPastBytes: limit)
+      let lazy = LazyFileStore(directory: path, options: options, clock: clock) {
+        try FileOperationStore(directory: path, clock: clock, options: options)
+      }
+      let notes = (0..<60).map { StoreOperation.put(.setting(key: "note.\($0)", value: String(repeating: "x", count: 100))) }
+      if merging {
+        let phone = InMemoryOperationStore(replica: Fixtures.replica("phone"), clock: ManualClock())
+        try phone.append(notes)
+        try lazy.merge(try phone.operations(since: nil))
+      } else {
+        for note in notes { try lazy.append([note]) }
+      }
+      lazy.close()
+      // Folded (once or more: each fold makes the next generation) or not.
+      let folded = !FileManager.default.fileExists(atPath: path + "/snapshot-2")
+      #expect(folded == (limit != nil), "limit \(String(describing: limit)), merging \(merging)")
+      let logSize = try #require(try FileManager.default.contentsOfDirectory(atPath: path).first { $0.hasPrefix("log-") }
+        .map { try FileManager.default.attributesOfItem(atPath: path + "/" + $0)[.size] as? Int })
+      if let limit { #expect(logSize! <= limit, "the log after the fold is short") } else { #expect(logSize! > 4096) }
+      #expect(try Self.whole(path).settings.count { $0.key.hasPrefix("note.") } == 60, "nothing lost")
+    }
+  }
+
   /// A writer holding the lock (another process's write) is waited for,
   /// and the write lands after it, stamped after what it wrote.
   @Test func anotherWriterIsWaitedForAndSeen() throws {

@@ -111,7 +111,7 @@ extension FileOperationStore {
       failure = error
     }
     if case .success = result {
-      if files.logSize > options.compactAfterBytes, files.logSize > files.snapshot?.bytes ?? 0 {
+      if options.isDueForCompaction(logSize: files.logSize, snapshotSize: files.snapshot?.bytes ?? 0) {
         // Still the leader: nobody writes to the log while it is folded away.
         try? compactHoldingLeadership()
       } else if options.access == .exclusive, files.logSize - manifestLogSize >= options.manifestEveryBytes {

@@ -180,7 +180,7 @@ public final class LazyFileStore: PartialReading, CompactingStore, NoticeKeeping
       else { return nil }
       let logPath = directory + "/" + manifest.log.file
       // A log the whole store would compact at this write is written by it (`flushPending`).
-      let dueForCompaction = reader.logSize > options.compactAfterBytes && reader.logSize > manifest.snapshot?.bytes ?? 0
+      let dueForCompaction = options.isDueForCompaction(logSize: reader.logSize, snapshotSize: manifest.snapshot?.bytes ?? 0)
       guard try PosixFile.size(path: logPath) == reader.logSize, !dueForCompaction else { return nil }
       var core = StoreCore(replica: replica, state: try reader.state(of: Set(operations.map(\.key))))
       if let latest { core.observe(latest) }
