@@ -25,6 +25,9 @@ enum CommandTimes {
       report.add(name, new.median * 1000, "ms", summary(new) + "; before: median \(format(old.median * 1000)) ms, min \(format(old.all.min()! * 1000)) max \(format(old.all.max()! * 1000)) ms, ratio \(format(new.median / old.median))x")
     }
     try measure("process start (whilehere --help)", ["--help"])
+    if let file = stores.first(where: { $0.spec.hasPrefix("file:") }) {
+      try joined(binary: binary, before: before, source: String(file.spec.dropFirst(5)), directory: directory, environment: environment, into: &report)
+    }
     // With the exit status each must end with.
     let commands: [(String, [String], Int32)] = [
       ("task list", ["task", "list"], 0), ("task show", ["task", "show", "t000001"], 0), ("place show", ["place", "show", "p0000001"], 0),
@@ -60,6 +63,30 @@ enum CommandTimes {
       try measure("\(label)list all", ["--store", spec, "list", "all"])
       // Deleted with its places kept, then put back untimed by `undo`.
       try measure("\(label)list delete (a write)", ["--store", spec, "list", "delete", "Groceries", "--keep-places"], then: ["--store", spec, "undo"])
+    }
+  }
+
+  /// A new machine joining: the `file:` store synced through a folder
+  /// into an empty store by each binary (its own, so each leaves the
+  /// store as it would), then everyday commands on it, alternating.
+  static func joined(binary: String, before: String?, source: String, directory: String, environment: [String: String], into report: inout Report) throws {
+    let folder = directory + "/joined-sync"
+    _ = try spawn(binary, ["--store", "file:" + source, "sync", "--via", "folder:" + folder], environment, status: 0)
+    var builds = [(label: "", binary: binary, store: directory + "/joined")]
+    if let before { builds.append((label: "before", binary: before, store: directory + "/joined-before")) }
+    for build in builds {
+      let seconds = try spawn(build.binary, ["--store", "file:" + build.store, "sync", "--via", "folder:" + folder], environment, status: 0)
+      report.add("joined by sync: the sync\(build.label.isEmpty ? "" : " (before)")", seconds, "s", "111,500 records into an empty store")
+    }
+    for (name, arguments) in [("place show", ["place", "show", "p0000001"]), ("task list", ["task", "list"]), ("check --at", ["check", "--at", "60.2,24.9"])] {
+      var times = builds.map { _ in Times(all: []) }
+      for _ in 0..<5 {
+        for (index, build) in builds.enumerated().reversed() {
+          times[index] = Times(all: times[index].all + (try Self.times(build.binary, ["--store", "file:" + build.store] + arguments, environment, runs: 1)).all)
+        }
+      }
+      let old = times.count > 1 ? "; before: median \(format(times[1].median * 1000)) ms, min \(format(times[1].all.min()! * 1000)) max \(format(times[1].all.max()! * 1000)) ms, ratio \(format(times[0].median / times[1].median))x" : ""
+      report.add("joined by sync: \(name)", times[0].median * 1000, "ms", summary(times[0]) + old)
     }
   }
 
