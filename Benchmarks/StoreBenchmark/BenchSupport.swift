@@ -17,6 +17,8 @@ struct BenchOptions {
   var commands: String?
   /// An older `whilehere` run alternately with `commands`, as the baseline of the same run.
   var before: String?
+  /// Names and titles beyond ASCII (`Workload.accented`).
+  var accented = false
 
   init(_ arguments: ArraySlice<String>) {
     var iterator = arguments.makeIterator()
@@ -31,8 +33,9 @@ struct BenchOptions {
       case "--messages": messages = Int(iterator.next() ?? "") ?? messages
       case "--commands": commands = iterator.next()
       case "--before": before = iterator.next()
+      case "--accented": accented = true
       default:
-        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] [--commands PATH-TO-whilehere [--before OLDER-whilehere]] | --merge N | --nats URL [--messages N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: whilehere-bench [--places N] [--tasks N] [--dir DIR] [--sqlite] [--accented] [--commands PATH-TO-whilehere [--before OLDER-whilehere]] | --merge N | --nats URL [--messages N]\n".utf8))
         exit(64)
       }
     }

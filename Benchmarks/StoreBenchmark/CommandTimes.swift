@@ -7,7 +7,7 @@ import Foundation
 /// OLDER`, an older build runs each command too, alternating with PATH run
 /// by run, so both meet the same machine.
 enum CommandTimes {
-  static func run(binary: String, before: String?, stores: [(label: String, spec: String)], directory: String, into report: inout Report) throws {
+  static func run(binary: String, before: String?, world: Workload, stores: [(label: String, spec: String)], directory: String, into report: inout Report) throws {
     let home = directory + "/home"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     // Nothing of the person running the benchmark is read or written.
@@ -32,18 +32,18 @@ enum CommandTimes {
     let commands: [(String, [String], Int32)] = [
       ("task list", ["task", "list"], 0), ("task show", ["task", "show", "t000001"], 0), ("place show", ["place", "show", "p0000001"], 0),
       // A task as a person names it: by its title.
-      ("task show TITLE", ["task", "show", "Task 5000"], 0),
+      ("task show TITLE", ["task", "show", world.taskTitle(5000)], 0),
       // A place as a person names it, and a slip answered with the nearest name (not found: 66).
-      ("place show NAME", ["place", "show", "Place 61277"], 0), ("place show NAME, a slip", ["place", "show", "Plase 61277x"], 66),
+      ("place show NAME", ["place", "show", world.placeName(61277)], 0), ("place show NAME, a slip", ["place", "show", world.placeSlip(61277)], 66),
       ("check --at", ["check", "--at", "60.2,24.9"], 0),
       // A point named by a saved place: the place is read, not every place.
-      ("check --at NAME", ["check", "--at", "Place 61277"], 0),
+      ("check --at NAME", ["check", "--at", world.placeName(61277)], 0),
       // Suggestions from the map data around the first 50 saved places by name (no position given).
       ("suggest around saved places", ["suggest", "cafe"], 0),
       // Writes, each a durable append the next run repeats (a snooze pushed on, a tag already held).
       ("task later (a write)", ["task", "later", "t000002"], 0), ("place tag (a write)", ["place", "tag", "p0000007", "shop"], 0),
       // A new task at a place named by its name (one more task each run), and a place's note written again.
-      ("task add at NAME (a write)", ["task", "add", "Buy stamps", "--at", "Place 61277"], 0),
+      ("task add at NAME (a write)", ["task", "add", "Buy stamps", "--at", world.placeName(61277)], 0),
       ("place edit (a write)", ["place", "edit", "p0000011", "--note", "by the door"], 0),
     ]
     // A place added to a list, taken out again untimed after each run.

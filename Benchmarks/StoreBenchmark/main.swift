@@ -26,9 +26,10 @@ if let servers = options.nats {
 }
 let directory = options.directory ?? NSTemporaryDirectory() + "whilehere-bench-" + UUID().uuidString
 defer { if options.directory == nil { try? FileManager.default.removeItem(atPath: directory) } }
-let world = Workload(places: options.places, tasks: options.tasks, seed: 42)
+var world = Workload(places: options.places, tasks: options.tasks, seed: 42)
+world.accented = options.accented
 
-print("workload: \(options.places) places, \(options.tasks) tasks (1-3 places each), seed 42, store \(directory)")
+print("workload: \(options.places) places, \(options.tasks) tasks (1-3 places each), seed 42, names \(options.accented ? "beyond ASCII (Kauppa Äitee N)" : "ASCII (Place N)"), store \(directory)")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
 var report = Report()
 
@@ -80,6 +81,6 @@ if let binary = options.commands {
   let syncing = Date()
   sync()
   print("stores written out before the commands are timed: sync took \(format(Date().timeIntervalSince(syncing) * 1000)) ms")
-  try CommandTimes.run(binary: binary, before: options.before, stores: stores, directory: directory, into: &report)
+  try CommandTimes.run(binary: binary, before: options.before, world: world, stores: stores, directory: directory, into: &report)
 }
 report.print()

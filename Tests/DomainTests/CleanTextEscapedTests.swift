@@ -1,4 +1,4 @@
-import Domain
+@testable import Domain
 import Testing
 
 /// `CleanText.escaped`: what reaches a terminal from stored text. Printable
@@ -19,5 +19,21 @@ import Testing
     #expect(CleanText.escaped("milk\u{7F}") == "milk\\u{7f}")
     #expect(CleanText.escaped("abc\u{202E}fed") == "abc\\u{202e}fed")
     #expect(CleanText.escaped("line\u{2028}break") == "line\\u{2028}break")
+    #expect(CleanText.escaped("Säpä\u{9B}31m, soft\u{AD}hyphen") == "Säpä\\u{9b}31m, soft\\u{ad}hyphen", "a C1 control and a soft hyphen beyond ASCII")
+  }
+
+  /// Below U+0600 a scalar is answered without its category; the answer
+  /// must be the category's, for every such scalar.
+  @Test func hiddenIsWhatTheCategorySays() {
+    for value in 0..<0x600 {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let category: Bool
+      switch scalar.properties.generalCategory {
+      case .control: category = !CleanText.isBreak(scalar)
+      case .format: category = scalar != "\u{200D}" && scalar != "\u{200C}"
+      default: category = false
+      }
+      #expect(CleanText.isHidden(scalar) == category, "U+\(String(value, radix: 16))")
+    }
   }
 }
