@@ -16,6 +16,23 @@ import TestSupport
       location: { $0.file("store.sqlite") }, open: { try SQLiteOperationStore(path: $0, clock: ManualClock(), lazily: lazily) })
   }
 
+  /// A name typed whole with accents is also asked as an id's start: the
+  /// store answers from its folded names (comparing ids byte for byte, as
+  /// the FileStore does), instead of leaving the caller every name to fold.
+  @Test func anAccentedNameIsAnsweredFromTheFoldedNames() throws {
+    let directory = TemporaryDirectory()
+    let store = try SQLiteOperationStore(path: directory.file("store.sqlite"), clock: ManualClock(), lazily: true)
+    defer { store.close() }
+    try store.append([
+      .put(.place(Fixtures.place("p1", name: "Kauppa Äitee 1"))), .put(.place(Fixtures.place("p2", name: "Kauppa Äitee 12"))),
+      .put(.place(Fixtures.place("Äi-3", name: "Other"))), .put(.place(Fixtures.place("p4", name: "Kahvila"))),
+    ])
+    let found = try #require(try store.placeNames(startingWith: SearchText.fold("Kauppa Äitee 1"), idPrefix: "Kauppa Äitee 1"))
+    #expect(Set(found.map(\.id.rawValue)) == ["p1", "p2"])
+    let byID = try #require(try store.placeNames(startingWith: "zz", idPrefix: "Äi-"))
+    #expect(byID.map(\.id.rawValue) == ["Äi-3"], "an id beyond ASCII found by its start")
+  }
+
   @Test func theFileAndItsFolderAreOnlyTheOwners() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("new/store.sqlite")

@@ -65,7 +65,8 @@ extension SQLiteOperationStore {
   }
 
   public func placeNames(startingWith folded: String, idPrefix: String?) throws -> [(id: PlaceID, name: String)]? {
-    guard folded.utf8.allSatisfy({ $0 < 0x80 }), idPrefix?.utf8.allSatisfy({ $0 < 0x80 }) ?? true else { return nil }
+    // Ids compared byte for byte, as the FileStore compares them: an accented name typed whole is an id prefix too.
+    guard folded.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     return try reading { database in try SQLiteSideTable.names(startingWith: folded, idPrefix: idPrefix, database: database) }
   }
 

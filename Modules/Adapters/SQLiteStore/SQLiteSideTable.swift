@@ -149,7 +149,7 @@ struct SQLiteSideTable: Sendable {
   }
 
   /// The places whose folded name starts with `folded` (ASCII) and those
-  /// whose id starts with `idPrefix` (ASCII), with their names; nil when
+  /// whose id starts with `idPrefix` (byte for byte), with their names; nil when
   /// a table is behind the records. Both by an index's range: every text
   /// starting with P sorts from P up to P followed by U+10FFFF, which no
   /// folded name or id holds.

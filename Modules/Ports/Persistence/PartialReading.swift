@@ -41,7 +41,9 @@ import Domain
 ///   `state()` holds whose folded name (`SearchText.fold`) starts with
 ///   `folded` byte for byte and every one whose id starts with `idPrefix`,
 ///   each with its `name`; it may hold more, never fewer. A store answers
-///   only for ASCII prefixes, where bytes and characters agree.
+///   only for an ASCII `folded`, where bytes and characters agree; ids
+///   are compared byte for byte (an id whose start only a canonically
+///   equal spelling matches, an accent decomposed, is not promised).
 /// - `places(inList:)` is every place `state()` holds a membership of
 ///   the list for; it may hold more (a place taken out of it, or deleted,
 ///   since the store last folded its log), never fewer: callers read
