@@ -22,6 +22,21 @@ import Testing
     #expect(CleanText.escaped("Säpä\u{9B}31m, soft\u{AD}hyphen") == "Säpä\\u{9b}31m, soft\\u{ad}hyphen", "a C1 control and a soft hyphen beyond ASCII")
   }
 
+  /// Text `isPlain` passes is text `escaped` gives back as it is: every
+  /// scalar below U+0800 alone and between letters.
+  @Test func plainTextIsWhatEscapingLeavesAlone() {
+    for value in 0..<0x800 {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      for text in [String(scalar), "a" + String(scalar) + "b", "Ä" + String(scalar)] {
+        var bytes = text
+        let plain = bytes.withUTF8 { CleanText.isPlain(UnsafeRawBufferPointer($0)) }
+        if plain { #expect(CleanText.escaped(text) == text, "U+\(String(value, radix: 16))") }
+      }
+    }
+    #expect(["Kauppa Äitee", "Ελληνικά", "Москва", "Øresund"].allSatisfy { name in var name = name; return name.withUTF8 { CleanText.isPlain(UnsafeRawBufferPointer($0)) } })
+    #expect(!["soft\u{AD}", "\u{9B}", "a\tb", "\u{200E}", "עברית\u{200F}"].contains { name in var name = name; return name.withUTF8 { CleanText.isPlain(UnsafeRawBufferPointer($0)) } })
+  }
+
   /// Below U+0600 a scalar is answered without its category; the answer
   /// must be the category's, for every such scalar.
   @Test func hiddenIsWhatTheCategorySays() {

@@ -89,12 +89,27 @@ public enum CleanText {
     return cleaned
   }
 
-  /// Whether the UTF-8 `bytes` are printable ASCII alone, which `escaped`
-  /// gives back as it is: most names, and listing thousands of them spent
-  /// a sixth of its time asking each scalar's category. Text held as bytes
-  /// (a listing read in place) is asked here too, so both agree.
+  /// Whether the UTF-8 `bytes` are printable ASCII and characters from
+  /// U+00A0 to U+05FF but the soft hyphen (Latin, Greek, Cyrillic letters
+  /// and signs, none of which hides or moves text), which `escaped` gives
+  /// back as it is: most names, and listing thousands of them spent a
+  /// sixth of its time asking each scalar's category (a third when they
+  /// were accented). Text held as bytes (a listing read in place) is asked
+  /// here too, so both agree.
   public static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+    var at = 0
+    while at < bytes.count {
+      let byte = bytes[at]
+      if byte >= 0x20 && byte <= 0x7E {
+        at += 1
+        continue
+      }
+      // Two bytes, U+0080...U+05FF; below U+00A0 the C1 controls, at U+00AD the soft hyphen.
+      guard (0xC2...0xD7).contains(byte), at + 1 < bytes.count, bytes[at + 1] & 0xC0 == 0x80 else { return false }
+      if byte == 0xC2, bytes[at + 1] < 0xA0 || bytes[at + 1] == 0xAD { return false }
+      at += 2
+    }
+    return true
   }
 
   /// For a terminal: anything `line` would drop shown as `\u{…}`, so stored
