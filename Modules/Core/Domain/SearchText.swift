@@ -137,8 +137,18 @@ public enum SearchText {
     // A run of other bytes folds to one space, and only between two kept ones.
     var spaceOwed = false
     var kept = false
-    /// Compares one kept byte; true or false is the answer, nil: go on.
-    func take(_ folded: UInt8) -> Bool? {
+    // ASCII names (most) are compared here, a byte at a time; the first byte
+    // beyond ASCII hands the text to the Latin letters' comparison, from its start.
+    for byte in bytes {
+      let folded: UInt8
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded = byte
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded = byte + 32
+      case 0x80...: return foldedBeyondASCII(bytes, startsWith: prefix)
+      default:
+        spaceOwed = kept
+        continue
+      }
       if spaceOwed {
         guard next == UInt8(ascii: " ") else { return false }
         guard let following = wanted.next() else { return true }
@@ -147,34 +157,68 @@ public enum SearchText {
       guard folded == next else { return false }
       guard let following = wanted.next() else { return true }
       (next, spaceOwed, kept) = (following, false, true)
-      return nil
-    }
-    var at = 0
-    while at < bytes.count {
-      let byte = bytes[at]
-      at += 1
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        if let answer = take(byte) { return answer }
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-        if let answer = take(byte + 32) { return answer }
-      case 0xC2...0xC9:
-        // Two bytes: U+0080...U+027F, folded by the table where it has the letter.
-        guard at < bytes.count, bytes[at] & 0xC0 == 0x80 else { return nil }
-        let value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[at] & 0x3F)
-        at += 1
-        guard case .some(let known) = latinFold(value), let folded = known else { return nil }
-        if folded.isEmpty {
-          spaceOwed = kept
-          continue
-        }
-        for byte in folded { if let answer = take(byte) { return answer } }
-      case 0x80...: return nil
-      default:
-        spaceOwed = kept
-      }
     }
     return false
+  }
+
+  /// `folded(_:startsWith:)` for text with bytes beyond ASCII, from its start.
+  static func foldedBeyondASCII(_ bytes: UnsafeRawBufferPointer, startsWith prefix: String.UTF8View) -> Bool? {
+    var match = PrefixMatch(prefix)
+    guard match.next != nil else { return true }
+    // The first byte of a two-byte letter, while its second is awaited.
+    var lead: UInt8 = 0
+    for byte in bytes {
+      if lead != 0 {
+        // U+0080...U+027F, folded by the table where it has the letter.
+        guard byte & 0xC0 == 0x80, case .some(let known) = latinFold(UInt32(lead & 0x1F) << 6 | UInt32(byte & 0x3F)), let folded = known
+        else { return nil }
+        lead = 0
+        if folded.isEmpty { match.separate() }
+        for byte in folded { if let answer = match.take(byte) { return answer } }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if let answer = match.take(byte) { return answer }
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        if let answer = match.take(byte + 32) { return answer }
+      case 0xC2...0xC9: lead = byte
+      case 0x80...: return nil
+      default: match.separate()
+      }
+    }
+    return lead != 0 ? nil : false
+  }
+
+  /// A folded prefix compared with a text's kept bytes one at a time.
+  private struct PrefixMatch {
+    var wanted: String.UTF8View.Iterator
+    /// The prefix's next byte; nil once it is used up.
+    var next: UInt8?
+    /// A run of other bytes folds to one space, and only between two kept ones.
+    var spaceOwed = false
+    var kept = false
+
+    init(_ prefix: String.UTF8View) {
+      wanted = prefix.makeIterator()
+      next = wanted.next()
+    }
+
+    @inline(__always) mutating func separate() { spaceOwed = kept }
+
+    /// Compares one kept byte: true or false is the answer, nil goes on.
+    @inline(__always) mutating func take(_ folded: UInt8) -> Bool? {
+      if spaceOwed {
+        guard next == UInt8(ascii: " ") else { return false }
+        next = wanted.next()
+        guard next != nil else { return true }
+      }
+      guard folded == next else { return false }
+      next = wanted.next()
+      guard next != nil else { return true }
+      (spaceOwed, kept) = (false, true)
+      return nil
+    }
   }
 
   /// Every word of the query appears somewhere in the haystack.
