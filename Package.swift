@@ -41,11 +41,13 @@ let package = Package(
     module("Base", "Locking"),
     // CRC-32 by carry-less multiplication, for the checksums every store file carries.
     .target(name: "CCRC32", path: "Modules/Base/CCRC32"),
+    // A sine and cosine in one call, for the spatial index's load.
+    .target(name: "CSinCos", path: "Modules/Base/CSinCos", linkerSettings: [.linkedLibrary("m")]),
     // Domain: value types and rules, no I/O.
     module("Core", "Domain", ["Locking", "CCRC32"]),
     // Ports and algorithms.
     module("Ports", "Persistence", ["Locking", "Domain"]),
-    module("Ports", "Geofencing", ["Locking", "Domain"]),
+    module("Ports", "Geofencing", ["Locking", "Domain", "CSinCos"]),
     module("Ports", "Notifications", ["Locking", "Domain"]),
     .target(
       name: "Providers", dependencies: ["Locking", "Geofencing", "Domain"], path: "Modules/Ports/Providers",
@@ -179,7 +181,7 @@ let package = Package(
 // sooner a command), so its own code is not placed at
 // random (ASLR) as the libraries, heap and stack still are. whilehered,
 // which answers the network, and the other programs keep it.
-let cTargets: Set<String> = ["CCRC32", "CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
+let cTargets: Set<String> = ["CCRC32", "CSinCos", "CLibraryLoading", "library-loading-helper", "CMicroHTTPD", "CMosquitto", "CSodium", "CCrypt", "CNATS", "CSQLite", "CCurl"]
 for target in package.targets where target.type == .executable || (target.type == .regular && !cTargets.contains(target.name)) {
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
   if target.type == .executable {

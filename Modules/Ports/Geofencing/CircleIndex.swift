@@ -168,8 +168,9 @@ public struct CircleIndex: Sendable {
       }
     }
     if let list = cells.find(cellKey(latitude: latitude, longitude: longitude)) {
-      let x = c1 * cos(l1)
-      let y = c1 * sin(l1)
+      let (sinL1, cosL1) = Entry.sineAndCosine(l1)
+      let x = c1 * cosL1
+      let y = c1 * sinL1
       let z = sin(p1)
       vectors.withUnsafeBufferPointer { vectors in
         cells.withSlots(of: list) { slots in
