@@ -20,19 +20,20 @@ extension CircleIndex {
     /// Relative width of the band the exact formula decides.
     static let band = 1e-7
 
-    init(phi: Double, cosPhi: Double, lambda: Double, radius: Double) {
+    init(sinPhi: Double, cosPhi: Double, lambda: Double, radius: Double) {
       let (sinLambda, cosLambda) = Self.sineAndCosine(lambda)
       x = cosPhi * cosLambda
       y = cosPhi * sinLambda
-      z = sin(phi)
+      z = sinPhi
       let half = Self.sine(min(radius / (2 * Haversine.earthRadius), Double.pi / 2))
       // Rounding in the chord is far below 1e-12 of a; the band is generous.
       threshold = half * half * (1 + Self.band) + Self.slack
     }
 
     /// Both in one call (glibc's `sincos`): a load takes them of a million
-    /// longitudes. Only the vector uses them, which the band forgives any
-    /// last bit; the exact formula keeps libm's `cos` of the latitude.
+    /// latitudes and longitudes. glibc answers each bit for bit as `sin`
+    /// and `cos` do (tested), so the exact formula's cosines, and with them
+    /// the answers, stay the C grid's.
     @inline(__always) static func sineAndCosine(_ angle: Double) -> (sine: Double, cosine: Double) {
       var sine = 0.0
       var cosine = 0.0

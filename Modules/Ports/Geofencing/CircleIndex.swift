@@ -95,10 +95,11 @@ public struct CircleIndex: Sendable {
     keys = order.map { circles[$0].key }
     degrees = order.map { (circles[$0].latitude, circles[$0].longitude) }
     radius = order.map { circles[$0].radius }
-    cosPhi = degrees.map { cos(Haversine.radians($0.latitude)) }
+    var sinPhi: [Double] = []
+    (sinPhi, cosPhi) = (Array(repeating: 0, count: degrees.count), Array(repeating: 0, count: degrees.count))
+    for slot in degrees.indices { (sinPhi[slot], cosPhi[slot]) = Entry.sineAndCosine(Haversine.radians(degrees[slot].latitude)) }
     vectors = degrees.indices.map { slot in
-      let (latitude, longitude) = degrees[slot]
-      return Entry(phi: Haversine.radians(latitude), cosPhi: cosPhi[slot], lambda: Haversine.radians(longitude), radius: radius[slot])
+      Entry(sinPhi: sinPhi[slot], cosPhi: cosPhi[slot], lambda: Haversine.radians(degrees[slot].longitude), radius: radius[slot])
     }
     alive = [Bool](repeating: true, count: order.count)
     count = order.count
@@ -110,8 +111,8 @@ public struct CircleIndex: Sendable {
     let slot: Int32
     let p = Haversine.radians(latitude)
     let l = Haversine.radians(longitude)
-    let c = cos(p)
-    let vector = Entry(phi: p, cosPhi: c, lambda: l, radius: meters)
+    let (sine, c) = Entry.sineAndCosine(p)
+    let vector = Entry(sinPhi: sine, cosPhi: c, lambda: l, radius: meters)
     if let free = freeSlots.popLast() {
       slot = free
       let i = Int(free)
@@ -157,7 +158,7 @@ public struct CircleIndex: Sendable {
   public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int) -> Void) {
     let p1 = Haversine.radians(latitude)
     let l1 = Haversine.radians(longitude)
-    let c1 = cos(p1)
+    let (s1, c1) = Entry.sineAndCosine(p1)
     func exact(_ slot: Int32) {
       let i = Int(slot)
       let (latitude, longitude) = degrees[i]
@@ -171,7 +172,7 @@ public struct CircleIndex: Sendable {
       let (sinL1, cosL1) = Entry.sineAndCosine(l1)
       let x = c1 * cosL1
       let y = c1 * sinL1
-      let z = sin(p1)
+      let z = s1
       vectors.withUnsafeBufferPointer { vectors in
         cells.withSlots(of: list) { slots in
           for slot in slots {
