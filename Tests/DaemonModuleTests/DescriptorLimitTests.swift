@@ -22,6 +22,26 @@ import Testing
     }
   }
 
+  /// A process that may raise its hard limit (CAP_SYS_RESOURCE: root in a
+  /// container) raises it for the people it has; one that may not is
+  /// refused past it, naming the fix.
+  @Test func pastTheHardLimitWhereTheProcessMayRaiseIt() throws {
+    var limit = rlimit()
+    #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+    let ceiling = Int((try? String(contentsOfFile: "/proc/sys/fs/nr_open", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 1 << 20
+    let wanted = min(Int(limit.rlim_max) + 100, ceiling)
+    guard wanted > Int(limit.rlim_max) else { return }
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let effective = status.split(separator: "\n").first { $0.hasPrefix("CapEff:") }.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+    if effective & (1 << 24) != 0 {
+      try DescriptorLimit.ensure(wanted)
+      #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+      #expect(Int(limit.rlim_cur) >= wanted && Int(limit.rlim_max) >= wanted)
+    } else {
+      #expect(throws: DaemonError.self) { try DescriptorLimit.ensure(wanted) }
+    }
+  }
+
   @Test func eachPersonsStoreHoldsOnlyItsLockOpen() throws {
     let directory = TemporaryDirectory()
     let daemon = try DaemonHarness(store: "file:" + directory.file("store"), directory: directory)
