@@ -17,7 +17,8 @@ public enum SearchText {
     return folded.contains(" ") ? nil : Array(folded.utf8)
   }
 
-  /// The folding of `scalar` when it is a Latin letter `latinFolds` holds.
+  /// The folding of the scalar `value` when `latinFolds` has it (.none
+  /// outside its range; .some(nil) where it folds to more than one run).
   @inline(__always) static func latinFold(_ value: UInt32) -> [UInt8]?? {
     (0xA0...0x24F).contains(value) ? .some(latinFolds[Int(value) - 0xA0]) : .none
   }

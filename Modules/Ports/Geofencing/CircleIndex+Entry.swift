@@ -42,8 +42,8 @@ extension CircleIndex {
     }
 
     /// `sin`, by its series for the small angles of a radius over the
-    /// Earth's diameter (under 0.01: the first omitted term is below 1e-16
-    /// of the answer, far inside the band), by libm otherwise.
+    /// Earth's diameter (under 0.01: the first omitted term is at most
+    /// 2e-16 of the answer, far inside the band), by libm otherwise.
     @inline(__always) static func sine(_ angle: Double) -> Double {
       guard angle < 0.01 else { return sin(angle) }
       let square = angle * angle
