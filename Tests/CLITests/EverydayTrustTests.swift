@@ -209,7 +209,8 @@ import Testing
     let cli = CLIHarness()
     try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
     let path = cli.home + "/Many.csv"
-    let rows = (0..<ImportCommands.compactAfterRows).map { "Saved spot \($0),,\"https://maps.google.com/?q=60.1\($0 % 10),24.9\($0 % 7)\",," }
+    // 500 rows: a log well past the 64 KiB a store read in parts folds at, when the command closes it.
+    let rows = (0..<500).map { "Saved spot \($0),,\"https://maps.google.com/?q=60.1\($0 % 10),24.9\($0 % 7)\",," }
     _ = FileManager.default.createFile(atPath: path, contents: Data(("Title,Note,URL,Tags,Comment\n" + rows.joined(separator: "\n") + "\n").utf8))
     let imported = cli.run("import", "list", path)
     #expect(imported.code == 0, "\(imported.stderr)")

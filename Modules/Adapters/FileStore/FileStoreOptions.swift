@@ -16,12 +16,12 @@ public struct FileStoreOptions: Sendable {
   /// Fold the log into a snapshot once it grows past this many bytes (and
   /// past the snapshot's own size, so large stores do not rewrite constantly).
   public var compactAfterBytes: Int
-  /// Fold the log into a snapshot once it grows past this many bytes
-  /// whatever the snapshot's size; nil: not for this reason. A store read
-  /// in parts (the CLI's `LazyFileStore`) reads its whole log at every
-  /// command, so its commands stay quick only while the log is short: a
-  /// store filled by `sync` or a restore (a 10 MB log and no snapshot)
-  /// made every command take 0.2 s until a compaction.
+  /// A store read in parts (the CLI's `LazyFileStore`) that wrote folds
+  /// its log into a snapshot as it closes, when the log is past this many
+  /// bytes, whatever the snapshot's size; nil: not for this reason. It
+  /// reads its whole log at every command, so its commands stay quick only
+  /// while the log is short: a store filled by `sync` or a restore (a 10
+  /// MB log and no snapshot) made every command take 0.2 s until a compaction.
   public var compactLogPastBytes: Int?
   /// Records per snapshot frame; bounds the memory one frame needs.
   public var snapshotFrameRecords: Int
@@ -53,6 +53,6 @@ public struct FileStoreOptions: Sendable {
   /// Whether a log of `logSize` bytes after a snapshot of `snapshotSize`
   /// (0: none) is due to be folded into the next snapshot.
   func isDueForCompaction(logSize: Int, snapshotSize: Int) -> Bool {
-    (logSize > compactAfterBytes && logSize > snapshotSize) || logSize > compactLogPastBytes ?? .max
+    logSize > compactAfterBytes && logSize > snapshotSize
   }
 }

@@ -43,9 +43,6 @@ enum ImportCommands {
       ])
   }
 
-  /// Rows from which an import compacts the store when it is done.
-  static let compactAfterRows = 500
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
     let path = arguments.positionals[0]
     let list = try TakeoutList.read(path)
@@ -73,9 +70,6 @@ enum ImportCommands {
     ImportCancellation.begin()
     defer { ImportCancellation.end() }
     let summary = try context.imports().importList(list, file: (path as NSString).lastPathComponent, listName: arguments.value("list"), control: control)
-    // A large import leaves a long log: folded into a snapshot now (with its
-    // sidecar), the next commands read a few records instead of all of it.
-    if summary.rows >= Self.compactAfterRows, let store = try context.engine().context.store as? any CompactingStore { try? store.compact() }
     if context.json {
       struct View: Encodable {
         let list: String

@@ -32,8 +32,8 @@ enum SuggestCommand {
     }
     guard let near = arguments.value("near") else {
       let along = try context.suggestions().suggestAlongSavedPlaces(text, radius: min(within, 1000), limit: limit)
-      let hasSaved = try context.engine(part: true).places.any()
-      guard hasSaved else {
+      // Suggestions came from saved places, so there are some; else ask (both read every name).
+      guard try !along.isEmpty || context.engine(part: true).places.any() else {
         throw UsageError("give where you are with --near LAT,LON (or save a place, and suggestions come from around your saved places)", commandPath: arguments.commandPath)
       }
       return along
