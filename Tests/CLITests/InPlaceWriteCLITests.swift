@@ -15,16 +15,13 @@ import TestSupport
   @Test func tasksNamedByTitleAreFoundWithoutReadingEveryTask() throws {
     let cli = CLIHarness()
     let directory = cli.storeDirectory
-    do {
-      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
-      defer { store.close() }
+    try Self.compacted(directory) { store in
       try store.append([.put(.place(Fixtures.place("p1", name: "Alepa Kamppi")))])
       var wanted = Fixtures.task("t1", title: "Buy oat milk")
       wanted.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p1")), radius: 150)]
       try store.append([.put(.task(wanted))])
       // More records than two snapshot frames hold (8,192 each).
       try store.append((2..<16_500).map { .put(.task(Fixtures.task("t\($0)", title: "Errand \($0)"))) })
-      try store.compact()
     }
     try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Alepa Kamppi"])
     #expect(cli.run("task", "list", "--json").code != 0, "reading every task finds the damage")
@@ -46,15 +43,12 @@ import TestSupport
   @Test func tasksAreAnsweredWithoutReadingEveryPlace() throws {
     let cli = CLIHarness()
     let directory = cli.storeDirectory
-    do {
-      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
-      defer { store.close() }
+    try Self.compacted(directory) { store in
       // More records than two snapshot frames hold (8,192 each): one frame holds neither the task nor its place.
       try store.append((0..<16_500).map { .put(.place(Fixtures.place("p\($0)", name: $0 == 7 ? "Alepa Kamppi" : "Shop \($0)"))) })
       var task = Fixtures.task("t1", title: "Buy oat milk")
       task.locations = [TaskLocation(id: LocationID("l1"), target: .place(PlaceID("p7")), radius: 150)]
       try store.append([.put(.task(task))])
-      try store.compact()
     }
     try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Alepa Kamppi"])
     #expect(cli.run("place", "list").code != 0, "reading every place finds the damage")
@@ -120,9 +114,7 @@ import TestSupport
   @Test func placesAreDeletedAndNamedAsPointsWithoutReadingEveryPlace() throws {
     let cli = CLIHarness()
     let directory = cli.storeDirectory
-    do {
-      let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
-      defer { store.close() }
+    try Self.compacted(directory) { store in
       func place(_ id: String, _ name: String, _ latitude: Double, _ longitude: Double) throws -> StoreOperation {
         .put(.place(Place(id: PlaceID(id), personal: PersonalPlaceData(name: name, coordinate: try Coordinate(latitude: latitude, longitude: longitude)), createdAt: Fixtures.epoch)))
       }
@@ -141,7 +133,6 @@ import TestSupport
         default: .put(.place(Fixtures.place("p\(n)", name: "Zone \(n)")))
         }
       })
-      try store.compact()
     }
     // The first 50 names with a position (Alepa, Lidl, then "Zone 0", "Zone 1", "Zone 10", …, "Zone 10045") and Zone 5.
     try Self.damageAFrame(of: directory, holdingNone: ["Buy oat milk", "Old errand", "Alepa Kamppi", "Lidl Ruoholahti", "Zone 0", "Zone 5", "Zone 10000", "Zone 10045"])
@@ -189,6 +180,15 @@ import TestSupport
     #expect(logSize <= 64 << 10, "\(logSize) bytes of log left to read at every command")
     let shown = cli.run("place", "show", "Place 2999")
     #expect(shown.code == 0 && shown.stdout.contains("p2999"), "\(shown.stdout)\(shown.stderr)")
+  }
+
+  /// A shared `file:` store at `directory`, written by `fill` and compacted
+  /// (a snapshot with its sidecar), as the CLI then finds it.
+  static func compacted(_ directory: String, _ fill: (FileOperationStore) throws -> Void) throws {
+    let store = try FileOperationStore(directory: directory, clock: ManualClock(Date()), options: FileStoreOptions(access: .shared))
+    defer { store.close() }
+    try fill(store)
+    try store.compact()
   }
 
   /// Flips a byte in the middle of a frame of the store's snapshot that
