@@ -136,7 +136,7 @@ let package = Package(
 
     tests("DomainTests", ["Domain"]),
     tests("PersistenceTests", ["Persistence", "Locking", "Domain", "TestSupport"]),
-    tests("FileStoreTests", ["FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
+    tests("FileStoreTests", ["Locking", "FileStore", "Persistence", "Domain", "TestSupport", "store-torture"]),
     tests("PartitionsTests", ["Locking", "Partitions", "Domain", "TestSupport"]),
     tests("NATSStoreTests", ["Locking", "NATSStore", "FileStore", "Persistence", "Partitions", "Domain", "MQTT", "TestSupport"]),
     tests("SQLiteStoreTests", ["SQLiteStore", "FileStore", "Sync", "Persistence", "Domain", "TestSupport", "store-torture"]),

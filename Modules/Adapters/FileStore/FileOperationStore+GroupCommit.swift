@@ -111,9 +111,17 @@ extension FileOperationStore {
       failure = error
     }
     if case .success = result {
-      if options.isDueForCompaction(logSize: files.logSize, snapshotSize: files.snapshot?.bytes ?? 0) {
-        // Still the leader: nobody writes to the log while it is folded away.
-        try? compactHoldingLeadership()
+      if options.isDueForCompaction(logSize: files.logSize, snapshotSize: files.snapshot?.bytes ?? 0), !compacting {
+        if options.access == .exclusive {
+          // Alongside the writes that keep coming, which it holds up only to switch logs.
+          let start = beginFold()
+          let folder = Thread { [self] in try? fold(from: start) }
+          folder.name = "store fold"
+          folder.start()
+        } else {
+          // Still the leader: nobody writes to the log while it is folded away.
+          try? compactHoldingLeadership()
+        }
       } else if options.access == .exclusive, files.logSize - manifestLogSize >= options.manifestEveryBytes {
         try? writeManifest()
       }

@@ -41,6 +41,11 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
   var recoveries: [FileRecovery] = []
   var pending: [PendingBatch] = []
   var flushing = false
+  /// A fold runs (`fold(from:)`); one at a time.
+  var compacting = false
+  /// Told, without the lock, as a fold passes each step: for tests that
+  /// write at a chosen moment of it.
+  var foldStep: (@Sendable (FoldStep) -> Void)?
   var closed = false
   /// Log fsyncs since open; fewer than appends when writers shared them.
   var syncs = 0
@@ -259,7 +264,7 @@ public final class FileOperationStore: CompactingStore, NoticeKeepingStore, @unc
 
   public func close() {
     condition.lock()
-    while flushing || !pending.isEmpty { condition.wait() }
+    while flushing || compacting || !pending.isEmpty { condition.wait() }
     guard !closed else {
       condition.unlock()
       return

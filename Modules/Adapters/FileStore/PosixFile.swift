@@ -71,16 +71,16 @@ enum PosixFile {
     return Int(info.st_size)
   }
 
-  /// The bytes from `offset` to the end.
-  static func read(_ path: String, from offset: Int) throws -> [UInt8] {
+  /// The bytes from `offset` to `end` (nil: the end of the file).
+  static func read(_ path: String, from offset: Int, to end: Int? = nil) throws -> [UInt8] {
     let fd = try open(path, flags: O_RDONLY)
     defer { Glibc.close(fd) }
-    return try read(fd, from: offset, path: path)
+    return try read(fd, from: offset, to: end, path: path)
   }
 
-  /// The bytes of an open file from `offset` to its end (shorter if it shrinks meanwhile).
-  private static func read(_ fd: Int32, from offset: Int, path: String) throws -> [UInt8] {
-    let count = max(0, try size(fd, path: path) - offset)
+  /// The bytes of an open file from `offset` to `end` or its end (shorter if it shrinks meanwhile).
+  private static func read(_ fd: Int32, from offset: Int, to end: Int? = nil, path: String) throws -> [UInt8] {
+    let count = max(0, try (end ?? size(fd, path: path)) - offset)
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     try bytes.withUnsafeMutableBytes { buffer in
