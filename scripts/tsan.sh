@@ -4,10 +4,11 @@
 # whilehered is built with the same sanitizer) under ThreadSanitizer.
 # Shared state is behind `Locked` (a pthread mutex TSan sees; the standard
 # `Mutex` it cannot judge on Linux: Docs/Architecture.md). Any report fails.
-#   scripts/tsan.sh [FILTER]   default: DaemonTests|DaemonModuleTests|GatewayTests
+#   scripts/tsan.sh [FILTER]   default: DaemonTests|DaemonModuleTests|GatewayTests and the
+#   FileStore suites whose stores fold on a thread of their own
 set -euo pipefail
 cd "$(dirname "$0")/.."
-filter="${1:-DaemonTests|DaemonModuleTests|GatewayTests}"
+filter="${1:-DaemonTests|DaemonModuleTests|GatewayTests|FoldAlongsideWritesTests|FileOperationStoreTests}"
 build=.build-tsan
 swift build --build-tests --sanitize=thread --scratch-path "$build" 2>&1 | grep -E "error:|Compiling|complete" | tail -n 2
 log=$(mktemp)

@@ -52,6 +52,43 @@ import TestSupport
     #expect(reopened.recovery == .none)
   }
 
+  /// A fold that cannot write its files leaves the old pair named and the
+  /// store writing, and the next fold goes ahead.
+  @Test(arguments: ["snapshot-2.tmp", "log-2.tmp", "manifest.tmp"]) func aFoldThatFailsLeavesTheStoreWriting(blocker: String) throws {
+    let directory = TemporaryDirectory()
+    let store = try FileOperationStore(directory: directory.path)
+    defer { store.close() }
+    for n in 0..<10 { try store.append([.put(.setting(key: "k\(n)", value: "v"))]) }
+    // A directory where the fold writes a file makes that write fail.
+    try FileManager.default.createDirectory(atPath: directory.file(blocker), withIntermediateDirectories: false)
+    let folds = Locked(0)
+    store.condition.withLock {
+      store.foldStep = { step in
+        guard step == .logCopied else { return }
+        let fold = folds.withLock { count in
+          count += 1
+          return count
+        }
+        _ = Self.write(store, "meanwhile\(fold)", count: 3)
+      }
+    }
+    #expect(throws: (any Error).self) { try store.compact() }
+    // The manifest, if any yet, still names the first generation.
+    #expect(try FileOperationStore.namedFiles(directory: directory.path)?.log != "log-2")
+    for name in ["snapshot-2", "keys-2", "log-2"] { #expect(!FileManager.default.fileExists(atPath: directory.file(name)), "\(name)") }
+    try store.append([.put(.setting(key: "after", value: "v"))])
+    try FileManager.default.removeItem(atPath: directory.file(blocker))
+    try store.compact()
+    let held = store.state()
+    // Only a fold that failed at its manifest got as far as writing meanwhile.
+    #expect(held.settings.count == 10 + 1 + (blocker == "manifest.tmp" ? 6 : 3))
+    store.close()
+    let reopened = try FileOperationStore(directory: directory.path)
+    defer { reopened.close() }
+    #expect(reopened.state() == held)
+    #expect(try FileOperationStore.namedFiles(directory: directory.path)?.log == "log-2")
+  }
+
   /// The writes a fold copies into its new log are the old log's bytes,
   /// framed and checksummed as they were: the manifest's length, checksum
   /// and count for the new log match what a reader finds.
