@@ -110,6 +110,8 @@ extension CircleIndex {
       centres.addRun(row: cell / SlotGrid.rowFactor, column: cell % SlotGrid.rowFactor, end: end)
       at = end
     }
+    cells.seal()
+    centres.seal()
   }
 
   /// Into an index that holds circles: each list grows once.

@@ -8,10 +8,11 @@
 struct SlotGrid: Sendable {
   private var directory = CellDirectory()
   private var table = CellTable()
-  /// List i's laid-out run is `base[start[i] ..< start[i] + counts[i]]`.
+  /// List i's laid-out run is `base[runs[i].start ..< runs[i].start + runs[i].count]`.
   private var base: [Int32] = []
-  private var start: [Int] = []
-  private var counts: [Int32] = []
+  /// Start and count side by side: a query reads one line for both, where
+  /// two arrays cost two misses.
+  private var runs: [Run] = []
   /// List i's slots filed after the layout; shorter than the lists when the last have none.
   private var later: [[Int32]] = []
 
@@ -32,9 +33,8 @@ struct SlotGrid: Sendable {
   mutating func list(_ cell: Int64) -> Int32 {
     if let listed = directory.find(row: cell / Self.rowFactor, column: cell % Self.rowFactor) { return listed }
     return table.findOrInsert(cell) {
-      start.append(0)
-      counts.append(0)
-      return Int32(start.count - 1)
+      runs.append(Run(start: 0, count: 0))
+      return Int32(runs.count - 1)
     }
   }
 
@@ -47,7 +47,7 @@ struct SlotGrid: Sendable {
 
   /// Files many, each list's array grown once to its final size.
   mutating func append(_ filed: [(list: Int32, slot: Int32)]) {
-    if later.count < start.count { later.append(contentsOf: repeatElement([], count: start.count - later.count)) }
+    if later.count < runs.count { later.append(contentsOf: repeatElement([], count: runs.count - later.count)) }
     var added = [Int](repeating: 0, count: later.count)
     for item in filed { added[Int(item.list)] += 1 }
     for (list, extra) in added.enumerated() where extra > 0 { later[list].reserveCapacity(later[list].count + extra) }
@@ -58,10 +58,11 @@ struct SlotGrid: Sendable {
   mutating func remove(_ slot: Int32, from cell: Int64) {
     guard let list = find(cell).map(Int.init) else { return }
     if list < later.count { later[list].removeAll { $0 == slot } }
-    let end = start[list] + Int(counts[list])
-    if let at = (start[list]..<end).first(where: { base[$0] == slot }) {
+    let first = Int(runs[list].start)
+    let end = first + Int(runs[list].count)
+    if let at = (first..<end).first(where: { base[$0] == slot }) {
       base[at] = base[end - 1]
-      counts[list] -= 1
+      runs[list].count -= 1
     }
   }
 
@@ -69,27 +70,35 @@ struct SlotGrid: Sendable {
   @inline(__always)
   func withSlots(of list: Int32, _ body: (UnsafeBufferPointer<Int32>) -> Void) {
     let l = Int(list)
-    let first = start[l]
-    base.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(counts[l])])) }
+    let run = runs[l]
+    let first = Int(run.start)
+    base.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(run.count)])) }
     if l < later.count { later[l].withUnsafeBufferPointer(body) }
   }
 
   /// A bulk layout into an empty grid: `slots` in cell order; then each
   /// cell's run, in that order, by `addRun`.
   mutating func lay(_ slots: [Int32], cells: Int) {
-    precondition(start.isEmpty && table.count == 0, "a bulk layout is for an empty grid")
+    precondition(runs.isEmpty && table.count == 0, "a bulk layout is for an empty grid")
+    precondition(slots.count <= Int(UInt32.max), "a bulk layout holds at most 2³² − 1 slots")
     base = slots
     directory.reserveCapacity(cells)
-    start.reserveCapacity(cells)
-    counts.reserveCapacity(cells)
+    runs.reserveCapacity(cells)
   }
 
   /// The next cell of a layout: its slots are the laid-out ones after the
   /// previous cell's, up to `end`.
   mutating func addRun(row: Int64, column: Int64, end: Int) {
-    let first = start.last.map { $0 + Int(counts[counts.count - 1]) } ?? 0
+    let first = runs.last.map { Int($0.start) + Int($0.count) } ?? 0
     directory.append(row: row, column: column)
-    start.append(first)
-    counts.append(Int32(end - first))
+    runs.append(Run(start: UInt32(first), count: UInt32(end - first)))
+  }
+
+  /// Ends a bulk layout: the directory makes its quick lookups.
+  mutating func seal() { directory.seal() }
+
+  struct Run {
+    var start: UInt32
+    var count: UInt32
   }
 }
