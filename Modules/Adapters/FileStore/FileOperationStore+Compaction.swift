@@ -25,10 +25,11 @@ extension FileOperationStore {
     let manifest = StoreManifest(
       generation: next, snapshot: snapshot, log: StoreManifest.Part(file: logName, bytes: header.count, crc: CRC32.checksum(header), records: 0))
     let fd: Int32
+    let certain: Bool
     do {
       try StoreFiles.writeAtomically(header, to: directory + "/" + logName, directory: directory)
       fd = try Self.openLog(directory + "/" + logName)
-      do { try manifest.write(directory: directory) } catch {
+      do { certain = try manifest.switchStore(directory: directory) } catch {
         Glibc.close(fd)
         throw error
       }
@@ -40,7 +41,7 @@ extension FileOperationStore {
     condition.lock()
     switchTo(manifest, log: fd)
     condition.unlock()
-    StoreEvidence.removeLeftovers(directory: directory, keeping: manifest)
+    if certain { StoreEvidence.removeLeftovers(directory: directory, keeping: manifest) }
   }
 
   /// Where a fold alongside writes starts: the state as of `offset` bytes
@@ -120,7 +121,7 @@ extension FileOperationStore {
         let manifest = StoreManifest(
           generation: next, snapshot: snapshot,
           log: StoreManifest.Part(file: logName, bytes: header.count + end - start.offset, crc: crc, records: records))
-        try manifest.write(directory: directory)
+        let certain = try manifest.switchStore(directory: directory)
         condition.lock()
         switchTo(manifest, log: fd)
         // Writers go on into the new log while the old pair is removed.
@@ -128,7 +129,7 @@ extension FileOperationStore {
         leading = false
         condition.broadcast()
         condition.unlock()
-        StoreEvidence.removeLeftovers(directory: directory, keeping: manifest)
+        if certain { StoreEvidence.removeLeftovers(directory: directory, keeping: manifest) }
       } catch {
         Glibc.close(fd)
         throw error

@@ -127,4 +127,20 @@ struct StoreManifest: Equatable {
   func write(directory: String) throws {
     try StoreFiles.writeAtomically(encoded(), to: directory + "/" + Self.fileName, directory: directory)
   }
+
+  /// Writes this manifest of a new generation, switching the store to it,
+  /// and says whether the switch is certain. False: the rename went
+  /// through but syncing the directory failed, so this manifest is what
+  /// is read now while a crash could bring back the one before; its files
+  /// and the old pair must both stay. Throws when it was not put in place
+  /// (the old manifest is still the one read).
+  func switchStore(directory: String) throws -> Bool {
+    do {
+      try write(directory: directory)
+      return true
+    } catch {
+      guard let named = try? Self.read(directory: directory), named.generation == generation else { throw error }
+      return false
+    }
+  }
 }
