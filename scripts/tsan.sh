@@ -20,7 +20,9 @@ status=0
 swift test --skip-build --sanitize=thread --scratch-path "$build" --filter "$filter" --skip ClusterKillTests >"$log" 2>&1 || status=$?
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
-  grep -E "WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer|✘" "$log" | head -n 40 >&2
+  # With the lines after each: a failed expectation's message (a daemon's
+  # log, gpsfake's output) runs over several lines.
+  grep -E -A 30 "WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer|✘" "$log" | head -n 300 >&2
   echo "tsan: $reports reports, tests exit $status (filter $filter)" >&2
   exit 1
 fi
